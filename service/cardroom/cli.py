@@ -1,0 +1,59 @@
+"""The ``cardroom`` command line: ``simulate`` (and, as the service grows, ``serve``, ``bench``...)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .engines import game_ids
+
+
+def _parse_option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    return name, value
+
+
+def _option_value(raw: str):
+    """Option values from the command line: JSON when it parses (lists, numbers), else the string."""
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardroom", description="cardroom game-engine service")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    sim = commands.add_parser("simulate", help="play random games; print JSON figures (the engine benchmark)")
+    sim.add_argument("--game", required=True, choices=game_ids())
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--option", action="append", type=_parse_option, default=[], metavar="NAME=VALUE")
+    sim.add_argument("--no-checks", action="store_true", help="skip the invariant pass (timing only)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        from .engines.contract import RuleError
+        from .simulation import simulate
+
+        options = {name: _option_value(value) for name, value in args.option}
+        try:
+            report = simulate(args.game, args.games, args.players, args.seed, options, check=not args.no_checks)
+        except RuleError as exc:
+            print(json.dumps({"error": exc.code, "message": exc.message}), file=sys.stderr)
+            return 2
+        print(json.dumps(report))
+        return 0 if report["invariant_violations"] == 0 else 1
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

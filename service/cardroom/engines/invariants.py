@@ -1,0 +1,95 @@
+"""Invariant checks over one step of a game, shared by the property tests and
+``cardroom simulate``. Each check returns a list of human-readable violations
+(empty when the state is sound), so callers can count or assert them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from .contract import Engine, Event, Seat
+
+
+def conservation(engine: Engine, state: Any) -> list[str]:
+    """Every card of the match is in exactly one zone."""
+    expected = Counter(engine.full_deck(state))
+    found = Counter(engine.card_locations(state))
+    if expected == found:
+        return []
+    missing = sorted(map(str, (expected - found).elements()))
+    extra = sorted(map(str, (found - expected).elements()))
+    return [f"conservation: missing {missing[:5]} extra {extra[:5]}"]
+
+
+def codec_round_trip(engine: Engine, state: Any) -> list[str]:
+    """decode(encode(s)) is s again, byte for byte."""
+    data = engine.encode(state)
+    again = engine.encode(engine.decode(data))
+    return [] if again == data else ["codec: round trip changed the state"]
+
+
+def card_values(obj: Any, card_keys: frozenset[str]) -> Iterable[Any]:
+    """Every value stored under a card key anywhere in a JSON-like structure."""
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if key in card_keys:
+                yield from _flatten(value)
+            yield from card_values(value, card_keys)
+    elif isinstance(obj, list):
+        for item in obj:
+            yield from card_values(item, card_keys)
+
+
+def _flatten(value: Any) -> Iterable[Any]:
+    if isinstance(value, list):
+        for item in value:
+            yield from _flatten(item)
+    elif not isinstance(value, dict) and value is not None:
+        yield value
+
+
+def viewers(engine: Engine, state: Any) -> list[Seat]:
+    return [*range(engine.seat_count(state)), None]
+
+
+def view_leaks(engine: Engine, state: Any, seed: int, rng: random.Random) -> list[str]:
+    """No view shows a hidden card, the seed, or anything that changes when the
+    cards hidden from that viewer are dealt differently."""
+    problems = []
+    for seat in viewers(engine, state):
+        view = engine.view(state, seat)
+        hidden = engine.hidden_cards(state, seat)
+        leaked = [card for card in card_values(view, engine.card_keys) if card in hidden]
+        if leaked:
+            problems.append(f"view of {seat}: shows hidden {leaked[:3]}")
+        if _contains_seed(view, seed):
+            problems.append(f"view of {seat}: contains the seed")
+        if engine.view(engine.redeal_hidden(state, seat, rng), seat) != view:
+            problems.append(f"view of {seat}: depends on hidden cards")
+    return problems
+
+
+def event_leaks(engine: Engine, state_after: Any, events: list[Event]) -> list[str]:
+    """No event, as sent to a viewer, names a card still hidden from that viewer."""
+    problems = []
+    for seat in viewers(engine, state_after):
+        hidden = engine.hidden_cards(state_after, seat)
+        for event in events:
+            shown = event.for_viewer(seat)
+            leaked = [card for card in card_values(shown, engine.card_keys) if card in hidden]
+            if leaked:
+                problems.append(f"event {event.type} to {seat}: shows hidden {leaked[:3]}")
+    return problems
+
+
+def _contains_seed(obj: Any, seed: int) -> bool:
+    if seed in (0, 1):  # too common a value to mean anything
+        return False
+    if isinstance(obj, dict):
+        return any(_contains_seed(v, seed) for v in obj.values())
+    if isinstance(obj, list):
+        return any(_contains_seed(v, seed) for v in obj)
+    return obj == seed or (isinstance(obj, str) and str(seed) in obj and len(str(seed)) > 6)

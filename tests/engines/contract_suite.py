@@ -1,0 +1,159 @@
+"""Property checks every engine must pass, over many seeded random games.
+
+Engine test modules call :func:`check_random_games` with their player counts and
+the option values that change play. The number of games comes from
+``CARDROOM_PROPERTY_GAMES`` (per configuration); CI uses the default, a longer
+run is documented in the README.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.engines import invariants
+from cardroom.engines.contract import Engine, RuleError
+
+MALFORMED_ACTIONS: list[Any] = [{}, {"type": "no_such_action"}, {"type": 7}, {"type": None}]
+
+
+def property_games(default: int) -> int:
+    """Games per configuration: ``CARDROOM_PROPERTY_GAMES`` if set, else ``default``."""
+    return int(os.environ.get("CARDROOM_PROPERTY_GAMES", default))
+
+
+def check_random_games(
+    engine: Engine,
+    players: int,
+    options: Mapping[str, Any],
+    games: int,
+    *,
+    base_seed: int = 0,
+    max_actions: int = 100_000,
+) -> int:
+    """Play ``games`` random games checking every contract promise at every step.
+
+    Returns the number of actions played (so callers can assert the run did work).
+    Fails with an AssertionError naming the seed and step of the first problem.
+    """
+    total = 0
+    for index in range(games):
+        seed = base_seed * 100_003 + index + 11
+        total += _check_one_game(engine, players, options, seed, max_actions)
+    assert total > 0
+    return total
+
+
+def _check_one_game(engine: Engine, players: int, options: Mapping[str, Any], seed: int, max_actions: int) -> int:
+    chooser = random.Random(seed)
+    state = engine.new_game(players, options, seed)
+    twin = engine.new_game(players, options, seed)
+    assert engine.encode(state) == engine.encode(twin), f"seed {seed}: same seed gave different states"
+    step = 0
+    events: list = []
+    while True:
+        where = f"seed {seed} step {step} ({players} players, {dict(options)})"
+        problems = (
+            invariants.conservation(engine, state)
+            + invariants.codec_round_trip(engine, state)
+            + invariants.view_leaks(engine, state, seed, random.Random(step))
+            + invariants.event_leaks(engine, state, events)
+        )
+        assert not problems, f"{where}: {problems}"
+        seats = engine.to_act(state)
+        assert list(seats) == sorted(set(seats)), f"{where}: to_act not ascending and unique: {seats}"
+        assert bool(seats) != engine.is_over(state), f"{where}: to_act={seats} but is_over={engine.is_over(state)}"
+        if not seats:
+            result = engine.result(state)
+            assert result is not None, f"{where}: over without a result"
+            assert len(result.scores) == len(result.ranks) == players
+            assert result.winners and all(result.ranks[w] == 1 for w in result.winners), f"{where}: {result}"
+            _check_refused_everything(engine, state, where)
+            return step
+        assert engine.result(state) is None, f"{where}: result before the end"
+        before = engine.encode(state)
+        by_seat = {seat: engine.legal_actions(state, seat) for seat in range(players)}
+        for seat, actions in by_seat.items():
+            assert (seat in seats) == bool(actions), f"{where}: seat {seat} in to_act={seats} vs actions {actions}"
+            assert actions == engine.legal_actions(state, seat), f"{where}: legal actions not stable"
+            encoded = [json.dumps(a, sort_keys=True) for a in actions]
+            assert len(set(encoded)) == len(encoded), f"{where}: duplicate legal actions for {seat}"
+        _check_every_legal_action_applies(engine, state, by_seat, before, where, chooser)
+        _check_illegal_actions_refused(engine, state, by_seat, before, chooser, where)
+        seat = seats[0] if len(seats) == 1 else chooser.choice(seats)
+        action = chooser.choice(by_seat[seat])
+        transition = engine.apply(state, seat, action)
+        twin_transition = engine.apply(twin, seat, action)
+        assert engine.encode(state) == before, f"{where}: apply modified its input state"
+        state, events = transition.state, transition.events
+        twin = twin_transition.state
+        assert engine.encode(state) == engine.encode(twin), f"{where}: not deterministic after {action}"
+        step += 1
+        assert step < max_actions, f"seed {seed}: game did not end within {max_actions} actions"
+
+
+def _check_every_legal_action_applies(engine, state, by_seat, before, where, chooser) -> None:
+    """Listed actions apply (all of them when few, a sample of 24 per seat when many)."""
+    for seat, actions in by_seat.items():
+        for action in actions if len(actions) <= 24 else chooser.sample(actions, 24):
+            try:
+                engine.apply(state, seat, action)
+            except RuleError as exc:
+                raise AssertionError(f"{where}: listed action {action} for seat {seat} refused: {exc}") from None
+            assert engine.encode(state) == before, f"{where}: apply of {action} modified its input"
+
+
+def _check_illegal_actions_refused(engine, state, by_seat, before, chooser, where) -> None:
+    """Actions not listed for a seat are refused with a code and change nothing."""
+    all_actions = [a for actions in by_seat.values() for a in actions]
+    candidates: list[tuple[int, Any]] = []
+    for seat, actions in by_seat.items():
+        listed = {json.dumps(a, sort_keys=True) for a in actions}
+        for other in all_actions:
+            if json.dumps(other, sort_keys=True) not in listed:
+                candidates.append((seat, other))
+        for action in actions[:3]:
+            for mutant in _mutants(action, all_actions, chooser):
+                if json.dumps(mutant, sort_keys=True) not in listed:
+                    candidates.append((seat, mutant))
+        candidates += [(seat, bad) for bad in MALFORMED_ACTIONS]
+    if len(candidates) > 40:
+        candidates = chooser.sample(candidates, 40)
+    for seat, action in candidates:
+        try:
+            engine.apply(state, seat, action)
+        except RuleError as exc:
+            assert exc.code and exc.code.isupper(), f"{where}: refusal without a code: {exc!r}"
+        else:
+            raise AssertionError(f"{where}: unlisted action {action} for seat {seat} was accepted")
+        assert engine.encode(state) == before, f"{where}: refused {action} changed the state"
+
+
+def _mutants(action: dict, pool: list[dict], chooser: random.Random) -> list[dict]:
+    """Near-miss variants: one parameter swapped for a value seen elsewhere, or a junk value."""
+    mutants = []
+    for key in action:
+        if key == "type":
+            continue
+        values = [a[key] for a in pool if key in a and a[key] != action[key]]
+        replacement = chooser.choice(values) if values else chooser.choice([-1, 999, "XX", None])
+        mutants.append({**action, key: replacement})
+        mutants.append({k: v for k, v in action.items() if k != key})
+    return mutants
+
+
+def _check_refused_everything(engine, state, where) -> None:
+    before = engine.encode(state)
+    for seat in range(engine.seat_count(state)):
+        assert engine.legal_actions(state, seat) == [], f"{where}: legal actions after the end"
+        for action in [*MALFORMED_ACTIONS[:1], {"type": "pass"}]:
+            try:
+                engine.apply(state, seat, action)
+            except RuleError:
+                pass
+            else:
+                raise AssertionError(f"{where}: action accepted after the end")
+    assert engine.encode(state) == before
