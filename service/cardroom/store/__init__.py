@@ -1,0 +1,52 @@
+"""Match stores: Redis in production, memory for one process; one contract."""
+
+from __future__ import annotations
+
+from cardroom.store.contract import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    STATUSES,
+    WAITING,
+    LogEntry,
+    MatchExists,
+    MatchNotFound,
+    MatchStore,
+    Page,
+    Replayed,
+    StoredMatch,
+    StoreError,
+    StoreUnavailable,
+    VersionConflict,
+)
+from cardroom.store.memory import MemoryStore
+
+__all__ = [
+    "ABANDONED",
+    "ACTIVE",
+    "FINISHED",
+    "STATUSES",
+    "WAITING",
+    "LogEntry",
+    "MatchExists",
+    "MatchNotFound",
+    "MatchStore",
+    "MemoryStore",
+    "Page",
+    "Replayed",
+    "StoreError",
+    "StoreUnavailable",
+    "StoredMatch",
+    "VersionConflict",
+    "open_store",
+]
+
+
+def open_store(redis_url: str | None, finished_ttl: float, idle_ttl: float) -> MatchStore:
+    """The Redis store for a URL, else the in-process memory store."""
+    if redis_url is None:
+        return MemoryStore(finished_ttl=finished_ttl, idle_ttl=idle_ttl)
+    # imported here so the embedded default runs without the redis client installed
+    from cardroom.store.redis import RedisStore
+
+    return RedisStore(redis_url, finished_ttl=finished_ttl, idle_ttl=idle_ttl)

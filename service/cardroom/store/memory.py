@@ -1,0 +1,223 @@
+"""The single-process match store: the embedded default of ``cardroom serve``.
+
+Every method does all of its reads and writes without awaiting in between, so on
+one event loop each call is atomic with respect to every other coroutine: no
+locks are needed for the compare-and-set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import contextlib
+import dataclasses
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+
+from cardroom.store.common import (
+    check_commit,
+    check_new,
+    decode_page_token,
+    encode_page_token,
+    page_size_or_default,
+    ttl_for,
+)
+from cardroom.store.contract import (
+    LogEntry,
+    MatchExists,
+    MatchNotFound,
+    MatchStore,
+    Page,
+    Replayed,
+    StoredMatch,
+    VersionConflict,
+)
+
+
+@dataclass(slots=True)
+class _Record:
+    match: StoredMatch
+    seq: int
+    first_version: int
+    log: list[LogEntry]
+    answers: dict[str, bytes]
+    expires_at: float
+    # Replaced on every write and set once: a watcher keeps the one it saw, so it
+    # cannot miss a commit that lands between its log read and its wait.
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class MemoryStore(MatchStore):
+    """Matches in a dict; expiry is applied on access and by a periodic sweep."""
+
+    def __init__(self, finished_ttl: float, idle_ttl: float, clock: Callable[[], float] = time.monotonic):
+        self._finished_ttl = finished_ttl
+        self._idle_ttl = idle_ttl
+        self._clock = clock
+        self._records: dict[str, _Record] = {}
+        # (game, status) -> creation sequences in order, and sequence -> match id
+        self._lobby: dict[tuple[str, str], list[int]] = {}
+        self._by_seq: dict[int, str] = {}
+        self._next_seq = 1
+        self._sweeper: asyncio.Task[None] | None = None
+        # The sweep only frees memory (access already hides expired matches), so a
+        # coarse interval is enough.
+        self._sweep_interval = min(max(min(finished_ttl, idle_ttl) / 2, 0.05), 30.0)
+
+    # -- contract ---------------------------------------------------------------
+
+    async def create(
+        self, match: StoredMatch, log_entry: bytes, request_id: str | None, answer: bytes | None
+    ) -> Replayed | None:
+        check_new(match)
+        self._start_sweeper()
+        record = self._live(match.match_id)
+        if record is not None:
+            if request_id is not None and request_id in record.answers:
+                return Replayed(record.answers[request_id])
+            raise MatchExists(match.match_id)
+        seq, self._next_seq = self._next_seq, self._next_seq + 1
+        record = _Record(
+            match=match,
+            seq=seq,
+            first_version=match.version,
+            log=[LogEntry(match.version, log_entry)],
+            answers={} if request_id is None else {request_id: answer or b""},
+            expires_at=self._expiry(match.status),
+        )
+        self._records[match.match_id] = record
+        self._by_seq[seq] = match.match_id
+        bisect.insort(self._lobby.setdefault((match.game, match.status), []), seq)
+        return None
+
+    async def get(self, match_id: str) -> StoredMatch:
+        return self._require(match_id).match
+
+    async def commit(
+        self,
+        match: StoredMatch,
+        expected_version: int,
+        log_entry: bytes,
+        request_id: str | None,
+        answer: bytes | None,
+    ) -> Replayed | None:
+        check_commit(match, expected_version)
+        self._start_sweeper()
+        record = self._require(match.match_id)
+        if request_id is not None and request_id in record.answers:
+            return Replayed(record.answers[request_id])
+        if record.match.version != expected_version:
+            raise VersionConflict(record.match.version)
+        old = record.match
+        # the game is fixed at creation, as in the Redis store which never rewrites it
+        record.match = dataclasses.replace(match, game=old.game)
+        record.log.append(LogEntry(match.version, log_entry))
+        if request_id is not None:
+            record.answers[request_id] = answer or b""
+        record.expires_at = self._expiry(match.status)
+        if old.status != match.status:
+            self._unindex(old.game, old.status, record.seq)
+            bisect.insort(self._lobby.setdefault((old.game, match.status), []), record.seq)
+        self._wake(record)
+        return None
+
+    async def answer_for(self, match_id: str, request_id: str) -> bytes | None:
+        record = self._live(match_id)
+        return None if record is None else record.answers.get(request_id)
+
+    async def log(self, match_id: str, after_version: int, limit: int = 1000) -> list[LogEntry]:
+        return self._entries_after(self._require(match_id), after_version, limit)
+
+    async def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
+        while True:
+            record = self._require(match_id)
+            # read together with the log, before any await: a commit after this sets it
+            changed = record.changed
+            entries = self._entries_after(record, after_version, limit=1000)
+            if not entries:
+                await changed.wait()
+                continue
+            for entry in entries:
+                yield entry
+                after_version = entry.version
+
+    async def list_matches(self, game: str, status: str, page_size: int, page_token: str) -> Page:
+        size = page_size_or_default(page_size)
+        after = decode_page_token(page_token)
+        seqs = self._lobby.get((game, status), [])
+        found: list[StoredMatch] = []
+        last = after
+        i = bisect.bisect_right(seqs, after)
+        while i < len(seqs) and len(found) < size:
+            record = self._live(self._by_seq[seqs[i]])
+            if record is None:
+                continue  # expired: _live removed it from ``seqs``, so ``i`` now names the next one
+            found.append(record.match)
+            last = seqs[i]
+            i += 1
+        # a token only when a live match follows, so the last page says it is the last
+        while i < len(seqs) and self._live(self._by_seq[seqs[i]]) is None:
+            pass
+        return Page(found, encode_page_token(last) if found and i < len(seqs) else "")
+
+    async def ping(self) -> bool:
+        return True
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+
+    # -- internals --------------------------------------------------------------
+
+    def _expiry(self, status: str) -> float:
+        return self._clock() + ttl_for(status, self._finished_ttl, self._idle_ttl)
+
+    def _live(self, match_id: str) -> _Record | None:
+        """The record if it has not expired; an expired one is dropped on the spot."""
+        record = self._records.get(match_id)
+        if record is not None and record.expires_at <= self._clock():
+            self._drop(match_id, record)
+            return None
+        return record
+
+    def _require(self, match_id: str) -> _Record:
+        record = self._live(match_id)
+        if record is None:
+            raise MatchNotFound(match_id)
+        return record
+
+    def _drop(self, match_id: str, record: _Record) -> None:
+        del self._records[match_id]
+        del self._by_seq[record.seq]
+        self._unindex(record.match.game, record.match.status, record.seq)
+        self._wake(record)  # watchers find the match gone and end with MatchNotFound
+
+    def _unindex(self, game: str, status: str, seq: int) -> None:
+        seqs = self._lobby[(game, status)]
+        del seqs[bisect.bisect_left(seqs, seq)]
+        if not seqs:
+            del self._lobby[(game, status)]
+
+    @staticmethod
+    def _wake(record: _Record) -> None:
+        changed, record.changed = record.changed, asyncio.Event()
+        changed.set()
+
+    @staticmethod
+    def _entries_after(record: _Record, after_version: int, limit: int) -> list[LogEntry]:
+        start = max(0, after_version + 1 - record.first_version)
+        return record.log[start : start + limit]
+
+    def _start_sweeper(self) -> None:
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self._sweep_interval)
+            for match_id in list(self._records):
+                self._live(match_id)
