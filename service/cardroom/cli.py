@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from .app.config import Settings, add_arguments
 from .engines import game_ids
 
 
@@ -28,6 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardroom", description="cardroom game-engine service")
     commands = parser.add_subparsers(dest="command", required=True)
 
+    serve = commands.add_parser(
+        "serve", help="run the gRPC service (flags override CARDROOM_* environment variables)"
+    )
+    add_arguments(serve)
+
     sim = commands.add_parser("simulate", help="play random games; print JSON figures (the engine benchmark)")
     sim.add_argument("--game", required=True, choices=game_ids())
     sim.add_argument("--games", type=int, default=100)
@@ -40,6 +46,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "serve":
+        from .api.server import serve_workers
+
+        return serve_workers(Settings.from_args(args))
     if args.command == "simulate":
         from .engines.contract import RuleError
         from .simulation import simulate

@@ -1,0 +1,30 @@
+"""Application errors as rich gRPC statuses: google.rpc.Status with an ErrorInfo detail."""
+
+from __future__ import annotations
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from ..app.errors import AppError
+
+ERROR_DOMAIN = "cardroom.v1"
+
+
+def to_grpc_status(error: AppError) -> grpc.Status:
+    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=ERROR_DOMAIN, metadata=error.metadata)
+    detail = any_pb2.Any()
+    detail.Pack(info)
+    status = status_pb2.Status(code=code_pb2.Code.Value(error.code), message=error.message, details=[detail])
+    return rpc_status.to_status(status)
+
+
+def error_info(status: status_pb2.Status) -> error_details_pb2.ErrorInfo | None:
+    """The ErrorInfo inside a rich status, if any (used by tests and clients)."""
+    for detail in status.details:
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            return info
+    return None

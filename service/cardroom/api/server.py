@@ -1,0 +1,129 @@
+"""The gRPC server process: servicer, standard health and reflection, graceful shutdown.
+
+Health (grpc.health.v1) reports SERVING only while the match store answers;
+a background probe flips it to NOT_SERVING when Redis is unreachable and back
+when it returns, and shutdown flips it before draining. ``serve_workers``
+runs N such processes on one port (SO_REUSEPORT), which needs a shared store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import secrets
+import signal
+from dataclasses import replace
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from ..app.config import Settings
+from ..app.matches import MatchService
+from ..app.tokens import TokenSigner
+from ..store import open_store
+from ..store.contract import MatchStore
+from ..v1 import game_service_pb2, game_service_pb2_grpc
+from .grpc_service import GameService
+
+log = logging.getLogger(__name__)
+
+SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+HEALTH_PROBE_SECONDS = 1.0
+
+
+def build_server(settings: Settings, store: MatchStore) -> tuple[grpc.aio.Server, health.aio.HealthServicer, int]:
+    """A configured, not yet started server and the port it bound."""
+    secret = settings.secret or secrets.token_hex(32)
+    matches = MatchService(store, settings, TokenSigner(secret))
+    server = grpc.aio.server(
+        options=[
+            ("grpc.max_receive_message_length", settings.max_message_bytes),
+            ("grpc.max_send_message_length", settings.max_message_bytes),
+            ("grpc.so_reuseport", 1 if settings.workers > 1 else 0),
+        ]
+    )
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(GameService(matches, settings.call_timeout), server)
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server
+    )
+    port = server.add_insecure_port(f"{settings.host}:{settings.grpc_port}")
+    return server, health_servicer, port
+
+
+async def _set_health(health_servicer: health.aio.HealthServicer, serving: bool) -> None:
+    status = health_pb2.HealthCheckResponse.SERVING if serving else health_pb2.HealthCheckResponse.NOT_SERVING
+    for name in ("", SERVICE_NAME):
+        await health_servicer.set(name, status)
+
+
+async def _probe_store(store: MatchStore, health_servicer: health.aio.HealthServicer) -> None:
+    serving = None
+    while True:
+        ok = await store.ping()
+        if ok != serving:
+            serving = ok
+            await _set_health(health_servicer, ok)
+            (log.info if ok else log.warning)("match store %s", "reachable: SERVING" if ok else "unreachable: NOT_SERVING")
+        await asyncio.sleep(HEALTH_PROBE_SECONDS)
+
+
+async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
+    """Run one server process until SIGTERM/SIGINT, then drain in-flight calls."""
+    if settings.redis_url is None:
+        log.warning("no --redis-url: using the embedded memory store; matches will not survive a restart")
+    store = open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl)
+    server, health_servicer, port = build_server(settings, store)
+    await server.start()
+    log.info("gRPC listening on %s:%d", settings.host, port)
+    probe = asyncio.create_task(_probe_store(store, health_servicer))
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stopping.set)
+    if ready is not None:
+        ready.set()
+    await stopping.wait()
+    log.info("shutting down: NOT_SERVING, draining for up to %.1fs", settings.shutdown_grace)
+    probe.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await probe
+    await _set_health(health_servicer, False)
+    await server.stop(settings.shutdown_grace)
+    await store.close()
+
+
+def _worker(settings: Settings) -> None:
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(process)d %(name)s %(levelname)s %(message)s")
+    asyncio.run(serve(settings))
+
+
+def serve_workers(settings: Settings) -> int:
+    """Run ``settings.workers`` server processes sharing the port; forward SIGTERM to them."""
+    if settings.workers <= 1:
+        _worker(settings)
+        return 0
+    if settings.redis_url is None:
+        raise SystemExit("--workers > 1 needs --redis-url: worker processes must share one match store")
+    if settings.secret is None:
+        # every worker must verify the tokens the others issue
+        settings = replace(settings, secret=secrets.token_hex(32))
+    context = multiprocessing.get_context("spawn")
+    processes = [context.Process(target=_worker, args=(settings,), daemon=False) for _ in range(settings.workers)]
+    for process in processes:
+        process.start()
+
+    def forward(signum, _frame):
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    for process in processes:
+        process.join()
+    return max((process.exitcode or 0) for process in processes)

@@ -1,0 +1,77 @@
+"""Service settings from command-line flags and CARDROOM_* environment variables.
+
+Each setting has a flag (``--grpc-port``) and an environment variable
+(``CARDROOM_GRPC_PORT``); a flag wins over the environment, which wins over
+the default. The README lists them all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True)
+class Settings:
+    grpc_port: int = 50051
+    http_port: int = 8080
+    host: str = "0.0.0.0"
+    redis_url: str | None = None
+    workers: int = 1
+    #: HMAC key for seat tokens; must be shared by all replicas (random per process if unset)
+    secret: str | None = None
+    #: accept explicit seeds and the rules files' §6 fixtures in CreateMatch (tests, tutorials)
+    allow_fixed_decks: bool = False
+    #: seconds a finished or abandoned match is kept
+    finished_ttl: float = 3600.0
+    #: seconds without any write after which a match is considered abandoned and expires
+    idle_ttl: float = 86400.0
+    #: largest request or response message in bytes
+    max_message_bytes: int = 1 << 20
+    #: deadline applied to every unary call that brings none of its own, seconds
+    call_timeout: float = 10.0
+    #: commit attempts for a SubmitAction without expected_version before giving up
+    max_commit_attempts: int = 8
+    #: seconds in-flight calls get to finish after SIGTERM
+    shutdown_grace: float = 10.0
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace, environ: dict[str, str] | None = None) -> Settings:
+        environ = dict(os.environ if environ is None else environ)
+        values = {}
+        for spec in fields(cls):
+            flag_value = getattr(args, spec.name, None)
+            env_value = environ.get(f"CARDROOM_{spec.name.upper()}")
+            if flag_value is not None:
+                values[spec.name] = flag_value
+            elif env_value is not None:
+                values[spec.name] = _parse(spec.type, env_value)
+        return cls(**values)
+
+
+def _parse(type_name: object, text: str):
+    kind = str(type_name)
+    if "bool" in kind:
+        return text.strip().lower() in ("1", "true", "yes", "on")
+    if "int" in kind:
+        return int(text)
+    if "float" in kind:
+        return float(text)
+    return text or None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """One flag per setting; defaults stay None so the environment can fill them."""
+    for spec in fields(Settings):
+        flag = "--" + spec.name.replace("_", "-")
+        kind = str(spec.type)
+        if "bool" in kind:
+            parser.add_argument(flag, action="store_const", const=True, default=None)
+        elif "int" in kind:
+            parser.add_argument(flag, type=int, default=None)
+        elif "float" in kind:
+            parser.add_argument(flag, type=float, default=None)
+        else:
+            parser.add_argument(flag, default=None)

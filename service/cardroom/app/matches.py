@@ -1,0 +1,490 @@
+"""The match use cases: create, join, leave, start, act, get, list, watch and log.
+
+Every change goes through :meth:`MatchService._commit_change`: read the match,
+decide the new document with pure code (engine rules, seat bookkeeping), then
+one atomic compare-and-set in the store that also appends the log record and
+remembers the request_id. A conflict is either reported (the caller sent an
+expected version: ABORTED/STALE_VERSION) or retried from a fresh read a
+bounded number of times with jitter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from ..engines import game_ids, get_engine
+from ..engines.contract import Engine, GameInfo, GameResult, RuleError, validate_options
+from ..store.contract import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    WAITING,
+    MatchExists,
+    MatchNotFound,
+    MatchStore,
+    Replayed,
+    StoredMatch,
+    StoreUnavailable,
+    VersionConflict,
+)
+from . import documents as docs
+from .config import Settings
+from .errors import (
+    ABORTED,
+    FAILED_PRECONDITION,
+    INVALID_ARGUMENT,
+    NOT_FOUND,
+    PERMISSION_DENIED,
+    UNAUTHENTICATED,
+    UNAVAILABLE,
+    AppError,
+    stale_version,
+)
+from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
+
+log = logging.getLogger(__name__)
+
+FIXED_DECKS_DISABLED = "FIXED_DECKS_DISABLED"
+MAX_NAME_LENGTH = 64
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A match as one caller may see it at one version."""
+
+    doc: docs.MatchDoc
+    your_seat: int | None
+    view: dict[str, Any] | None
+    legal_actions: list[dict[str, Any]]
+    to_act: list[int]
+    result: GameResult | None
+
+
+@dataclass(frozen=True)
+class Seated:
+    """The answer to create and join: the caller's snapshot and its seat token."""
+
+    snapshot: Snapshot
+    seat_token: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Update:
+    """One committed version as a caller may see it (an action answer, a watch message, a log entry)."""
+
+    version: int
+    kind: str
+    seat: int | None
+    action: dict[str, Any] | None
+    events: list[dict[str, Any]]
+    snapshot: Snapshot
+
+
+def etag_of(doc: docs.MatchDoc) -> str:
+    return f'"{doc.match_id}-{doc.version}"'
+
+
+class MatchService:
+    def __init__(
+        self, store: MatchStore, settings: Settings, signer: TokenSigner, clock: Callable[[], float] = time.time
+    ):
+        self.store = store
+        self.settings = settings
+        self.signer = signer
+        self.clock = clock
+
+    # --- catalog ------------------------------------------------------------
+    def list_games(self) -> list[GameInfo]:
+        return [get_engine(game).info for game in game_ids()]
+
+    def get_game(self, game: str) -> GameInfo:
+        return self._engine(game).info
+
+    # --- lobby ----------------------------------------------------------------
+    async def create_match(
+        self,
+        game: str,
+        seat_count: int,
+        options: Mapping[str, Any],
+        player_name: str,
+        request_id: str,
+        seed: int | None = None,
+        fixture: Mapping[str, Any] | None = None,
+    ) -> Seated:
+        engine = self._engine(game)
+        if (seed is not None or fixture) and not self.settings.allow_fixed_decks:
+            raise AppError(
+                FAILED_PRECONDITION,
+                FIXED_DECKS_DISABLED,
+                "explicit seeds and fixed decks are accepted only when the server runs with --allow-fixed-decks",
+            )
+        try:
+            # a dry run validates options, seat count and fixture exactly as the start will use them
+            engine.new_game(seat_count, options, 0 if seed is None else seed, fixture)
+            effective = validate_options(engine.info.options, options)
+        except RuleError as error:
+            raise AppError.from_rule(error) from None
+        name = _player_name(player_name, 0)
+        match_id = self.signer.derived_id("create", request_id) if request_id else new_match_id()
+        now = self.clock()
+        creator = docs.Player(new_player_id(), name, 0)
+        doc = docs.MatchDoc(
+            match_id=match_id,
+            game=game,
+            status=WAITING,
+            version=1,
+            seat_count=seat_count,
+            options=effective,
+            players=[creator],
+            creator_player_id=creator.player_id,
+            seed=secrets.randbits(63) if seed is None else seed,
+            create_time=now,
+            update_time=now,
+            fixture=dict(fixture) if fixture else None,
+        )
+        record = docs.LogRecord(1, "created", 0, None, [], doc)
+        answer = docs.encode(docs.Answer(1, creator.player_id))
+        try:
+            replayed = await self.store.create(_stored(doc), docs.encode(record), request_id or None, answer)
+        except MatchExists:
+            raise AppError(INVALID_ARGUMENT, "REQUEST_ID_REUSED", "this request_id created another match") from None
+        except StoreUnavailable as error:
+            raise _unavailable(error) from None
+        if replayed is not None:
+            return await self._seated_from_answer(match_id, replayed)
+        return self._seated(doc, creator)
+
+    async def join_match(self, game: str, match_id: str, player_name: str, request_id: str, seat: int | None) -> Seated:
+        joined: dict[str, docs.Player] = {}
+
+        def change(doc: docs.MatchDoc, _player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
+            _require_waiting(doc)
+            taken = {p.seat for p in doc.players}
+            if seat is not None:
+                if not 0 <= seat < doc.seat_count:
+                    raise AppError(INVALID_ARGUMENT, "INVALID_SEAT", f"seat must be 0..{doc.seat_count - 1}")
+                if seat in taken:
+                    raise AppError(FAILED_PRECONDITION, "SEAT_TAKEN", f"seat {seat} is taken")
+                chosen = seat
+            else:
+                free = [s for s in range(doc.seat_count) if s not in taken]
+                if not free:
+                    raise AppError(FAILED_PRECONDITION, "MATCH_FULL", "every seat is taken")
+                chosen = free[0]
+            player = docs.Player(new_player_id(), _player_name(player_name, chosen), chosen)
+            joined["player"] = player
+            new = _next(doc, self.clock(), players=[*doc.players, player])
+            return new, docs.LogRecord(new.version, "joined", chosen, None, [], new)
+
+        doc, replayed = await self._commit_change(game, match_id, None, request_id, change, None, require_seat=False)
+        if replayed is not None:
+            return await self._seated_from_answer(match_id, replayed)
+        return self._seated(doc, joined["player"])
+
+    async def leave_match(self, game: str, match_id: str, token: str | None, request_id: str) -> Snapshot:
+        def change(doc: docs.MatchDoc, player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
+            assert player is not None
+            _require_waiting(doc)
+            if player.player_id == doc.creator_player_id:
+                new = _next(doc, self.clock(), status=ABANDONED)
+            else:
+                new = _next(doc, self.clock(), players=[p for p in doc.players if p.player_id != player.player_id])
+            return new, docs.LogRecord(new.version, "left", player.seat, None, [], new)
+
+        doc, replayed = await self._commit_change(game, match_id, token, request_id, change, None)
+        if replayed is not None:
+            return (await self._update_from_answer(match_id, replayed, token)).snapshot
+        return self._snapshot(doc, None)
+
+    async def start_match(self, game: str, match_id: str, token: str | None, request_id: str) -> Snapshot:
+        def change(doc: docs.MatchDoc, player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
+            assert player is not None
+            if player.player_id != doc.creator_player_id:
+                raise AppError(PERMISSION_DENIED, "NOT_CREATOR", "only the match's creator may start it")
+            _require_waiting(doc)
+            engine = get_engine(doc.game)
+            # seats left empty are closed up, keeping the players' order around the table
+            seated = [
+                docs.Player(p.player_id, p.name, index)
+                for index, p in enumerate(sorted(doc.players, key=lambda p: p.seat))
+            ]
+            try:
+                state = engine.new_game(len(seated), doc.options, doc.seed, doc.fixture)
+            except RuleError as error:
+                raise AppError(FAILED_PRECONDITION, error.code, error.message) from None
+            status = FINISHED if engine.is_over(state) else ACTIVE
+            new = _next(doc, self.clock(), status=status, players=seated, state=engine.encode(state), fixture=None)
+            return new, docs.LogRecord(new.version, "started", None, None, [], new)
+
+        doc, replayed = await self._commit_change(game, match_id, token, request_id, change, None)
+        if replayed is not None:
+            return (await self._update_from_answer(match_id, replayed, token)).snapshot
+        return self._snapshot(doc, self._authenticate(doc, token))
+
+    # --- play -------------------------------------------------------------------
+    async def submit_action(
+        self,
+        game: str,
+        match_id: str,
+        token: str | None,
+        action: Mapping[str, Any],
+        expected_version: int | None,
+        etag: str,
+        request_id: str,
+    ) -> Update:
+        if etag:
+            expected_version = _version_from_etag(etag, match_id)
+
+        def change(doc: docs.MatchDoc, player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
+            assert player is not None
+            if doc.status == WAITING:
+                raise AppError(FAILED_PRECONDITION, "MATCH_NOT_STARTED", "the match has not started")
+            if doc.status == ABANDONED:
+                raise AppError(FAILED_PRECONDITION, "MATCH_ABANDONED", "the match was abandoned")
+            engine = get_engine(doc.game)
+            state = engine.decode(doc.state)
+            try:
+                transition = engine.apply(state, player.seat, action)
+            except RuleError as error:
+                raise AppError.from_rule(error) from None
+            status = FINISHED if engine.is_over(transition.state) else ACTIVE
+            new = _next(doc, self.clock(), status=status, state=engine.encode(transition.state))
+            events = [docs.StoredEvent.of(event) for event in transition.events]
+            return new, docs.LogRecord(new.version, "action", player.seat, dict(action), events, new)
+
+        doc, replayed = await self._commit_change(game, match_id, token, request_id, change, expected_version)
+        if replayed is not None:
+            return await self._update_from_answer(match_id, replayed, token)
+        record = await self._record(match_id, doc.version)
+        return self._update(record, self._authenticate(doc, token))
+
+    async def get_match(self, game: str, match_id: str, token: str | None) -> Snapshot:
+        doc = await self._load(game, match_id)
+        return self._snapshot(doc, self._authenticate(doc, token))
+
+    async def list_matches(self, game: str, page_size: int, page_token: str) -> tuple[list[docs.MatchDoc], str]:
+        self._engine(game)
+        page_size = 50 if page_size <= 0 else min(page_size, 200)
+        try:
+            page = await self.store.list_matches(game, WAITING, page_size, page_token)
+        except StoreUnavailable as error:
+            raise _unavailable(error) from None
+        except ValueError:
+            raise AppError(INVALID_ARGUMENT, "INVALID_PAGE_TOKEN", "page_token is not one this server issued") from None
+        return [docs.decode_doc(m.data) for m in page.matches], page.next_page_token
+
+    async def watch(self, game: str, match_id: str, token: str | None, after_version: int) -> AsyncIterator[Update]:
+        """Every committed version after ``after_version`` as the caller may see it, live, until the match ends."""
+        doc = await self._load(game, match_id)
+        player = self._authenticate(doc, token)
+        player_id = player.player_id if player else None
+        try:
+            async for entry in self.store.watch(match_id, max(after_version, 0)):
+                record = docs.decode_record(entry.payload)
+                yield self._update(record, record.doc.player(player_id) if player_id else None)
+                if record.doc.status in (FINISHED, ABANDONED):
+                    return
+        except StoreUnavailable as error:
+            raise _unavailable(error) from None
+
+    async def match_log(
+        self, game: str, match_id: str, token: str | None, after_version: int, page_size: int
+    ) -> tuple[list[Update], int]:
+        """Log entries after ``after_version`` for the caller; the second value is the last version included."""
+        doc = await self._load(game, match_id)
+        player = self._authenticate(doc, token)
+        page_size = 100 if page_size <= 0 else min(page_size, 1000)
+        try:
+            entries = await self.store.log(match_id, max(after_version, 0), page_size)
+        except StoreUnavailable as error:
+            raise _unavailable(error) from None
+        updates = []
+        for entry in entries:
+            record = docs.decode_record(entry.payload)
+            seat_player = record.doc.player(player.player_id) if player else None
+            updates.append(self._update(record, seat_player, reveal_all=doc.status == FINISHED))
+        last = updates[-1].version if updates else after_version
+        return updates, last
+
+    # --- shared mechanics -----------------------------------------------------
+    async def _commit_change(
+        self,
+        game: str,
+        match_id: str,
+        token: str | None,
+        request_id: str,
+        change: Callable[[docs.MatchDoc, docs.Player | None], tuple[docs.MatchDoc, docs.LogRecord]],
+        expected_version: int | None,
+        *,
+        require_seat: bool = True,
+    ) -> tuple[docs.MatchDoc, Replayed | None]:
+        if require_seat and not token:
+            raise AppError(
+                UNAUTHENTICATED, "SEAT_TOKEN_REQUIRED", "this call needs the seat token (authorization: Bearer)"
+            )
+        attempts = self.settings.max_commit_attempts
+        for attempt in range(attempts):
+            doc = await self._load(game, match_id)
+            player = self._authenticate(doc, token) if require_seat else None
+            if request_id:
+                replayed = await self._answer(match_id, request_id)
+                if replayed is not None:
+                    return doc, replayed
+            if expected_version is not None and expected_version != doc.version:
+                raise stale_version(doc.version)
+            new, record = change(doc, player)
+            answer = docs.encode(docs.Answer(new.version, player.player_id if player else None))
+            try:
+                replayed = await self.store.commit(
+                    _stored(new), doc.version, docs.encode(record), request_id or None, answer
+                )
+            except VersionConflict as conflict:
+                if expected_version is not None:
+                    raise stale_version(conflict.current_version) from None
+                await asyncio.sleep(random.uniform(0, 0.002 * (2**attempt)))
+                continue
+            except StoreUnavailable as error:
+                raise _unavailable(error) from None
+            return new, replayed
+        raise AppError(ABORTED, "TOO_MANY_CONFLICTS", f"the match changed under {attempts} attempts; try again")
+
+    async def _answer(self, match_id: str, request_id: str) -> Replayed | None:
+        try:
+            answer = await self.store.answer_for(match_id, request_id)
+        except StoreUnavailable as error:
+            raise _unavailable(error) from None
+        return Replayed(answer) if answer is not None else None
+
+    async def _load(self, game: str, match_id: str) -> docs.MatchDoc:
+        self._engine(game)
+        try:
+            stored = await self.store.get(match_id)
+        except MatchNotFound:
+            raise AppError(NOT_FOUND, "MATCH_NOT_FOUND", f"no match games/{game}/matches/{match_id}") from None
+        except StoreUnavailable as error:
+            raise _unavailable(error) from None
+        doc = docs.decode_doc(stored.data)
+        if doc.game != game:
+            raise AppError(NOT_FOUND, "MATCH_NOT_FOUND", f"no match games/{game}/matches/{match_id}")
+        return doc
+
+    async def _record(self, match_id: str, version: int) -> docs.LogRecord:
+        try:
+            entries = await self.store.log(match_id, version - 1, 1)
+        except StoreUnavailable as error:
+            raise _unavailable(error) from None
+        if not entries or entries[0].version != version:
+            raise AppError(UNAVAILABLE, "LOG_GAP", f"version {version} is not in the match log")
+        return docs.decode_record(entries[0].payload)
+
+    def _authenticate(self, doc: docs.MatchDoc, token: str | None) -> docs.Player | None:
+        """The caller's player, or None for a spectator (no token)."""
+        if not token:
+            return None
+        try:
+            match_id, player_id = self.signer.verify(token)
+        except InvalidToken as error:
+            raise AppError(UNAUTHENTICATED, "INVALID_SEAT_TOKEN", str(error)) from None
+        if match_id != doc.match_id:
+            raise AppError(PERMISSION_DENIED, "WRONG_MATCH_TOKEN", "this seat token belongs to another match")
+        player = doc.player(player_id)
+        if player is None:
+            raise AppError(UNAUTHENTICATED, "SEAT_TOKEN_REVOKED", "this seat token's player has left the match")
+        return player
+
+    async def _update_from_answer(self, match_id: str, replayed: Replayed, token: str | None) -> Update:
+        answer = docs.decode_answer(replayed.answer)
+        record = await self._record(match_id, answer.version)
+        player = self._authenticate(record.doc, token) if token else None
+        if answer.player_id is not None and (player is None or player.player_id != answer.player_id):
+            raise AppError(INVALID_ARGUMENT, "REQUEST_ID_REUSED", "this request_id was used by another caller")
+        return self._update(record, player)
+
+    async def _seated_from_answer(self, match_id: str, replayed: Replayed) -> Seated:
+        answer = docs.decode_answer(replayed.answer)
+        record = await self._record(match_id, answer.version)
+        player = record.doc.player(answer.player_id or "")
+        if player is None:
+            raise AppError(FAILED_PRECONDITION, "SEAT_TOKEN_REVOKED", "the player of this request has left the match")
+        return self._seated(record.doc, player)
+
+    def _seated(self, doc: docs.MatchDoc, player: docs.Player) -> Seated:
+        token = self.signer.issue(doc.match_id, player.player_id)
+        return Seated(self._snapshot(doc, player), token, player.seat)
+
+    def _snapshot(self, doc: docs.MatchDoc, player: docs.Player | None) -> Snapshot:
+        seat = player.seat if player else None
+        if doc.state is None:
+            return Snapshot(doc, seat, None, [], [], None)
+        engine = get_engine(doc.game)
+        state = engine.decode(doc.state)
+        legal = engine.legal_actions(state, seat) if seat is not None and doc.status == ACTIVE else []
+        return Snapshot(doc, seat, engine.view(state, seat), legal, list(engine.to_act(state)), engine.result(state))
+
+    def _update(self, record: docs.LogRecord, player: docs.Player | None, *, reveal_all: bool = False) -> Update:
+        seat = player.seat if player else None
+        events = [_event_for(event, seat, reveal_all) for event in record.events]
+        return Update(
+            record.version, record.kind, record.seat, record.action, events, self._snapshot(record.doc, player)
+        )
+
+    def _engine(self, game: str) -> Engine:
+        if game not in game_ids():
+            raise AppError(NOT_FOUND, "GAME_NOT_FOUND", f"no game {game!r}; games: {', '.join(game_ids())}")
+        return get_engine(game)
+
+
+def _event_for(event: docs.StoredEvent, seat: int | None, reveal_all: bool) -> dict[str, Any]:
+    """An event as ``seat`` saw it; once the match is finished, a detail only one seat saw is shown to all."""
+    if reveal_all and event.private and len(event.private) == 1:
+        (only_seat,) = event.private
+        return event.as_event().for_viewer(only_seat)
+    return event.as_event().for_viewer(seat)
+
+
+def _stored(doc: docs.MatchDoc) -> StoredMatch:
+    return StoredMatch(doc.match_id, doc.game, doc.version, doc.status, docs.encode(doc))
+
+
+def _next(doc: docs.MatchDoc, now: float, **changes: Any) -> docs.MatchDoc:
+    return msgspec.structs.replace(doc, version=doc.version + 1, update_time=now, **changes)
+
+
+def _require_waiting(doc: docs.MatchDoc) -> None:
+    if doc.status != WAITING:
+        raise AppError(FAILED_PRECONDITION, "MATCH_NOT_WAITING", f"the match is {doc.status}, not waiting for players")
+
+
+def _player_name(name: str, seat: int) -> str:
+    name = (name or "").strip()
+    if len(name) > MAX_NAME_LENGTH:
+        raise AppError(
+            INVALID_ARGUMENT, "INVALID_PLAYER_NAME", f"player_name is longer than {MAX_NAME_LENGTH} characters"
+        )
+    return name or f"Player {seat + 1}"
+
+
+def _version_from_etag(etag: str, match_id: str) -> int:
+    text = etag.strip()
+    if text.startswith("W/"):
+        text = text[2:]
+    text = text.strip('"')
+    prefix, _, version = text.rpartition("-")
+    if prefix != match_id or not version.isdigit():
+        raise AppError(INVALID_ARGUMENT, "INVALID_ETAG", "etag does not belong to this match")
+    return int(version)
+
+
+def _unavailable(error: Exception) -> AppError:
+    log.warning("store unavailable: %s", error)
+    return AppError(UNAVAILABLE, "STORE_UNAVAILABLE", "match storage is unreachable; retry shortly")

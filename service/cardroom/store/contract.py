@@ -1,0 +1,138 @@
+"""The match-store contract: versioned match documents with an atomic commit.
+
+The store knows nothing about games. A match is an opaque ``data`` blob (the
+application's match document, engine state inside) plus the few fields the
+store itself needs: its id, game, status (for the lobby) and ``version``.
+Every change is one :meth:`MatchStore.commit`: a compare-and-set on the
+version that, all or nothing, replaces the document, appends one log entry
+(the events of that version, opaque bytes) and records the request's answer
+under its ``request_id`` so a retry gets the first answer back.
+
+Implementations: ``memory.MemoryStore`` (one process, the embedded default)
+and ``redis.RedisStore`` (production, any number of replicas). Both pass
+``tests/store/test_store_contract.py``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+#: lobby statuses; finished and abandoned matches expire after ``finished_ttl``
+WAITING, ACTIVE, FINISHED, ABANDONED = "waiting", "active", "finished", "abandoned"
+STATUSES = (WAITING, ACTIVE, FINISHED, ABANDONED)
+
+
+class StoreError(Exception):
+    """Base of store failures the application maps to API errors."""
+
+
+class StoreUnavailable(StoreError):
+    """The backing service cannot be reached (maps to UNAVAILABLE)."""
+
+
+class MatchExists(StoreError):
+    """``create`` found a match with that id already (and no matching request_id)."""
+
+
+class MatchNotFound(StoreError):
+    """No match with that id (never existed, or expired)."""
+
+
+class VersionConflict(StoreError):
+    """``commit`` saw another version than expected; nothing was written."""
+
+    def __init__(self, current_version: int):
+        super().__init__(f"current version is {current_version}")
+        self.current_version = current_version
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """One match as stored: ``data`` is opaque to the store."""
+
+    match_id: str
+    game: str
+    version: int
+    status: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """The log entry written by the commit that produced ``version``."""
+
+    version: int
+    payload: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A request_id seen before: its first answer, nothing applied again."""
+
+    answer: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    matches: list[StoredMatch]
+    next_page_token: str
+
+
+class MatchStore(ABC):
+    """Async store of matches; see the module docstring for the guarantees."""
+
+    @abstractmethod
+    async def create(
+        self, match: StoredMatch, log_entry: bytes, request_id: str | None, answer: bytes | None
+    ) -> Replayed | None:
+        """Store a new match at ``match.version`` with its first log entry.
+
+        Returns ``Replayed`` if ``request_id`` already created this match;
+        raises MatchExists if the id is taken otherwise."""
+
+    @abstractmethod
+    async def get(self, match_id: str) -> StoredMatch:
+        """The current match; raises MatchNotFound."""
+
+    @abstractmethod
+    async def commit(
+        self,
+        match: StoredMatch,
+        expected_version: int,
+        log_entry: bytes,
+        request_id: str | None,
+        answer: bytes | None,
+    ) -> Replayed | None:
+        """Atomically: if ``request_id`` was already answered for this match return
+        ``Replayed``; else if the stored version is not ``expected_version`` raise
+        VersionConflict(current); else store ``match`` (whose version must be
+        ``expected_version + 1``), append ``log_entry`` as that version's entry,
+        record ``answer`` under ``request_id`` and return None. Finished and
+        abandoned matches get the finished TTL, others the idle TTL."""
+
+    @abstractmethod
+    async def answer_for(self, match_id: str, request_id: str) -> bytes | None:
+        """The recorded answer of ``request_id`` on this match, if any."""
+
+    @abstractmethod
+    async def log(self, match_id: str, after_version: int, limit: int = 1000) -> list[LogEntry]:
+        """Log entries with version > ``after_version``, ascending, at most ``limit``."""
+
+    @abstractmethod
+    def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
+        """Every log entry after ``after_version``, then each new one as it is committed
+        (by any process). Runs until the caller stops iterating."""
+
+    @abstractmethod
+    async def list_matches(self, game: str, status: str, page_size: int, page_token: str) -> Page:
+        """Matches of ``game`` in ``status`` (lobby: WAITING), oldest first, paginated."""
+
+    @abstractmethod
+    async def ping(self) -> bool:
+        """True when the backing service answers (readiness)."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Release connections."""

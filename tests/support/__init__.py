@@ -1,0 +1,1 @@
+"""Helpers shared by test suites: real processes (redis-server, the cardroom server) on loopback."""

@@ -1,0 +1,133 @@
+"""Real processes for tests: a redis-server and the cardroom server, on 127.0.0.1 only.
+
+Both are started fresh, wait until they answer, and are stopped at teardown.
+Nothing here mocks Redis or the server.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until(predicate, timeout: float, what: str, interval: float = 0.05) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(interval)
+    raise TimeoutError(f"{what} not ready after {timeout}s")
+
+
+class RedisProcess:
+    """A throwaway redis-server; ``stop``/``start`` keep the port so clients can reconnect."""
+
+    def __init__(self, *, persistent: bool = False) -> None:
+        self.persistent = persistent
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is not on PATH: run 'apt-get install -y redis-server' (CI does)")
+        self.binary = binary
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="cardroom-redis-")
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--dir", self.dir]
+        # an append-only file synced on every write lets a restarted server keep every commit
+        args += ["--appendonly", "yes", "--appendfsync", "always"] if self.persistent else ["--appendonly", "no"]
+        self.process = subprocess.Popen(args, cwd=self.dir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_until(self._answers, 10, "redis-server")
+
+    def _answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as sock:
+                sock.sendall(b"PING\r\n")
+                return sock.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+        self.process = None
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class ServerProcess:
+    """``cardroom serve`` as a child process, ready once gRPC health says SERVING."""
+
+    def __init__(self, redis_url: str | None, *extra: str, secret: str = "test-secret", port: int | None = None):
+        self.port = port or free_port()
+        self.args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1",
+                     "--grpc-port", str(self.port), "--secret", secret, *extra]
+        if redis_url:
+            self.args += ["--redis-url", redis_url]
+        self.process: subprocess.Popen | None = None
+        self.log_path = Path(tempfile.mkstemp(prefix="cardroom-server-", suffix=".log")[1])
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 20) -> None:
+        env = {**os.environ, "PYTHONPATH": str(REPO / "service")}
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(self.args, stdout=log, stderr=subprocess.STDOUT, env=env)
+        wait_until(self.serving, timeout, f"cardroom server (log: {self.log_path})", interval=0.1)
+
+    def health(self) -> int | None:
+        try:
+            with grpc.insecure_channel(self.address) as channel:
+                stub = health_pb2_grpc.HealthStub(channel)
+                return stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=0.5).status
+        except grpc.RpcError:
+            return None
+
+    def serving(self) -> bool:
+        if self.process is not None and self.process.poll() is not None:
+            raise RuntimeError(f"server exited with {self.process.returncode}: {self.log_path.read_text()[-2000:]}")
+        return self.health() == health_pb2.HealthCheckResponse.SERVING
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 20) -> int | None:
+        if self.process is None:
+            return None
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        code = self.process.returncode
+        self.process = None
+        return code
+
+    def kill(self) -> None:
+        self.stop(signal.SIGKILL)
