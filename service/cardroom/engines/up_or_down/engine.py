@@ -1,0 +1,81 @@
+"""The Up or Down? engine: the contract's methods, delegating to the rules modules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..contract import Action, Engine, GameInfo, GameResult, Seat, Transition, View
+from . import scoring, setup, turn, views
+from .state import CODEC, GAME_ID, GAME_OVER, UpOrDownState
+
+
+class UpOrDownEngine(Engine[UpOrDownState]):
+    info: ClassVar[GameInfo] = GameInfo(
+        id=GAME_ID,
+        name="Up or Down?",
+        min_players=setup.MIN_PLAYERS,
+        max_players=setup.MAX_PLAYERS,
+        options=setup.OPTION_SPECS,
+        summary="Play a card into the number ring, take a neighbour, build rising or falling columns of one colour.",
+    )
+    card_keys: ClassVar[frozenset[str]] = frozenset(
+        {"card", "lower", "upper", "cards", "hand", "known", "display", "discard", "played", "taken", "pile_up_top"}
+    )
+
+    def new_game(
+        self,
+        seats: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        fixture: Mapping[str, Any] | None = None,
+    ) -> UpOrDownState:
+        return setup.new_game(seats, options, seed, fixture)
+
+    def legal_actions(self, state: UpOrDownState, seat: int) -> list[Action]:
+        return turn.legal_actions(state, seat)
+
+    def apply(self, state: UpOrDownState, seat: int, action: Mapping[str, Any]) -> Transition[UpOrDownState]:
+        return turn.apply(state, seat, action)
+
+    def to_act(self, state: UpOrDownState) -> tuple[int, ...]:
+        return () if state.phase == GAME_OVER else (state.current,)
+
+    def view(self, state: UpOrDownState, seat: Seat) -> View:
+        return views.view(state, seat)
+
+    def is_over(self, state: UpOrDownState) -> bool:
+        return state.phase == GAME_OVER
+
+    def result(self, state: UpOrDownState) -> GameResult | None:
+        return scoring.result(state) if state.phase == GAME_OVER else None
+
+    def seat_count(self, state: UpOrDownState) -> int:
+        return state.seats
+
+    def encode(self, state: UpOrDownState) -> bytes:
+        return CODEC.encode(state)
+
+    def decode(self, data: bytes) -> UpOrDownState:
+        return CODEC.decode(data)
+
+    def full_deck(self, state: UpOrDownState) -> list[int]:
+        return list(state.cards)
+
+    def card_locations(self, state: UpOrDownState) -> list[int]:
+        found = [*state.display, *state.pile_down, *state.pile_up]
+        for hand, columns, discard in zip(state.hands, state.columns, state.discards, strict=True):
+            found += hand
+            for column in columns:
+                found += column
+            found += discard
+        if state.taken is not None:
+            found.append(state.taken)
+        return found
+
+    def hidden_cards(self, state: UpOrDownState, seat: Seat) -> set[int]:
+        return views.hidden_cards(state, seat)
+
+    def redeal_hidden(self, state: UpOrDownState, seat: Seat, rng: random.Random) -> UpOrDownState:
+        return views.redeal_hidden(state, seat, rng)
