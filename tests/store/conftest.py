@@ -7,6 +7,7 @@ is to exercise its Lua scripts, streams and reconnects as production runs them.
 from __future__ import annotations
 
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -64,6 +65,16 @@ class RedisServer:
             self._process.kill()
             self._process.wait(timeout=10)
             self._process = None
+
+    def pause(self) -> None:
+        """Freeze the process: connections are still accepted but never answered,
+        the way a hung or partitioned server looks to a client."""
+        assert self._process is not None
+        self._process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self._process is not None
+        self._process.send_signal(signal.SIGCONT)
 
     def _answers_ping(self) -> bool:
         try:

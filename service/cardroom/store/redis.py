@@ -1,0 +1,315 @@
+"""The production match store on Redis: any number of replicas share it.
+
+Keys of one match share the hash tag ``{match_id}`` so they live in one Redis
+Cluster slot and one Lua script may touch them all:
+
+* ``<prefix>{id}:m``   hash: version, status, game, data, seq (creation sequence)
+* ``<prefix>{id}:log`` stream: the entry of version v has the id ``v-1``, so a
+  reader resumes after any version with an exclusive range from ``v-1``
+* ``<prefix>{id}:req`` hash: request_id -> first answer
+
+``create`` and ``commit`` are each one Lua script: the idempotency check, the
+compare-and-set on the version and all writes happen atomically or not at all.
+The lobby (``<prefix>lobby:<game>:<status>``, a sorted set scored by creation
+sequence) is in other slots, so it is updated right after the commit; it is a
+hint that ``list_matches`` checks against each match and repairs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any, TypeVar
+
+import redis.asyncio as aioredis
+from redis import exceptions as redis_errors
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+
+from cardroom.store.common import (
+    check_commit,
+    check_new,
+    decode_page_token,
+    encode_page_token,
+    page_size_or_default,
+    ttl_for,
+)
+from cardroom.store.contract import (
+    LogEntry,
+    MatchExists,
+    MatchNotFound,
+    MatchStore,
+    Page,
+    Replayed,
+    StoredMatch,
+    StoreUnavailable,
+    VersionConflict,
+)
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# What "Redis cannot serve us right now" looks like: unreachable, slow, loading its
+# dataset, or a replica/cluster mid-failover. All map to UNAVAILABLE (retryable).
+_UNAVAILABLE = (
+    redis_errors.ConnectionError,  # includes BusyLoadingError and MaxConnectionsError
+    redis_errors.TimeoutError,
+    redis_errors.ReadOnlyError,
+    redis_errors.ClusterDownError,  # includes MasterDownError
+    redis_errors.TryAgainError,
+    OSError,
+    TimeoutError,
+)
+
+# An empty request_id means "no request id" (AIP-155 treats it as absent too).
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  if ARGV[1] ~= '' then
+    local answer = redis.call('HGET', KEYS[3], ARGV[1])
+    if answer then return {'replay', answer} end
+  end
+  return {'exists'}
+end
+-- keys of an older match with this id expire together, but never trust leftovers
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('XADD', KEYS[2], ARGV[3] .. '-1', 'p', ARGV[8])
+redis.call('HSET', KEYS[1], 'version', ARGV[3], 'status', ARGV[4], 'game', ARGV[5], 'data', ARGV[6], 'seq', ARGV[7])
+if ARGV[1] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[2]) end
+for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[9]) end
+return {'ok'}
+"""
+
+# XADD runs before any other write: it is the only call that could fail (an id not
+# above the last one), and a script is not rolled back after a failing call.
+_COMMIT = """
+local current = redis.call('HMGET', KEYS[1], 'version', 'status', 'game', 'seq')
+if not current[1] then return {'missing'} end
+if ARGV[1] ~= '' then
+  local answer = redis.call('HGET', KEYS[3], ARGV[1])
+  if answer then return {'replay', answer} end
+end
+if current[1] ~= ARGV[3] then return {'conflict', current[1]} end
+redis.call('XADD', KEYS[2], ARGV[4] .. '-1', 'p', ARGV[7])
+redis.call('HSET', KEYS[1], 'version', ARGV[4], 'status', ARGV[5], 'data', ARGV[6])
+if ARGV[1] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[2]) end
+for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[8]) end
+return {'ok', current[2], current[3], current[4]}
+"""
+
+
+class RedisStore(MatchStore):
+    """Matches in Redis; every failure to reach it is raised as StoreUnavailable, fast."""
+
+    def __init__(
+        self,
+        url: str,
+        finished_ttl: float,
+        idle_ttl: float,
+        *,
+        key_prefix: str = "cardroom:",
+        timeout: float = 1.0,
+        watch_block: float = 5.0,
+        health_check_interval: int = 2,
+    ):
+        self._finished_ttl = finished_ttl
+        self._idle_ttl = idle_ttl
+        self._prefix = key_prefix
+        self._block_ms = int(watch_block * 1000)
+        self._watch_block = watch_block
+        self._deadline = 2 * timeout
+        # One retry without backoff: it replaces a connection that died with a
+        # restarted server, yet a server that is really down fails within ~2 timeouts.
+        # Retrying a script is safe: a commit whose reply was lost comes back as
+        # Replayed (with a request_id) or VersionConflict, never applied twice.
+        options: dict[str, Any] = {
+            "socket_connect_timeout": timeout,
+            "health_check_interval": health_check_interval,
+            "retry": Retry(NoBackoff(), 1),
+            # no CLIENT SETINFO on connect: one round trip (and one timeout) less per reconnect
+            "lib_name": None,
+            "lib_version": None,
+        }
+        self._redis = aioredis.Redis.from_url(url, socket_timeout=timeout, **options)
+        # Watchers block in XREAD for up to watch_block: their own pool, with a read
+        # timeout above the block, so they neither time out nor starve the writers.
+        self._blocking = aioredis.Redis.from_url(url, socket_timeout=watch_block + timeout, **options)
+        self._create_script = self._redis.register_script(_CREATE)
+        self._commit_script = self._redis.register_script(_COMMIT)
+
+    # -- keys -------------------------------------------------------------------
+
+    def _match_keys(self, match_id: str) -> list[str]:
+        base = f"{self._prefix}{{{match_id}}}"
+        return [f"{base}:m", f"{base}:log", f"{base}:req"]
+
+    def _lobby_key(self, game: str, status: str) -> str:
+        return f"{self._prefix}lobby:{game}:{status}"
+
+    def _ttl_ms(self, status: str) -> int:
+        return max(1, int(ttl_for(status, self._finished_ttl, self._idle_ttl) * 1000))
+
+    # -- contract ---------------------------------------------------------------
+
+    async def create(
+        self, match: StoredMatch, log_entry: bytes, request_id: str | None, answer: bytes | None
+    ) -> Replayed | None:
+        check_new(match)
+        seq = await self._call(self._redis.incr(f"{self._prefix}lobby:seq"))
+        args = [request_id or "", answer or b"", match.version, match.status, match.game, match.data, seq, log_entry]
+        reply = await self._call(
+            self._create_script(keys=self._match_keys(match.match_id), args=[*args, self._ttl_ms(match.status)])
+        )
+        if reply[0] == b"replay":
+            return Replayed(reply[1])
+        if reply[0] == b"exists":
+            raise MatchExists(match.match_id)
+        await self._index(match.match_id, match.game, None, match.status, seq)
+        return None
+
+    async def get(self, match_id: str) -> StoredMatch:
+        game, version, status, data = await self._call(
+            self._redis.hmget(self._match_keys(match_id)[0], ["game", "version", "status", "data"])
+        )
+        if version is None:
+            raise MatchNotFound(match_id)
+        return StoredMatch(match_id, game.decode(), int(version), status.decode(), data)
+
+    async def commit(
+        self,
+        match: StoredMatch,
+        expected_version: int,
+        log_entry: bytes,
+        request_id: str | None,
+        answer: bytes | None,
+    ) -> Replayed | None:
+        check_commit(match, expected_version)
+        args = [request_id or "", answer or b"", expected_version, match.version, match.status, match.data, log_entry]
+        reply = await self._call(
+            self._commit_script(keys=self._match_keys(match.match_id), args=[*args, self._ttl_ms(match.status)])
+        )
+        outcome = reply[0]
+        if outcome == b"missing":
+            raise MatchNotFound(match.match_id)
+        if outcome == b"replay":
+            return Replayed(reply[1])
+        if outcome == b"conflict":
+            raise VersionConflict(int(reply[1]))
+        previous, game, seq = reply[1].decode(), reply[2].decode(), int(reply[3])
+        if previous != match.status:
+            await self._index(match.match_id, game, previous, match.status, seq)
+        return None
+
+    async def answer_for(self, match_id: str, request_id: str) -> bytes | None:
+        return await self._call(self._redis.hget(self._match_keys(match_id)[2], request_id))
+
+    async def log(self, match_id: str, after_version: int, limit: int = 1000) -> list[LogEntry]:
+        keys = self._match_keys(match_id)
+        rows = await self._call(self._redis.xrange(keys[1], min=f"({_stream_id(after_version)}", max="+", count=limit))
+        if not rows and not await self._call(self._redis.exists(keys[0])):
+            raise MatchNotFound(match_id)
+        return [_entry(stream_id, fields) for stream_id, fields in rows]
+
+    async def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
+        match_key, log_key, _ = self._match_keys(match_id)
+        if not await self._call(self._redis.exists(match_key)):
+            raise MatchNotFound(match_id)
+        last = _stream_id(after_version)
+        while rows := await self._call(self._redis.xrange(log_key, min=f"({last}", max="+", count=1000)):
+            for stream_id, fields in rows:
+                yield _entry(stream_id, fields)
+                last = stream_id.decode()
+        while True:
+            # Bounded block: a quiet match is re-checked for expiry now and then, and a
+            # dead connection is noticed instead of waiting forever.
+            reply = await self._call(
+                self._blocking.xread({log_key: last}, count=1000, block=self._block_ms), extra_seconds=self._watch_block
+            )
+            if not reply:
+                if not await self._call(self._redis.exists(match_key)):
+                    raise MatchNotFound(match_id)
+                continue
+            for stream_id, fields in reply[0][1]:
+                yield _entry(stream_id, fields)
+                last = stream_id.decode()
+
+    async def list_matches(self, game: str, status: str, page_size: int, page_token: str) -> Page:
+        size = page_size_or_default(page_size)
+        key = self._lobby_key(game, status)
+        cursor = decode_page_token(page_token)
+        # one live match beyond the page tells whether a next page exists
+        live: list[tuple[int, StoredMatch]] = []
+        while len(live) <= size:
+            rows = await self._call(
+                self._redis.zrangebyscore(key, f"({cursor}", "+inf", start=0, num=size + 1 - len(live), withscores=True)
+            )
+            if not rows:
+                break
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for member, _ in rows:
+                    pipe.hmget(self._match_keys(member.decode())[0], ["status", "version", "data"])
+                docs = await self._call(pipe.execute())
+            # Statuses only move forward (waiting -> active -> finished/abandoned), so
+            # a match seen in another status than its set's will not come back to it.
+            async with self._redis.pipeline(transaction=False) as repairs:
+                for (member, score), (found_status, version, data) in zip(rows, docs, strict=True):
+                    cursor = int(score)
+                    if found_status is None:  # expired
+                        repairs.zrem(key, member)
+                    elif found_status.decode() != status:  # an index update was lost: move it
+                        repairs.zrem(key, member)
+                        repairs.zadd(self._lobby_key(game, found_status.decode()), {member: cursor})
+                    else:
+                        live.append((cursor, StoredMatch(member.decode(), game, int(version), status, data)))
+                if len(repairs):
+                    await self._call(repairs.execute())
+        page = live[:size]
+        token = encode_page_token(page[-1][0]) if len(live) > size else ""
+        return Page([stored for _, stored in page], token)
+
+    async def ping(self) -> bool:
+        try:
+            return bool(await self._call(self._redis.ping()))
+        except StoreUnavailable:
+            return False
+
+    async def close(self) -> None:
+        await self._redis.aclose()
+        await self._blocking.aclose()
+
+    # -- internals --------------------------------------------------------------
+
+    async def _call(self, awaitable: Awaitable[T], extra_seconds: float = 0.0) -> T:
+        """Await a Redis call, turning "cannot reach Redis" into StoreUnavailable.
+
+        The overall deadline caps what redis-py's layers add up to (connect, health
+        check PING, the command, one retry of each): a hung server costs one deadline,
+        not several timeouts in a row. Cancelling a command drops its connection, and
+        a script cut short is no worse than a lost reply (see the retry note)."""
+        try:
+            async with asyncio.timeout(self._deadline + extra_seconds):
+                return await awaitable
+        except _UNAVAILABLE as exc:
+            raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
+
+    async def _index(self, match_id: str, game: str, previous: str | None, status: str, seq: int) -> None:
+        """Move the match between lobby sets. The commit is already durable, so a
+        failure here is logged, not raised: list_matches repairs entries it finds in
+        the wrong set."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            if previous is not None:
+                pipe.zrem(self._lobby_key(game, previous), match_id)
+            pipe.zadd(self._lobby_key(game, status), {match_id: seq})
+            try:
+                await self._call(pipe.execute())
+            except StoreUnavailable:
+                log.warning("lobby index of match %s not updated (%s -> %s)", match_id, previous, status)
+
+
+def _stream_id(version: int) -> str:
+    """Stream id of the entry of ``version``; below 0 it is the id before every entry."""
+    return f"{version}-1" if version >= 0 else "0-0"
+
+
+def _entry(stream_id: bytes, fields: dict[bytes, bytes]) -> LogEntry:
+    return LogEntry(int(stream_id.split(b"-", 1)[0]), fields[b"p"])
