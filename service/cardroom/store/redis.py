@@ -18,7 +18,9 @@ hint that ``list_matches`` checks against each match and repairs.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable
 from typing import Any, TypeVar
 
@@ -111,6 +113,7 @@ class RedisStore(MatchStore):
         timeout: float = 1.0,
         watch_block: float = 5.0,
         health_check_interval: int = 2,
+        index_sweep_interval: float | None = None,
     ):
         self._finished_ttl = finished_ttl
         self._idle_ttl = idle_ttl
@@ -118,6 +121,9 @@ class RedisStore(MatchStore):
         self._block_ms = int(watch_block * 1000)
         self._watch_block = watch_block
         self._deadline = 2 * timeout
+        # the index only needs cleaning about as often as matches can expire
+        self._sweep_interval = index_sweep_interval or min(max(min(finished_ttl, idle_ttl), 1.0), 300.0)
+        self._sweeper: asyncio.Task[None] | None = None
         # One retry without backoff: it replaces a connection that died with a
         # restarted server, yet a server that is really down fails within ~2 timeouts.
         # Retrying a script is safe: a commit whose reply was lost comes back as
@@ -155,7 +161,8 @@ class RedisStore(MatchStore):
         self, match: StoredMatch, log_entry: bytes, request_id: str | None, answer: bytes | None
     ) -> Replayed | None:
         check_new(match)
-        seq = await self._call(self._redis.incr(f"{self._prefix}lobby:seq"))
+        self._start_sweeper()
+        seq = await self._call(self._redis.incr(f"{self._prefix}seq"))
         args = [request_id or "", answer or b"", match.version, match.status, match.game, match.data, seq, log_entry]
         reply = await self._call(
             self._create_script(keys=self._match_keys(match.match_id), args=[*args, self._ttl_ms(match.status)])
@@ -184,6 +191,7 @@ class RedisStore(MatchStore):
         answer: bytes | None,
     ) -> Replayed | None:
         check_commit(match, expected_version)
+        self._start_sweeper()
         args = [request_id or "", answer or b"", expected_version, match.version, match.status, match.data, log_entry]
         reply = await self._call(
             self._commit_script(keys=self._match_keys(match.match_id), args=[*args, self._ttl_ms(match.status)])
@@ -245,24 +253,8 @@ class RedisStore(MatchStore):
             )
             if not rows:
                 break
-            async with self._redis.pipeline(transaction=False) as pipe:
-                for member, _ in rows:
-                    pipe.hmget(self._match_keys(member.decode())[0], ["status", "version", "data"])
-                docs = await self._call(pipe.execute())
-            # Statuses only move forward (waiting -> active -> finished/abandoned), so
-            # a match seen in another status than its set's will not come back to it.
-            async with self._redis.pipeline(transaction=False) as repairs:
-                for (member, score), (found_status, version, data) in zip(rows, docs, strict=True):
-                    cursor = int(score)
-                    if found_status is None:  # expired
-                        repairs.zrem(key, member)
-                    elif found_status.decode() != status:  # an index update was lost: move it
-                        repairs.zrem(key, member)
-                        repairs.zadd(self._lobby_key(game, found_status.decode()), {member: cursor})
-                    else:
-                        live.append((cursor, StoredMatch(member.decode(), game, int(version), status, data)))
-                if len(repairs):
-                    await self._call(repairs.execute())
+            live += await self._checked(key, game, status, rows)
+            cursor = int(rows[-1][1])
         page = live[:size]
         token = encode_page_token(page[-1][0]) if len(live) > size else ""
         return Page([stored for _, stored in page], token)
@@ -274,6 +266,11 @@ class RedisStore(MatchStore):
             return False
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         await self._redis.aclose()
         await self._blocking.aclose()
 
@@ -291,6 +288,63 @@ class RedisStore(MatchStore):
                 return await awaitable
         except _UNAVAILABLE as exc:
             raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
+
+    async def _checked(
+        self, key: str, game: str, status: str, rows: list[tuple[bytes, float]]
+    ) -> list[tuple[int, StoredMatch]]:
+        """The lobby entries ``rows`` of ``key`` whose match is still there in that
+        status, with their creation sequence; the others are repaired on the way."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for member, _ in rows:
+                pipe.hmget(self._match_keys(member.decode())[0], ["status", "version", "data"])
+            docs = await self._call(pipe.execute())
+        live = []
+        # Statuses only move forward (waiting -> active -> finished/abandoned), so a
+        # match seen in another status than its set's will not come back to it.
+        async with self._redis.pipeline(transaction=False) as repairs:
+            for (member, score), (found_status, version, data) in zip(rows, docs, strict=True):
+                if found_status is None:  # expired
+                    repairs.zrem(key, member)
+                elif found_status.decode() != status:  # an index update was lost: move it
+                    repairs.zrem(key, member)
+                    repairs.zadd(self._lobby_key(game, found_status.decode()), {member: score})
+                else:
+                    live.append((int(score), StoredMatch(member.decode(), game, int(version), status, data)))
+            if len(repairs):
+                await self._call(repairs.execute())
+        return live
+
+    def _start_sweeper(self) -> None:
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        """Drop index entries of expired matches. Listing repairs what it reads, but
+        sets nobody lists (finished, abandoned) would otherwise grow forever."""
+        while True:
+            await asyncio.sleep(self._sweep_interval)
+            try:
+                await self._sweep_index()
+            except StoreUnavailable:
+                log.info("lobby index sweep skipped: Redis unavailable")
+
+    async def _sweep_index(self) -> None:
+        # one replica per interval walks the index; the lock expires by itself
+        lock = self._redis.set(f"{self._prefix}sweep-lock", b"1", nx=True, px=int(self._sweep_interval * 1000))
+        if not await self._call(lock):
+            return
+        lobby = f"{self._prefix}lobby:"
+        pattern = re.sub(r"([*?\[\]\\])", r"\\\1", lobby) + "*"
+        cursor = None
+        while cursor != 0:
+            cursor, keys = await self._call(self._redis.scan(cursor or 0, match=pattern, count=100))
+            for key in keys:
+                game, status = key.decode()[len(lobby) :].rsplit(":", 1)
+                entries_cursor = None
+                while entries_cursor != 0:
+                    entries_cursor, rows = await self._call(self._redis.zscan(key, entries_cursor or 0, count=200))
+                    if rows:
+                        await self._checked(key.decode(), game, status, rows)
 
     async def _index(self, match_id: str, game: str, previous: str | None, status: str, seq: int) -> None:
         """Move the match between lobby sets. The commit is already durable, so a
