@@ -10,9 +10,11 @@ Cluster slot and one Lua script may touch them all:
 
 ``create`` and ``commit`` are each one Lua script: the idempotency check, the
 compare-and-set on the version and all writes happen atomically or not at all.
-The lobby (``<prefix>lobby:<game>:<status>``, a sorted set scored by creation
-sequence) is in other slots, so it is updated right after the commit; it is a
-hint that ``list_matches`` checks against each match and repairs.
+The lobby (``<prefix>lobby:<game>:<status>``, a sorted set scored by the creation
+sequence from ``<prefix>seq``; ``<prefix>lobbies`` names those sets) is in other
+slots, so it is updated right after the commit. It is a hint: ``list_matches``
+checks each entry against its match and repairs it, and a periodic sweep drops
+entries of expired matches from sets nobody lists.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 from collections.abc import AsyncIterator, Awaitable
 from typing import Any, TypeVar
 
@@ -333,18 +334,13 @@ class RedisStore(MatchStore):
         lock = self._redis.set(f"{self._prefix}sweep-lock", b"1", nx=True, px=int(self._sweep_interval * 1000))
         if not await self._call(lock):
             return
-        lobby = f"{self._prefix}lobby:"
-        pattern = re.sub(r"([*?\[\]\\])", r"\\\1", lobby) + "*"
-        cursor = None
-        while cursor != 0:
-            cursor, keys = await self._call(self._redis.scan(cursor or 0, match=pattern, count=100))
-            for key in keys:
-                game, status = key.decode()[len(lobby) :].rsplit(":", 1)
-                entries_cursor = None
-                while entries_cursor != 0:
-                    entries_cursor, rows = await self._call(self._redis.zscan(key, entries_cursor or 0, count=200))
-                    if rows:
-                        await self._checked(key.decode(), game, status, rows)
+        for key in await self._call(self._redis.smembers(f"{self._prefix}lobbies")):
+            game, status = key.decode()[len(f"{self._prefix}lobby:") :].rsplit(":", 1)
+            cursor = None
+            while cursor != 0:
+                cursor, rows = await self._call(self._redis.zscan(key, cursor or 0, count=200))
+                if rows:
+                    await self._checked(key.decode(), game, status, rows)
 
     async def _index(self, match_id: str, game: str, previous: str | None, status: str, seq: int) -> None:
         """Move the match between lobby sets. The commit is already durable, so a
@@ -354,6 +350,8 @@ class RedisStore(MatchStore):
             if previous is not None:
                 pipe.zrem(self._lobby_key(game, previous), match_id)
             pipe.zadd(self._lobby_key(game, status), {match_id: seq})
+            # the sweep's list of lobby sets: cheaper than SCAN, and per-node SCAN is not needed on a cluster
+            pipe.sadd(f"{self._prefix}lobbies", self._lobby_key(game, status))
             try:
                 await self._call(pipe.execute())
             except StoreUnavailable:
