@@ -203,6 +203,14 @@ async def test_watch_from_the_current_version_waits_for_the_next_commit(store: M
     await stream.aclose()
 
 
+async def test_watch_from_zero_starts_with_the_creation_entry(store: MatchStore) -> None:
+    await store.create(match(), b"e1", None, None)
+    await store.commit(match(version=2), 1, b"e2", None, None)
+    stream = store.watch("m1", after_version=0)
+    assert [await anext(stream), await anext(stream)] == [LogEntry(1, b"e1"), LogEntry(2, b"e2")]
+    await stream.aclose()
+
+
 async def test_watch_unknown_match_is_not_found(store: MatchStore) -> None:
     with pytest.raises(MatchNotFound):
         await anext(store.watch("nope", 0))

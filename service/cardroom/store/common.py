@@ -23,6 +23,8 @@ def check_new(match: StoredMatch) -> None:
         raise ValueError(f"unknown status {match.status!r}")
     if not match.match_id or not match.game:
         raise ValueError("match_id and game are required")
+    if match.version < 0:
+        raise ValueError("versions start at 0")
 
 
 def check_commit(match: StoredMatch, expected_version: int) -> None:

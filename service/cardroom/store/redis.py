@@ -54,13 +54,14 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 # What "Redis cannot serve us right now" looks like: unreachable, slow, loading its
-# dataset, or a replica/cluster mid-failover. All map to UNAVAILABLE (retryable).
+# dataset, full, or a replica/cluster mid-failover. All map to UNAVAILABLE (retryable).
 _UNAVAILABLE = (
     redis_errors.ConnectionError,  # includes BusyLoadingError and MaxConnectionsError
     redis_errors.TimeoutError,
     redis_errors.ReadOnlyError,
     redis_errors.ClusterDownError,  # includes MasterDownError
     redis_errors.TryAgainError,
+    redis_errors.OutOfMemoryError,  # maxmemory reached: writes refused until it drains
     OSError,
     TimeoutError,
 )
