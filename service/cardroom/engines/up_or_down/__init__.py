@@ -41,7 +41,7 @@ View (same shape for every viewer; ``you`` is the seat or null for a spectator):
    "pile_down_size", "pile_up_size", "pile_up_top": card|null,
    "hand": [own cards ascending; [] for a spectator],
    "players": [{"seat", "hand_size", "known": [cards drawn face up still held; [] for yourself or
-                when show_known_cards is off], "columns": [{"index", "cards", "direction"}],
+                when show_known_cards is off], "columns": [{"cards", "direction"}] (list index = column index),
                 "discard": [cards in discard order], "score"}],
    "winners": [seats; [] until the game is over]}
 """

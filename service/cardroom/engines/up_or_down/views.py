@@ -24,7 +24,7 @@ def view(state: UpOrDownState, seat: Seat) -> dict[str, Any]:
                 "hand_size": len(state.hands[s]),
                 # A seat sees its whole hand under "hand"; known cards are the opponents' (rules §8.1 #37).
                 "known": state.known[s][:] if show_known and s != seat else [],
-                "columns": [{"index": i, "cards": c[:], "direction": direction(c)} for i, c in enumerate(columns)],
+                "columns": [{"cards": column[:], "direction": direction(column)} for column in columns],
                 "discard": discard[:],
                 "score": scoring.seat_score(columns, discard),
             }
@@ -51,7 +51,7 @@ def view(state: UpOrDownState, seat: Seat) -> dict[str, Any]:
 
 
 def _hidden_places(state: UpOrDownState, seat: Seat) -> list[tuple[list[int], int]]:
-    """(list, index) of every card ``seat`` has not seen: the face-down pile, the
+    """(list, index) of every card in ``hidden_cards``: the face-down pile, the
     face-up pile below its top, and other players' hand cards not drawn face up."""
     places = [(state.pile_down, i) for i in range(len(state.pile_down))]
     places += [(state.pile_up, i) for i in range(1, len(state.pile_up))]
@@ -63,7 +63,13 @@ def _hidden_places(state: UpOrDownState, seat: Seat) -> list[tuple[list[int], in
 
 
 def hidden_cards(state: UpOrDownState, seat: Seat) -> set[int]:
-    return {cards[i] for cards, i in _hidden_places(state, seat)}
+    hidden = set(state.pile_down)
+    hidden.update(state.pile_up[1:])
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            hidden.update(hand)
+            hidden.difference_update(state.known[s])
+    return hidden
 
 
 def redeal_hidden(state: UpOrDownState, seat: Seat, rng: random.Random) -> UpOrDownState:
