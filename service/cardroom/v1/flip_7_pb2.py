@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x63\x61rdroom/v1/flip_7.proto\x12\x0b\x63\x61rdroom.v1\"\x0e\n\x0c\x46lip7Options\"\r\n\x0b\x46lip7Action\"\x0b\n\tFlip7View\"\x0c\n\nFlip7EventB\x91\x01\n\x0f\x64\x65v.cardroom.v1B\nFlip7ProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03\x43RX\xaa\x02\x0b\x43\x61rdroom.V1\xba\x02\x02\x43R\xca\x02\x0b\x43\x61rdroom\\V1\xea\x02\x0c\x43\x61rdroom::V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x63\x61rdroom/v1/flip_7.proto\x12\x0b\x63\x61rdroom.v1\"\xea\x03\n\x0c\x46lip7Options\x12\x19\n\x0ctarget_score\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x18\n\x0b\x66lip7_bonus\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12\x18\n\x0bmin_players\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x18\n\x0bmax_players\x18\x04 \x01(\x05H\x03\x88\x01\x01\x12\x19\n\x0c\x66irst_dealer\x18\x05 \x01(\tH\x04\x88\x01\x01\x12\x1c\n\x0f\x66lip3_sc_timing\x18\x06 \x01(\tH\x05\x88\x01\x01\x12\x1f\n\x12stay_requires_card\x18\x07 \x01(\x08H\x06\x88\x01\x01\x12\x1f\n\x12\x61uto_single_target\x18\x08 \x01(\x08H\x07\x88\x01\x01\x12\x16\n\ttie_break\x18\t \x01(\tH\x08\x88\x01\x01\x12\"\n\x15show_remaining_counts\x18\n \x01(\x08H\t\x88\x01\x01\x42\x0f\n\r_target_scoreB\x0e\n\x0c_flip7_bonusB\x0e\n\x0c_min_playersB\x0e\n\x0c_max_playersB\x0f\n\r_first_dealerB\x12\n\x10_flip3_sc_timingB\x15\n\x13_stay_requires_cardB\x15\n\x13_auto_single_targetB\x0c\n\n_tie_breakB\x18\n\x16_show_remaining_counts\"\xa3\x01\n\x0b\x46lip7Action\x12*\n\x03hit\x18\x01 \x01(\x0b\x32\x1b.cardroom.v1.Flip7HitActionH\x00\x12,\n\x04stay\x18\x02 \x01(\x0b\x32\x1c.cardroom.v1.Flip7StayActionH\x00\x12\x30\n\x06\x61ssign\x18\x03 \x01(\x0b\x32\x1e.cardroom.v1.Flip7AssignActionH\x00\x42\x08\n\x06\x61\x63tion\"\x10\n\x0e\x46lip7HitAction\"\x11\n\x0f\x46lip7StayAction\"#\n\x11\x46lip7AssignAction\x12\x0e\n\x06target\x18\x01 \x01(\x05\"\x9e\x03\n\tFlip7View\x12\x10\n\x03you\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\r\n\x05phase\x18\x02 \x01(\t\x12\r\n\x05round\x18\x03 \x01(\x05\x12\x0e\n\x06\x64\x65\x61ler\x18\x04 \x01(\x05\x12\x14\n\x07\x63urrent\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\tturn_open\x18\x06 \x01(\x08\x12*\n\x07pending\x18\x07 \x01(\x0b\x32\x19.cardroom.v1.Flip7Pending\x12&\n\x05stack\x18\x08 \x03(\x0b\x32\x17.cardroom.v1.Flip7Frame\x12)\n\x07players\x18\t \x03(\x0b\x32\x18.cardroom.v1.Flip7Player\x12\x12\n\ndraw_count\x18\n \x01(\x05\x12\x0f\n\x07\x64iscard\x18\x0b \x03(\t\x12.\n\tremaining\x18\x0c \x03(\x0b\x32\x1b.cardroom.v1.Flip7KindCount\x12\x0f\n\x07winners\x18\r \x03(\x05\x12/\n\rlegal_actions\x18\x0e \x03(\x0b\x32\x18.cardroom.v1.Flip7ActionB\x06\n\x04_youB\n\n\x08_current\"D\n\x0c\x46lip7Pending\x12\x0f\n\x07\x64\x65\x63ider\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x15\n\rlegal_targets\x18\x03 \x03(\x05\"C\n\nFlip7Frame\x12\x0e\n\x06target\x18\x01 \x01(\x05\x12\x12\n\ndraws_left\x18\x02 \x01(\x05\x12\x11\n\tset_aside\x18\x03 \x03(\t\"\x85\x01\n\x0b\x46lip7Player\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06status\x18\x02 \x01(\t\x12\x0f\n\x07numbers\x18\x03 \x03(\t\x12\x0c\n\x04mods\x18\x04 \x03(\t\x12\x0f\n\x02sc\x18\x05 \x01(\tH\x00\x88\x01\x01\x12\r\n\x05total\x18\x06 \x01(\x05\x12\x12\n\nline_value\x18\x07 \x01(\x05\x42\x05\n\x03_sc\"-\n\x0e\x46lip7KindCount\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05\x63ount\x18\x02 \x01(\x05\"\xcb\x07\n\nFlip7Event\x12\x38\n\x0bround_start\x18\x01 \x01(\x0b\x32!.cardroom.v1.Flip7RoundStartEventH\x00\x12+\n\x04\x64\x65\x61l\x18\x02 \x01(\x0b\x32\x1b.cardroom.v1.Flip7DealEventH\x00\x12+\n\x04\x64raw\x18\x03 \x01(\x0b\x32\x1b.cardroom.v1.Flip7DrawEventH\x00\x12\x34\n\tset_aside\x18\x04 \x01(\x0b\x32\x1f.cardroom.v1.Flip7SetAsideEventH\x00\x12@\n\x0f\x61ssign_required\x18\x05 \x01(\x0b\x32%.cardroom.v1.Flip7AssignRequiredEventH\x00\x12/\n\x06\x61ssign\x18\x06 \x01(\x0b\x32\x1d.cardroom.v1.Flip7AssignEventH\x00\x12\x43\n\x11\x64iscard_no_target\x18\x07 \x01(\x0b\x32&.cardroom.v1.Flip7DiscardNoTargetEventH\x00\x12/\n\x06\x66rozen\x18\x08 \x01(\x0b\x32\x1d.cardroom.v1.Flip7FrozenEventH\x00\x12\x38\n\x0b\x66lip3_start\x18\t \x01(\x0b\x32!.cardroom.v1.Flip7Flip3StartEventH\x00\x12\x34\n\tflip3_end\x18\n \x01(\x0b\x32\x1f.cardroom.v1.Flip7Flip3EndEventH\x00\x12\x30\n\x07sc_used\x18\x0b \x01(\x0b\x32\x1d.cardroom.v1.Flip7ScUsedEventH\x00\x12+\n\x04\x62ust\x18\x0c \x01(\x0b\x32\x1b.cardroom.v1.Flip7BustEventH\x00\x12+\n\x04stay\x18\r \x01(\x0b\x32\x1b.cardroom.v1.Flip7StayEventH\x00\x12-\n\x05\x66lip7\x18\x0e \x01(\x0b\x32\x1c.cardroom.v1.Flip7Flip7EventH\x00\x12\x35\n\treshuffle\x18\x0f \x01(\x0b\x32 .cardroom.v1.Flip7ReshuffleEventH\x00\x12\x34\n\tround_end\x18\x10 \x01(\x0b\x32\x1f.cardroom.v1.Flip7RoundEndEventH\x00\x12\x33\n\x08tiebreak\x18\x11 \x01(\x0b\x32\x1f.cardroom.v1.Flip7TiebreakEventH\x00\x12\x34\n\tgame_over\x18\x12 \x01(\x0b\x32\x1f.cardroom.v1.Flip7GameOverEventH\x00\x42\x07\n\x05\x65vent\"5\n\x14\x46lip7RoundStartEvent\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0e\n\x06\x64\x65\x61ler\x18\x02 \x01(\x05\",\n\x0e\x46lip7DealEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\"9\n\x0e\x46lip7DrawEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x0b\n\x03via\x18\x03 \x01(\t\"0\n\x12\x46lip7SetAsideEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\"H\n\x18\x46lip7AssignRequiredEvent\x12\x0f\n\x07\x64\x65\x63ider\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\r\n\x05legal\x18\x03 \x03(\x05\"O\n\x10\x46lip7AssignEvent\x12\x0f\n\x07\x64\x65\x63ider\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x0e\n\x06target\x18\x03 \x01(\x05\x12\x0c\n\x04\x61uto\x18\x04 \x01(\x08\")\n\x19\x46lip7DiscardNoTargetEvent\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\" \n\x10\x46lip7FrozenEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\"&\n\x14\x46lip7Flip3StartEvent\x12\x0e\n\x06target\x18\x01 \x01(\x05\"$\n\x12\x46lip7Flip3EndEvent\x12\x0e\n\x06target\x18\x01 \x01(\x05\"?\n\x10\x46lip7ScUsedEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\n\n\x02sc\x18\x02 \x01(\t\x12\x11\n\tduplicate\x18\x03 \x01(\t\",\n\x0e\x46lip7BustEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\"\x1e\n\x0e\x46lip7StayEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\"\x1f\n\x0f\x46lip7Flip7Event\x12\x0c\n\x04seat\x18\x01 \x01(\x05\"$\n\x13\x46lip7ReshuffleEvent\x12\r\n\x05\x63ount\x18\x01 \x01(\x05\"D\n\x12\x46lip7RoundEndEvent\x12\x0e\n\x06reason\x18\x01 \x01(\t\x12\x0e\n\x06scores\x18\x02 \x03(\x05\x12\x0e\n\x06totals\x18\x03 \x03(\x05\"#\n\x12\x46lip7TiebreakEvent\x12\r\n\x05seats\x18\x01 \x03(\x05\"5\n\x12\x46lip7GameOverEvent\x12\x0f\n\x07winners\x18\x01 \x03(\x05\x12\x0e\n\x06totals\x18\x02 \x03(\x05\x42\x91\x01\n\x0f\x64\x65v.cardroom.v1B\nFlip7ProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03\x43RX\xaa\x02\x0b\x43\x61rdroom.V1\xba\x02\x02\x43R\xca\x02\x0b\x43\x61rdroom\\V1\xea\x02\x0c\x43\x61rdroom::V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,12 +32,62 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.v1.flip_7_pb2', _g
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\017dev.cardroom.v1B\nFlip7ProtoP\001Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1'
-  _globals['_FLIP7OPTIONS']._serialized_start=41
-  _globals['_FLIP7OPTIONS']._serialized_end=55
-  _globals['_FLIP7ACTION']._serialized_start=57
-  _globals['_FLIP7ACTION']._serialized_end=70
-  _globals['_FLIP7VIEW']._serialized_start=72
-  _globals['_FLIP7VIEW']._serialized_end=83
-  _globals['_FLIP7EVENT']._serialized_start=85
-  _globals['_FLIP7EVENT']._serialized_end=97
+  _globals['_FLIP7OPTIONS']._serialized_start=42
+  _globals['_FLIP7OPTIONS']._serialized_end=532
+  _globals['_FLIP7ACTION']._serialized_start=535
+  _globals['_FLIP7ACTION']._serialized_end=698
+  _globals['_FLIP7HITACTION']._serialized_start=700
+  _globals['_FLIP7HITACTION']._serialized_end=716
+  _globals['_FLIP7STAYACTION']._serialized_start=718
+  _globals['_FLIP7STAYACTION']._serialized_end=735
+  _globals['_FLIP7ASSIGNACTION']._serialized_start=737
+  _globals['_FLIP7ASSIGNACTION']._serialized_end=772
+  _globals['_FLIP7VIEW']._serialized_start=775
+  _globals['_FLIP7VIEW']._serialized_end=1189
+  _globals['_FLIP7PENDING']._serialized_start=1191
+  _globals['_FLIP7PENDING']._serialized_end=1259
+  _globals['_FLIP7FRAME']._serialized_start=1261
+  _globals['_FLIP7FRAME']._serialized_end=1328
+  _globals['_FLIP7PLAYER']._serialized_start=1331
+  _globals['_FLIP7PLAYER']._serialized_end=1464
+  _globals['_FLIP7KINDCOUNT']._serialized_start=1466
+  _globals['_FLIP7KINDCOUNT']._serialized_end=1511
+  _globals['_FLIP7EVENT']._serialized_start=1514
+  _globals['_FLIP7EVENT']._serialized_end=2485
+  _globals['_FLIP7ROUNDSTARTEVENT']._serialized_start=2487
+  _globals['_FLIP7ROUNDSTARTEVENT']._serialized_end=2540
+  _globals['_FLIP7DEALEVENT']._serialized_start=2542
+  _globals['_FLIP7DEALEVENT']._serialized_end=2586
+  _globals['_FLIP7DRAWEVENT']._serialized_start=2588
+  _globals['_FLIP7DRAWEVENT']._serialized_end=2645
+  _globals['_FLIP7SETASIDEEVENT']._serialized_start=2647
+  _globals['_FLIP7SETASIDEEVENT']._serialized_end=2695
+  _globals['_FLIP7ASSIGNREQUIREDEVENT']._serialized_start=2697
+  _globals['_FLIP7ASSIGNREQUIREDEVENT']._serialized_end=2769
+  _globals['_FLIP7ASSIGNEVENT']._serialized_start=2771
+  _globals['_FLIP7ASSIGNEVENT']._serialized_end=2850
+  _globals['_FLIP7DISCARDNOTARGETEVENT']._serialized_start=2852
+  _globals['_FLIP7DISCARDNOTARGETEVENT']._serialized_end=2893
+  _globals['_FLIP7FROZENEVENT']._serialized_start=2895
+  _globals['_FLIP7FROZENEVENT']._serialized_end=2927
+  _globals['_FLIP7FLIP3STARTEVENT']._serialized_start=2929
+  _globals['_FLIP7FLIP3STARTEVENT']._serialized_end=2967
+  _globals['_FLIP7FLIP3ENDEVENT']._serialized_start=2969
+  _globals['_FLIP7FLIP3ENDEVENT']._serialized_end=3005
+  _globals['_FLIP7SCUSEDEVENT']._serialized_start=3007
+  _globals['_FLIP7SCUSEDEVENT']._serialized_end=3070
+  _globals['_FLIP7BUSTEVENT']._serialized_start=3072
+  _globals['_FLIP7BUSTEVENT']._serialized_end=3116
+  _globals['_FLIP7STAYEVENT']._serialized_start=3118
+  _globals['_FLIP7STAYEVENT']._serialized_end=3148
+  _globals['_FLIP7FLIP7EVENT']._serialized_start=3150
+  _globals['_FLIP7FLIP7EVENT']._serialized_end=3181
+  _globals['_FLIP7RESHUFFLEEVENT']._serialized_start=3183
+  _globals['_FLIP7RESHUFFLEEVENT']._serialized_end=3219
+  _globals['_FLIP7ROUNDENDEVENT']._serialized_start=3221
+  _globals['_FLIP7ROUNDENDEVENT']._serialized_end=3289
+  _globals['_FLIP7TIEBREAKEVENT']._serialized_start=3291
+  _globals['_FLIP7TIEBREAKEVENT']._serialized_end=3326
+  _globals['_FLIP7GAMEOVEREVENT']._serialized_start=3328
+  _globals['_FLIP7GAMEOVEREVENT']._serialized_end=3381
 # @@protoc_insertion_point(module_scope)

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x63\x61rdroom/v1/up_or_down.proto\x12\x0b\x63\x61rdroom.v1\"\x11\n\x0fUpOrDownOptions\"\x10\n\x0eUpOrDownAction\"\x0e\n\x0cUpOrDownView\"\x0f\n\rUpOrDownEventB\x94\x01\n\x0f\x64\x65v.cardroom.v1B\rUpOrDownProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03\x43RX\xaa\x02\x0b\x43\x61rdroom.V1\xba\x02\x02\x43R\xca\x02\x0b\x43\x61rdroom\\V1\xea\x02\x0c\x43\x61rdroom::V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x63\x61rdroom/v1/up_or_down.proto\x12\x0b\x63\x61rdroom.v1\"\xd9\x01\n\x0fUpOrDownOptions\x12\x17\n\ncard_range\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x19\n\x0c\x66irst_player\x18\x02 \x01(\tH\x01\x88\x01\x01\x12#\n\x16give_up_with_free_slot\x18\x03 \x01(\x08H\x02\x88\x01\x01\x12\x1d\n\x10show_known_cards\x18\x04 \x01(\x08H\x03\x88\x01\x01\x42\r\n\x0b_card_rangeB\x0f\n\r_first_playerB\x19\n\x17_give_up_with_free_slotB\x13\n\x11_show_known_cards\"\xe0\x01\n\x0eUpOrDownAction\x12/\n\x04play\x18\x01 \x01(\x0b\x32\x1f.cardroom.v1.UpOrDownPlayActionH\x00\x12/\n\x04take\x18\x02 \x01(\x0b\x32\x1f.cardroom.v1.UpOrDownTakeActionH\x00\x12\x31\n\x05place\x18\x03 \x01(\x0b\x32 .cardroom.v1.UpOrDownPlaceActionH\x00\x12/\n\x04\x64raw\x18\x04 \x01(\x0b\x32\x1f.cardroom.v1.UpOrDownDrawActionH\x00\x42\x08\n\x06\x61\x63tion\"\"\n\x12UpOrDownPlayAction\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\x05\"\"\n\x12UpOrDownTakeAction\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\x05\"C\n\x13UpOrDownPlaceAction\x12\x0e\n\x06target\x18\x01 \x01(\t\x12\x12\n\x05index\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x08\n\x06_index\"\"\n\x12UpOrDownDrawAction\x12\x0c\n\x04pile\x18\x01 \x01(\t\"\xad\x03\n\x0cUpOrDownView\x12\x10\n\x03you\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\r\n\x05phase\x18\x02 \x01(\t\x12\x14\n\x07\x63urrent\x18\x03 \x01(\x05H\x01\x88\x01\x01\x12\x14\n\x0c\x66irst_player\x18\x04 \x01(\x05\x12\x0c\n\x04turn\x18\x05 \x01(\x05\x12\x0f\n\x07\x64isplay\x18\x06 \x03(\x05\x12\x13\n\x06played\x18\x07 \x01(\x05H\x02\x88\x01\x01\x12\x12\n\x05lower\x18\x08 \x01(\x05H\x03\x88\x01\x01\x12\x12\n\x05upper\x18\t \x01(\x05H\x04\x88\x01\x01\x12\x12\n\x05taken\x18\n \x01(\x05H\x05\x88\x01\x01\x12\x16\n\x0epile_down_size\x18\x0b \x01(\x05\x12\x14\n\x0cpile_up_size\x18\x0c \x01(\x05\x12\x18\n\x0bpile_up_top\x18\r \x01(\x05H\x06\x88\x01\x01\x12\x0c\n\x04hand\x18\x0e \x03(\x05\x12,\n\x07players\x18\x0f \x03(\x0b\x32\x1b.cardroom.v1.UpOrDownPlayer\x12\x0f\n\x07winners\x18\x10 \x03(\x05\x42\x06\n\x04_youB\n\n\x08_currentB\t\n\x07_playedB\x08\n\x06_lowerB\x08\n\x06_upperB\x08\n\x06_takenB\x0e\n\x0c_pile_up_top\"\x8e\x01\n\x0eUpOrDownPlayer\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x11\n\thand_size\x18\x02 \x01(\x05\x12\r\n\x05known\x18\x03 \x03(\x05\x12,\n\x07\x63olumns\x18\x04 \x03(\x0b\x32\x1b.cardroom.v1.UpOrDownColumn\x12\x0f\n\x07\x64iscard\x18\x05 \x03(\x05\x12\r\n\x05score\x18\x06 \x01(\x05\"2\n\x0eUpOrDownColumn\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\x05\x12\x11\n\tdirection\x18\x02 \x01(\t\"\xfe\x02\n\rUpOrDownEvent\x12\x32\n\x06played\x18\x01 \x01(\x0b\x32 .cardroom.v1.UpOrDownPlayedEventH\x00\x12.\n\x04took\x18\x02 \x01(\x0b\x32\x1e.cardroom.v1.UpOrDownTookEventH\x00\x12\x33\n\x07gave_up\x18\x03 \x01(\x0b\x32 .cardroom.v1.UpOrDownGaveUpEventH\x00\x12\x32\n\x06placed\x18\x04 \x01(\x0b\x32 .cardroom.v1.UpOrDownPlacedEventH\x00\x12.\n\x04\x64rew\x18\x05 \x01(\x0b\x32\x1e.cardroom.v1.UpOrDownDrewEventH\x00\x12.\n\x04turn\x18\x06 \x01(\x0b\x32\x1e.cardroom.v1.UpOrDownTurnEventH\x00\x12\x37\n\tgame_over\x18\x07 \x01(\x0b\x32\".cardroom.v1.UpOrDownGameOverEventH\x00\x42\x07\n\x05\x65vent\"O\n\x13UpOrDownPlayedEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\x05\x12\r\n\x05lower\x18\x03 \x01(\x05\x12\r\n\x05upper\x18\x04 \x01(\x05\"/\n\x11UpOrDownTookEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\x05\"B\n\x13UpOrDownGaveUpEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06\x63olumn\x18\x02 \x01(\x05\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\x05\"b\n\x13UpOrDownPlacedEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\x05\x12\x0e\n\x06\x63olumn\x18\x03 \x01(\x05\x12\x0c\n\x04mode\x18\x04 \x01(\t\x12\x11\n\tdirection\x18\x05 \x01(\t\"K\n\x11UpOrDownDrewEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04pile\x18\x02 \x01(\t\x12\x11\n\x04\x63\x61rd\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_card\"/\n\x11UpOrDownTurnEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04turn\x18\x02 \x01(\x05\"G\n\x15UpOrDownGameOverEvent\x12\x0e\n\x06scores\x18\x01 \x03(\x05\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12\r\n\x05ranks\x18\x03 \x03(\x05\x42\x94\x01\n\x0f\x64\x65v.cardroom.v1B\rUpOrDownProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03\x43RX\xaa\x02\x0b\x43\x61rdroom.V1\xba\x02\x02\x43R\xca\x02\x0b\x43\x61rdroom\\V1\xea\x02\x0c\x43\x61rdroom::V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,12 +32,38 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.v1.up_or_down_pb2'
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\017dev.cardroom.v1B\rUpOrDownProtoP\001Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1'
-  _globals['_UPORDOWNOPTIONS']._serialized_start=45
-  _globals['_UPORDOWNOPTIONS']._serialized_end=62
-  _globals['_UPORDOWNACTION']._serialized_start=64
-  _globals['_UPORDOWNACTION']._serialized_end=80
-  _globals['_UPORDOWNVIEW']._serialized_start=82
-  _globals['_UPORDOWNVIEW']._serialized_end=96
-  _globals['_UPORDOWNEVENT']._serialized_start=98
-  _globals['_UPORDOWNEVENT']._serialized_end=113
+  _globals['_UPORDOWNOPTIONS']._serialized_start=46
+  _globals['_UPORDOWNOPTIONS']._serialized_end=263
+  _globals['_UPORDOWNACTION']._serialized_start=266
+  _globals['_UPORDOWNACTION']._serialized_end=490
+  _globals['_UPORDOWNPLAYACTION']._serialized_start=492
+  _globals['_UPORDOWNPLAYACTION']._serialized_end=526
+  _globals['_UPORDOWNTAKEACTION']._serialized_start=528
+  _globals['_UPORDOWNTAKEACTION']._serialized_end=562
+  _globals['_UPORDOWNPLACEACTION']._serialized_start=564
+  _globals['_UPORDOWNPLACEACTION']._serialized_end=631
+  _globals['_UPORDOWNDRAWACTION']._serialized_start=633
+  _globals['_UPORDOWNDRAWACTION']._serialized_end=667
+  _globals['_UPORDOWNVIEW']._serialized_start=670
+  _globals['_UPORDOWNVIEW']._serialized_end=1099
+  _globals['_UPORDOWNPLAYER']._serialized_start=1102
+  _globals['_UPORDOWNPLAYER']._serialized_end=1244
+  _globals['_UPORDOWNCOLUMN']._serialized_start=1246
+  _globals['_UPORDOWNCOLUMN']._serialized_end=1296
+  _globals['_UPORDOWNEVENT']._serialized_start=1299
+  _globals['_UPORDOWNEVENT']._serialized_end=1681
+  _globals['_UPORDOWNPLAYEDEVENT']._serialized_start=1683
+  _globals['_UPORDOWNPLAYEDEVENT']._serialized_end=1762
+  _globals['_UPORDOWNTOOKEVENT']._serialized_start=1764
+  _globals['_UPORDOWNTOOKEVENT']._serialized_end=1811
+  _globals['_UPORDOWNGAVEUPEVENT']._serialized_start=1813
+  _globals['_UPORDOWNGAVEUPEVENT']._serialized_end=1879
+  _globals['_UPORDOWNPLACEDEVENT']._serialized_start=1881
+  _globals['_UPORDOWNPLACEDEVENT']._serialized_end=1979
+  _globals['_UPORDOWNDREWEVENT']._serialized_start=1981
+  _globals['_UPORDOWNDREWEVENT']._serialized_end=2056
+  _globals['_UPORDOWNTURNEVENT']._serialized_start=2058
+  _globals['_UPORDOWNTURNEVENT']._serialized_end=2105
+  _globals['_UPORDOWNGAMEOVEREVENT']._serialized_start=2107
+  _globals['_UPORDOWNGAMEOVEREVENT']._serialized_end=2178
 # @@protoc_insertion_point(module_scope)
