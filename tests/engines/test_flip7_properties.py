@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 from contract_suite import check_random_games, property_games
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardroom.engines.contract import OptionError, RuleError
 from cardroom.engines.flip7 import Flip7Engine
@@ -235,3 +237,79 @@ def test_views_hide_the_draw_pile_and_have_one_shape():
     text = repr(views)
     assert not any(f"'{card}'" in text for card in state.draw)
     assert "123456789" not in text
+
+
+def _check_section_9_invariants(state) -> None:
+    """§9's invariants: conservation, no double SC or double number except a bust
+    duplicate, at most one seat with a legal action."""
+    assert sorted(ENGINE.card_locations(state)) == sorted(ENGINE.full_deck(state))
+    over = ENGINE.is_over(state)  # then the lines are already discarded, statuses kept
+    for player in state.players:
+        values = [int(card.split("_")[0][1:]) for card in player.numbers]
+        duplicates = len(values) - len(set(values))
+        if player.status == "BUSTED" and not over:
+            assert duplicates == 1 and values[-1] in values[:-1]
+        else:
+            assert duplicates == 0 and len(values) <= 7
+        assert player.sc is None or player.sc.startswith("SC_")
+    acting = [seat for seat in range(len(state.players)) if ENGINE.legal_actions(state, seat)]
+    assert len(acting) <= 1 and acting == list(ENGINE.to_act(state))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8, 12])
+@pytest.mark.parametrize("timing", ["deferred", "immediate"])
+def test_section_9_invariants_after_every_action(players, timing):
+    options = {"min_players": 2, "flip3_sc_timing": timing, "auto_single_target": players != 5}
+    for game in range(property_games(100)):
+        chooser = random.Random(game)
+        state = ENGINE.new_game(players, options, seed=1_000_000 + game)
+        _check_section_9_invariants(state)
+        while not ENGINE.is_over(state):
+            (seat,) = ENGINE.to_act(state)
+            state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat))).state
+            _check_section_9_invariants(state)
+
+
+def test_a_card_set_too_small_to_play_is_refused():
+    """Rounds that end at once with no score forever: refused, not an endless loop."""
+    lines = [{"numbers": ["N0_1"]}, {"status": "STAYED"}, {"status": "STAYED"}]
+    state = ENGINE.new_game(3, {}, fixture={"table": {"dealer": 0, "current": 0, "lines": lines}})
+    before = ENGINE.encode(state)
+    with pytest.raises(RuleError) as refused:
+        ENGINE.apply(state, 0, {"type": "stay"})
+    assert refused.value.code == "INVALID_ARGUMENT" and ENGINE.encode(state) == before
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 15) | st.sampled_from(["hit", "stay", "assign", "N7_1", ""]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["type", "target", "card"]), inner),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 50),
+    steps=st.integers(0, 30),
+    seat=st.integers(-1, 4) | st.none(),
+    action=_JSON
+    | st.fixed_dictionaries(
+        {"type": st.sampled_from(["hit", "stay", "assign"])},
+        optional={"target": _JSON},
+    ),
+)
+def test_any_input_is_applied_only_if_listed_and_otherwise_refused_with_a_code(seed, steps, seat, action):
+    state = ENGINE.new_game(4, {"auto_single_target": False}, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if ENGINE.is_over(state):
+            break
+        (acting,) = ENGINE.to_act(state)
+        state = ENGINE.apply(state, acting, chooser.choice(ENGINE.legal_actions(state, acting))).state
+    before = ENGINE.encode(state)
+    try:
+        ENGINE.apply(state, seat, action)
+    except RuleError as exc:
+        assert exc.code.isupper() and ENGINE.encode(state) == before
+    else:
+        assert action in ENGINE.legal_actions(state, seat)
