@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 import redis.asyncio as aioredis
-from conftest import RedisServer
+from store_fixtures import RedisServer
 
 from cardroom.store import ACTIVE, WAITING, StoredMatch
 from cardroom.store.redis import RedisStore

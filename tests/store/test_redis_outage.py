@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 import pytest_asyncio
-from conftest import RedisServer
+from store_fixtures import RedisServer
 
 from cardroom.store import WAITING, LogEntry, MatchNotFound, StoredMatch, StoreUnavailable
 from cardroom.store.redis import RedisStore

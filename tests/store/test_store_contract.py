@@ -6,7 +6,7 @@ import asyncio
 import time
 
 import pytest
-from conftest import StoreFactory
+from store_fixtures import StoreFactory
 
 from cardroom.store import (
     ACTIVE,
