@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
@@ -131,16 +132,7 @@ def options_to_proto(game: str, options: Mapping[str, Any]) -> match_pb2.GameOpt
     a seat option's index becomes its decimal string, ``None`` leaves the field
     unset.
     """
-    specs = _option_specs(game)
-    converted: dict[str, Any] = {}
-    for name, value in options.items():
-        if value is None:
-            continue
-        spec = specs.get(name)
-        if spec is not None and spec.kind == "seat" and isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)
-        converted[name] = list(value) if isinstance(value, tuple) else value
-    return _wrap(match_pb2.GameOptions(), game, converted)
+    return _wrap(match_pb2.GameOptions(), game, _seats_as_strings(game, options))
 
 
 def options_from_proto(options: match_pb2.GameOptions) -> tuple[str | None, dict[str, Any]]:
@@ -154,16 +146,8 @@ def options_from_proto(options: match_pb2.GameOptions) -> tuple[str | None, dict
     if game is None:
         return None, {}
     inner = getattr(options, GAME_FIELDS[game])
-    specs = _option_specs(game)
-    values: dict[str, Any] = {}
-    for field, value in inner.ListFields():
-        if field.is_repeated:
-            value = list(value)
-        spec = specs.get(field.name)
-        if spec is not None and spec.kind == "seat" and isinstance(value, str) and _is_decimal(value):
-            value = int(value)
-        values[field.name] = value
-    return game, values
+    values = {field.name: list(value) if field.is_repeated else value for field, value in inner.ListFields()}
+    return game, _seats_as_ints(game, values)
 
 
 def game_to_proto(info: GameInfo) -> match_pb2.Game:
@@ -199,12 +183,28 @@ def _option_to_proto(spec: OptionSpec) -> match_pb2.GameOption:
     return option
 
 
-def _option_specs(game: str) -> dict[str, OptionSpec]:
-    return {spec.name: spec for spec in get_engine(game).info.options}
+@cache
+def _seat_options(game: str) -> frozenset[str]:
+    """Names of the options of ``game`` that take a seat index or a named choice."""
+    return frozenset(spec.name for spec in get_engine(game).info.options if spec.kind == "seat")
 
 
-def _is_decimal(text: str) -> bool:
-    return text.isascii() and text.isdigit()
+def _seats_as_strings(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Seat options travel as strings (``"2"`` or ``"random"``), since the value is either."""
+    seats = _seat_options(game)
+    return {
+        name: str(value) if name in seats and isinstance(value, int) and not isinstance(value, bool) else value
+        for name, value in options.items()
+    }
+
+
+def _seats_as_ints(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The engines' form of seat options: a decimal string is the seat index."""
+    for name in _seat_options(game):
+        value = options.get(name)
+        if isinstance(value, str) and value.isascii() and value.isdigit():
+            options[name] = int(value)
+    return options
 
 
 # --- the generic mapping --------------------------------------------------------
@@ -242,6 +242,27 @@ def _unwrap(outer: Message, game: str, what: str) -> Message:
     return getattr(outer, field)
 
 
+#: full name of each ``<Game>Options`` message -> its game (options nested in views)
+_OPTIONS_GAMES = {
+    match_pb2.GameOptions.DESCRIPTOR.fields_by_name[field].message_type.full_name: game
+    for game, field in GAME_FIELDS.items()
+}
+
+
+@cache
+def _list_field(descriptor: Descriptor) -> str | None:
+    """The field of a list wrapper (a ``...List`` message with one repeated field), else None.
+
+    proto3 has no nested repeated fields, so an engine's list of lists is a
+    repeated list wrapper on the wire and a list of plain lists in the engine.
+    """
+    fields = descriptor.fields
+    if descriptor.name.endswith("List") and len(fields) == 1 and fields[0].is_repeated:
+        return fields[0].name
+    return None
+
+
+@cache
 def _tagged_oneof(descriptor: Descriptor) -> str | None:
     """Name of the oneof if ``descriptor`` is a tagged union (``<Game>Action``/``<Game>Event``)."""
     if len(descriptor.oneofs) == 1:
@@ -293,7 +314,14 @@ def _message_kwargs(item: Any, field: FieldDescriptor) -> Any:
 
 
 def _value_kwargs(item: Any, descriptor: Descriptor) -> Any:
-    """Like ``_kwargs``, and a tagged union's ``{"type": t, **params}`` becomes ``{t: params}``."""
+    """Like ``_kwargs``, plus the special shapes: a tagged union's ``{"type": t, **params}``
+    becomes ``{t: params}``, a list for a list wrapper its field, seat options strings."""
+    list_field = _list_field(descriptor)
+    if list_field is not None and isinstance(item, (list, tuple)):
+        return {list_field: list(item)}
+    options_game = _OPTIONS_GAMES.get(descriptor.full_name)
+    if options_game is not None and isinstance(item, Mapping):
+        return _kwargs(_seats_as_strings(options_game, item), descriptor)
     if _tagged_oneof(descriptor) is None or not isinstance(item, Mapping):
         return _kwargs(item, descriptor)
     tag = item.get("type")
@@ -306,20 +334,24 @@ def _value_kwargs(item: Any, descriptor: Descriptor) -> Any:
     return {tag: _kwargs(params, field.message_type)}
 
 
-def _plain(message: Message, *, absent_as_none: bool) -> dict[str, Any]:
+def _plain(message: Message, *, absent_as_none: bool) -> Any:
     """A message as plain data: the inverse of ``_wrap``.
 
     Fields without presence always appear (proto3 defaults included); a field with
     presence that is not set is None (``absent_as_none``) or omitted.
     """
-    tag_oneof = _tagged_oneof(message.DESCRIPTOR)
+    descriptor = message.DESCRIPTOR
+    list_field = _list_field(descriptor)
+    if list_field is not None:
+        return list(getattr(message, list_field))
+    tag_oneof = _tagged_oneof(descriptor)
     if tag_oneof is not None:
         tag = message.WhichOneof(tag_oneof)
         if tag is None:
-            raise RuleError("INVALID_ARGUMENT", f"no {tag_oneof} type set in {type(message).__name__}", malformed=True)
+            raise RuleError("INVALID_ARGUMENT", f"no {tag_oneof} type set in {descriptor.name}", malformed=True)
         return {"type": tag, **_plain(getattr(message, tag), absent_as_none=absent_as_none)}
     out: dict[str, Any] = {}
-    for field in message.DESCRIPTOR.fields:
+    for field in descriptor.fields:
         name = field.name
         if field.is_repeated:
             items = getattr(message, name)
@@ -340,4 +372,5 @@ def _plain(message: Message, *, absent_as_none: bool) -> dict[str, Any]:
             out[name] = _plain(getattr(message, name), absent_as_none=absent_as_none)
         else:
             out[name] = getattr(message, name)
-    return out
+    options_game = _OPTIONS_GAMES.get(descriptor.full_name)
+    return out if options_game is None else _seats_as_ints(options_game, out)

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/pumba.proto\x12\x0b\x63\x61rdroom.v1\"\x0e\n\x0cPumbaOptions\"\r\n\x0bPumbaAction\"\x0b\n\tPumbaView\"\x0c\n\nPumbaEventB\x91\x01\n\x0f\x64\x65v.cardroom.v1B\nPumbaProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03\x43RX\xaa\x02\x0b\x43\x61rdroom.V1\xba\x02\x02\x43R\xca\x02\x0b\x43\x61rdroom\\V1\xea\x02\x0c\x43\x61rdroom::V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x63\x61rdroom/v1/pumba.proto\x12\x0b\x63\x61rdroom.v1\"\x98\x05\n\x0cPumbaOptions\x12\x18\n\x0bpoint_limit\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x15\n\x08\x65nd_mode\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x16\n\tmax_draws\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\nstack_twos\x18\x04 \x01(\x08H\x03\x88\x01\x01\x12\"\n\x15two_penalty_ends_turn\x18\x05 \x01(\x08H\x04\x88\x01\x01\x12\x17\n\nace_target\x18\x06 \x01(\tH\x05\x88\x01\x01\x12\x1e\n\x11seven_two_players\x18\x07 \x01(\tH\x06\x88\x01\x01\x12\x1a\n\rking_followup\x18\x08 \x01(\tH\x07\x88\x01\x01\x12\x1e\n\x11pumba_enforcement\x18\t \x01(\tH\x08\x88\x01\x01\x12\x1a\n\rpumba_penalty\x18\n \x01(\x05H\t\x88\x01\x01\x12\x1c\n\x0fstarter_effects\x18\x0b \x01(\tH\n\x88\x01\x01\x12\x1f\n\x12\x66inal_card_effects\x18\x0c \x01(\tH\x0b\x88\x01\x01\x12\x18\n\x0bopener_rule\x18\r \x01(\tH\x0c\x88\x01\x01\x12\x19\n\x0c\x66irst_opener\x18\x0e \x01(\tH\r\x88\x01\x01\x42\x0e\n\x0c_point_limitB\x0b\n\t_end_modeB\x0c\n\n_max_drawsB\r\n\x0b_stack_twosB\x18\n\x16_two_penalty_ends_turnB\r\n\x0b_ace_targetB\x14\n\x12_seven_two_playersB\x10\n\x0e_king_followupB\x14\n\x12_pumba_enforcementB\x10\n\x0e_pumba_penaltyB\x12\n\x10_starter_effectsB\x15\n\x13_final_card_effectsB\x0e\n\x0c_opener_ruleB\x0f\n\r_first_opener\"\xa1\x02\n\x0bPumbaAction\x12,\n\x04play\x18\x01 \x01(\x0b\x32\x1c.cardroom.v1.PumbaPlayActionH\x00\x12,\n\x04\x64raw\x18\x02 \x01(\x0b\x32\x1c.cardroom.v1.PumbaDrawActionH\x00\x12,\n\x04pass\x18\x03 \x01(\x0b\x32\x1c.cardroom.v1.PumbaPassActionH\x00\x12;\n\x0ctake_penalty\x18\x04 \x01(\x0b\x32#.cardroom.v1.PumbaTakePenaltyActionH\x00\x12\x41\n\x0f\x63hallenge_pumba\x18\x05 \x01(\x0b\x32&.cardroom.v1.PumbaChallengePumbaActionH\x00\x42\x08\n\x06\x61\x63tion\"y\n\x0fPumbaPlayAction\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x11\n\x04suit\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x13\n\x06target\x18\x03 \x01(\x05H\x01\x88\x01\x01\x12\x12\n\x05pumba\x18\x04 \x01(\x08H\x02\x88\x01\x01\x42\x07\n\x05_suitB\t\n\x07_targetB\x08\n\x06_pumba\"\x11\n\x0fPumbaDrawAction\"\x11\n\x0fPumbaPassAction\"\x18\n\x16PumbaTakePenaltyAction\"+\n\x19PumbaChallengePumbaAction\x12\x0e\n\x06target\x18\x01 \x01(\x05\"\xa0\x04\n\tPumbaView\x12\x10\n\x03you\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\r\n\x05phase\x18\x02 \x01(\t\x12\r\n\x05round\x18\x03 \x01(\x05\x12*\n\x07options\x18\x04 \x01(\x0b\x32\x19.cardroom.v1.PumbaOptions\x12)\n\x07players\x18\x05 \x03(\x0b\x32\x18.cardroom.v1.PumbaPlayer\x12\x0c\n\x04hand\x18\x06 \x03(\t\x12\x0b\n\x03top\x18\x07 \x01(\t\x12\x13\n\x0b\x61\x63tive_suit\x18\x08 \x01(\t\x12\x0f\n\x07\x64iscard\x18\t \x03(\t\x12\x15\n\rdiscard_count\x18\n \x01(\x05\x12\x13\n\x0bstock_count\x18\x0b \x01(\x05\x12\x0e\n\x06opener\x18\x0c \x01(\x05\x12\x14\n\x07\x63urrent\x18\r \x01(\x05H\x01\x88\x01\x01\x12\x0b\n\x03\x64ir\x18\x0e \x01(\x05\x12\x14\n\x0cpending_draw\x18\x0f \x01(\x05\x12\x17\n\x0f\x64raws_this_turn\x18\x10 \x01(\x05\x12\x12\n\nextra_turn\x18\x11 \x01(\x08\x12\x19\n\x0cpumba_window\x18\x12 \x01(\x05H\x02\x88\x01\x01\x12\x13\n\x0bidle_passes\x18\x13 \x01(\x05\x12\x1e\n\x11last_round_winner\x18\x14 \x01(\x05H\x03\x88\x01\x01\x12\x0f\n\x07winners\x18\x15 \x03(\x05\x12\r\n\x05ranks\x18\x16 \x03(\x05\x42\x06\n\x04_youB\n\n\x08_currentB\x0f\n\r_pumba_windowB\x14\n\x12_last_round_winner\"\x9b\x01\n\x0bPumbaPlayer\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x12\n\nhand_count\x18\x02 \x01(\x05\x12\r\n\x05total\x18\x03 \x01(\x05\x12\x12\n\neliminated\x18\x04 \x01(\x08\x12\x1d\n\x10\x65liminated_round\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x13\n\x0bround_score\x18\x06 \x01(\x05\x42\x13\n\x11_eliminated_round\"\x1e\n\rPumbaCardList\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"\xb8\x05\n\nPumbaEvent\x12<\n\rround_started\x18\x01 \x01(\x0b\x32#.cardroom.v1.PumbaRoundStartedEventH\x00\x12\x38\n\x0b\x63\x61rd_played\x18\x02 \x01(\x0b\x32!.cardroom.v1.PumbaCardPlayedEventH\x00\x12\x32\n\x08went_out\x18\x03 \x01(\x0b\x32\x1e.cardroom.v1.PumbaWentOutEventH\x00\x12\x38\n\x0b\x63\x61rds_drawn\x18\x04 \x01(\x0b\x32!.cardroom.v1.PumbaCardsDrawnEventH\x00\x12\x42\n\x10stock_reshuffled\x18\x05 \x01(\x0b\x32&.cardroom.v1.PumbaStockReshuffledEventH\x00\x12/\n\x06passed\x18\x06 \x01(\x0b\x32\x1d.cardroom.v1.PumbaPassedEventH\x00\x12G\n\x13pumba_window_opened\x18\x07 \x01(\x0b\x32(.cardroom.v1.PumbaPumbaWindowOpenedEventH\x00\x12G\n\x13pumba_window_closed\x18\x08 \x01(\x0b\x32(.cardroom.v1.PumbaPumbaWindowClosedEventH\x00\x12\x42\n\x10pumba_challenged\x18\t \x01(\x0b\x32&.cardroom.v1.PumbaPumbaChallengedEventH\x00\x12\x38\n\x0bround_ended\x18\n \x01(\x0b\x32!.cardroom.v1.PumbaRoundEndedEventH\x00\x12\x36\n\ngame_ended\x18\x0b \x01(\x0b\x32 .cardroom.v1.PumbaGameEndedEventH\x00\x42\x07\n\x05\x65vent\"\xc9\x01\n\x16PumbaRoundStartedEvent\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0e\n\x06opener\x18\x02 \x01(\x05\x12\x0f\n\x07starter\x18\x03 \x01(\t\x12\x13\n\x0b\x61\x63tive_suit\x18\x04 \x01(\t\x12\x13\n\x0bhand_counts\x18\x05 \x03(\x05\x12\x13\n\x0bstock_count\x18\x06 \x01(\x05\x12\x0f\n\x07\x63urrent\x18\x07 \x01(\x05\x12\x0b\n\x03\x64ir\x18\x08 \x01(\x05\x12\x14\n\x0cpending_draw\x18\t \x01(\x05\x12\x0c\n\x04hand\x18\n \x03(\t\"v\n\x14PumbaCardPlayedEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x13\n\x0b\x61\x63tive_suit\x18\x03 \x01(\t\x12\x13\n\x06target\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12\r\n\x05pumba\x18\x05 \x01(\x08\x42\t\n\x07_target\"i\n\x11PumbaWentOutEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x11\n\tlast_card\x18\x02 \x01(\t\x12\x13\n\x0b\x61\x63tive_suit\x18\x03 \x01(\t\x12\x13\n\x06target\x18\x04 \x01(\x05H\x00\x88\x01\x01\x42\t\n\x07_target\"R\n\x14PumbaCardsDrawnEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05\x63ount\x18\x02 \x01(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\r\n\x05\x63\x61rds\x18\x04 \x03(\t\"*\n\x19PumbaStockReshuffledEvent\x12\r\n\x05\x63ount\x18\x01 \x01(\x05\" \n\x10PumbaPassedEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\"+\n\x1bPumbaPumbaWindowOpenedEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\"+\n\x1bPumbaPumbaWindowClosedEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\"9\n\x19PumbaPumbaChallengedEvent\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06target\x18\x02 \x01(\x05\"\xbe\x01\n\x14PumbaRoundEndedEvent\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x13\n\x06winner\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x0f\n\x07\x62locked\x18\x03 \x01(\x08\x12\x32\n\x0erevealed_hands\x18\x04 \x03(\x0b\x32\x1a.cardroom.v1.PumbaCardList\x12\x0e\n\x06scores\x18\x05 \x03(\x05\x12\x0e\n\x06totals\x18\x06 \x03(\x05\x12\x12\n\neliminated\x18\x07 \x03(\x05\x42\t\n\x07_winner\"E\n\x13PumbaGameEndedEvent\x12\x0f\n\x07winners\x18\x01 \x03(\x05\x12\r\n\x05ranks\x18\x02 \x03(\x05\x12\x0e\n\x06totals\x18\x03 \x03(\x05\x42\x91\x01\n\x0f\x64\x65v.cardroom.v1B\nPumbaProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03\x43RX\xaa\x02\x0b\x43\x61rdroom.V1\xba\x02\x02\x43R\xca\x02\x0b\x43\x61rdroom\\V1\xea\x02\x0c\x43\x61rdroom::V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,12 +32,48 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.v1.pumba_pb2', _gl
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\017dev.cardroom.v1B\nPumbaProtoP\001Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1'
-  _globals['_PUMBAOPTIONS']._serialized_start=40
-  _globals['_PUMBAOPTIONS']._serialized_end=54
-  _globals['_PUMBAACTION']._serialized_start=56
-  _globals['_PUMBAACTION']._serialized_end=69
-  _globals['_PUMBAVIEW']._serialized_start=71
-  _globals['_PUMBAVIEW']._serialized_end=82
-  _globals['_PUMBAEVENT']._serialized_start=84
-  _globals['_PUMBAEVENT']._serialized_end=96
+  _globals['_PUMBAOPTIONS']._serialized_start=41
+  _globals['_PUMBAOPTIONS']._serialized_end=705
+  _globals['_PUMBAACTION']._serialized_start=708
+  _globals['_PUMBAACTION']._serialized_end=997
+  _globals['_PUMBAPLAYACTION']._serialized_start=999
+  _globals['_PUMBAPLAYACTION']._serialized_end=1120
+  _globals['_PUMBADRAWACTION']._serialized_start=1122
+  _globals['_PUMBADRAWACTION']._serialized_end=1139
+  _globals['_PUMBAPASSACTION']._serialized_start=1141
+  _globals['_PUMBAPASSACTION']._serialized_end=1158
+  _globals['_PUMBATAKEPENALTYACTION']._serialized_start=1160
+  _globals['_PUMBATAKEPENALTYACTION']._serialized_end=1184
+  _globals['_PUMBACHALLENGEPUMBAACTION']._serialized_start=1186
+  _globals['_PUMBACHALLENGEPUMBAACTION']._serialized_end=1229
+  _globals['_PUMBAVIEW']._serialized_start=1232
+  _globals['_PUMBAVIEW']._serialized_end=1776
+  _globals['_PUMBAPLAYER']._serialized_start=1779
+  _globals['_PUMBAPLAYER']._serialized_end=1934
+  _globals['_PUMBACARDLIST']._serialized_start=1936
+  _globals['_PUMBACARDLIST']._serialized_end=1966
+  _globals['_PUMBAEVENT']._serialized_start=1969
+  _globals['_PUMBAEVENT']._serialized_end=2665
+  _globals['_PUMBAROUNDSTARTEDEVENT']._serialized_start=2668
+  _globals['_PUMBAROUNDSTARTEDEVENT']._serialized_end=2869
+  _globals['_PUMBACARDPLAYEDEVENT']._serialized_start=2871
+  _globals['_PUMBACARDPLAYEDEVENT']._serialized_end=2989
+  _globals['_PUMBAWENTOUTEVENT']._serialized_start=2991
+  _globals['_PUMBAWENTOUTEVENT']._serialized_end=3096
+  _globals['_PUMBACARDSDRAWNEVENT']._serialized_start=3098
+  _globals['_PUMBACARDSDRAWNEVENT']._serialized_end=3180
+  _globals['_PUMBASTOCKRESHUFFLEDEVENT']._serialized_start=3182
+  _globals['_PUMBASTOCKRESHUFFLEDEVENT']._serialized_end=3224
+  _globals['_PUMBAPASSEDEVENT']._serialized_start=3226
+  _globals['_PUMBAPASSEDEVENT']._serialized_end=3258
+  _globals['_PUMBAPUMBAWINDOWOPENEDEVENT']._serialized_start=3260
+  _globals['_PUMBAPUMBAWINDOWOPENEDEVENT']._serialized_end=3303
+  _globals['_PUMBAPUMBAWINDOWCLOSEDEVENT']._serialized_start=3305
+  _globals['_PUMBAPUMBAWINDOWCLOSEDEVENT']._serialized_end=3348
+  _globals['_PUMBAPUMBACHALLENGEDEVENT']._serialized_start=3350
+  _globals['_PUMBAPUMBACHALLENGEDEVENT']._serialized_end=3407
+  _globals['_PUMBAROUNDENDEDEVENT']._serialized_start=3410
+  _globals['_PUMBAROUNDENDEDEVENT']._serialized_end=3600
+  _globals['_PUMBAGAMEENDEDEVENT']._serialized_start=3602
+  _globals['_PUMBAGAMEENDEDEVENT']._serialized_end=3671
 # @@protoc_insertion_point(module_scope)
