@@ -74,7 +74,7 @@ class MemoryStore(MatchStore):
         self._start_sweeper()
         record = self._live(match.match_id)
         if record is not None:
-            if request_id is not None and request_id in record.answers:
+            if request_id and request_id in record.answers:
                 return Replayed(record.answers[request_id])
             raise MatchExists(match.match_id)
         seq, self._next_seq = self._next_seq, self._next_seq + 1
@@ -83,7 +83,7 @@ class MemoryStore(MatchStore):
             seq=seq,
             first_version=match.version,
             log=[LogEntry(match.version, log_entry)],
-            answers={} if request_id is None else {request_id: answer or b""},
+            answers={request_id: answer or b""} if request_id else {},
             expires_at=self._expiry(match.status),
         )
         self._records[match.match_id] = record
@@ -105,7 +105,7 @@ class MemoryStore(MatchStore):
         check_commit(match, expected_version)
         self._start_sweeper()
         record = self._require(match.match_id)
-        if request_id is not None and request_id in record.answers:
+        if request_id and request_id in record.answers:
             return Replayed(record.answers[request_id])
         if record.match.version != expected_version:
             raise VersionConflict(record.match.version)
@@ -113,7 +113,7 @@ class MemoryStore(MatchStore):
         # the game is fixed at creation, as in the Redis store which never rewrites it
         record.match = dataclasses.replace(match, game=old.game)
         record.log.append(LogEntry(match.version, log_entry))
-        if request_id is not None:
+        if request_id:
             record.answers[request_id] = answer or b""
         record.expires_at = self._expiry(match.status)
         if old.status != match.status:

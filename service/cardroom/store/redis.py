@@ -66,7 +66,7 @@ _UNAVAILABLE = (
     TimeoutError,
 )
 
-# An empty request_id means "no request id" (AIP-155 treats it as absent too).
+# An empty request_id means "no request id" in both stores (AIP-155: absent).
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   if ARGV[1] ~= '' then
