@@ -1,0 +1,76 @@
+"""What each seat (or a spectator) sees (rules §5), and the hidden-information hooks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import canonical
+from .state import OVER, PumbaState, clone, options_dict
+
+
+def view(state: PumbaState, seat: int | None) -> dict[str, Any]:
+    over = state.phase == OVER
+    totals, out, scores = state.totals, state.eliminated_in, state.round_scores
+    players = [
+        {
+            "seat": index,
+            "hand_count": len(hand),
+            "total": totals[index],
+            "eliminated": out[index] > 0,
+            "eliminated_round": out[index] or None,
+            "round_score": scores[index],
+        }
+        for index, hand in enumerate(state.hands)
+    ]
+    own = state.hands[seat] if seat is not None and 0 <= seat < len(state.hands) else []
+    return {
+        "you": seat,
+        "phase": "game_over" if over else ("turn_penalty" if state.pending_draw else "turn_normal"),
+        "round": state.round,
+        "options": options_dict(state.options),
+        "players": players,
+        "hand": list(own),
+        "top": state.discard[-1],
+        "active_suit": state.active_suit,
+        "discard": list(state.discard),
+        "discard_count": len(state.discard),
+        "stock_count": len(state.stock),
+        "opener": state.opener,
+        "current": None if over else state.current,
+        "dir": state.dir,
+        "pending_draw": state.pending_draw,
+        "draws_this_turn": state.draws_this_turn,
+        "extra_turn": state.extra_turn,
+        "pumba_window": None if state.pumba_window < 0 else state.pumba_window,
+        "idle_passes": state.idle_passes,
+        "last_round_winner": None if state.round_winner < 0 else state.round_winner,
+        "winners": list(state.winners),
+        "ranks": list(state.ranks),
+    }
+
+
+def _hidden_places(state: PumbaState, seat: int | None) -> list[list[str]]:
+    """The zones whose cards ``seat`` cannot see: the stock and, until the final reveal, other hands."""
+    if state.phase == OVER:
+        return [state.stock]
+    return [state.stock, *(hand for index, hand in enumerate(state.hands) if index != seat)]
+
+
+def hidden_cards(state: PumbaState, seat: int | None) -> set[str]:
+    return {card for zone in _hidden_places(state, seat) for card in zone}
+
+
+def redeal_hidden(state: PumbaState, seat: int | None, rng: random.Random) -> PumbaState:
+    new = clone(state)
+    places = _hidden_places(new, seat)
+    pool = [card for zone in places for card in zone]
+    rng.shuffle(pool)
+    position = 0
+    for zone in places:
+        size = len(zone)
+        zone[:] = pool[position : position + size]
+        position += size
+        if zone is not new.stock:
+            zone.sort(key=canonical)
+    return new
