@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import grpc
 import pytest
-from support.processes import RedisProcess, ServerProcess
 
 from cardroom.v1 import game_service_pb2_grpc
+from support.processes import RedisProcess, ServerProcess
 
 
 @pytest.fixture(scope="session")

@@ -28,13 +28,22 @@ def error_reason(error: grpc.RpcError) -> str | None:
 
 
 class Table:
-    def __init__(self, stub, game: str, players: int, *, options: dict | None = None,
-                 seed: int | None = None, fixture: dict | None = None):
+    def __init__(
+        self,
+        stub,
+        game: str,
+        players: int,
+        *,
+        options: dict | None = None,
+        seed: int | None = None,
+        fixture: dict | None = None,
+    ):
         self.stub = stub
         self.game = game
         self.players = players
-        request = pb.CreateMatchRequest(parent=f"games/{game}", seat_count=players, player_name="p0",
-                                        request_id=str(uuid.uuid4()))
+        request = pb.CreateMatchRequest(
+            parent=f"games/{game}", seat_count=players, player_name="p0", request_id=str(uuid.uuid4())
+        )
         if options:
             request.options.CopyFrom(convert.options_to_proto(game, options))
         if seed is not None:
@@ -45,23 +54,29 @@ class Table:
         self.name = created.state.match.name
         self.tokens = [created.seat_token]
         for seat in range(1, players):
-            joined = stub.JoinMatch(pb.JoinMatchRequest(name=self.name, player_name=f"p{seat}",
-                                                        request_id=str(uuid.uuid4())))
+            joined = stub.JoinMatch(
+                pb.JoinMatchRequest(name=self.name, player_name=f"p{seat}", request_id=str(uuid.uuid4()))
+            )
             assert joined.seat == seat
             self.tokens.append(joined.seat_token)
 
     def start(self) -> match_pb2.MatchState:
-        return self.stub.StartMatch(pb.StartMatchRequest(name=self.name, request_id=str(uuid.uuid4())),
-                                    metadata=bearer(self.tokens[0]))
+        return self.stub.StartMatch(
+            pb.StartMatchRequest(name=self.name, request_id=str(uuid.uuid4())), metadata=bearer(self.tokens[0])
+        )
 
     def get(self, seat: int | None) -> match_pb2.MatchState:
         metadata = bearer(self.tokens[seat]) if seat is not None else ()
         return self.stub.GetMatch(pb.GetMatchRequest(name=self.name), metadata=metadata)
 
-    def act(self, seat: int, action: dict[str, Any], expected_version: int | None = None,
-            request_id: str | None = None) -> pb.SubmitActionResponse:
-        request = pb.SubmitActionRequest(name=self.name, action=convert.action_to_proto(self.game, action),
-                                         request_id=request_id or str(uuid.uuid4()))
+    def act(
+        self, seat: int, action: dict[str, Any], expected_version: int | None = None, request_id: str | None = None
+    ) -> pb.SubmitActionResponse:
+        request = pb.SubmitActionRequest(
+            name=self.name,
+            action=convert.action_to_proto(self.game, action),
+            request_id=request_id or str(uuid.uuid4()),
+        )
         if expected_version is not None:
             request.expected_version = expected_version
         return self.stub.SubmitAction(request, metadata=bearer(self.tokens[seat]))

@@ -82,8 +82,9 @@ def test_without_expected_version_conflicts_are_retried_and_nothing_is_lost(stub
     created = stub.CreateMatch(pb.CreateMatchRequest(parent="games/pumba", seat_count=6, request_id=str(uuid.uuid4())))
     name = created.state.match.name
     with ThreadPoolExecutor(5) as pool:
-        joined = list(pool.map(
-            lambda i: stub.JoinMatch(pb.JoinMatchRequest(name=name, request_id=str(uuid.uuid4()))), range(5)))
+        joined = list(
+            pool.map(lambda i: stub.JoinMatch(pb.JoinMatchRequest(name=name, request_id=str(uuid.uuid4()))), range(5))
+        )
     assert sorted(j.seat for j in joined) == [1, 2, 3, 4, 5]
     state = stub.GetMatch(pb.GetMatchRequest(name=name), metadata=bearer(created.seat_token))
     assert state.match.version == 6

@@ -8,12 +8,11 @@ import time
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2
-from support.processes import RedisProcess, ServerProcess, wait_until
 from table import Table
 
 from cardroom.api import convert
-from cardroom.v1 import game_service_pb2_grpc
-from cardroom.v1 import match_pb2
+from cardroom.v1 import game_service_pb2_grpc, match_pb2
+from support.processes import RedisProcess, ServerProcess, wait_until
 
 
 @pytest.fixture
@@ -28,8 +27,11 @@ def _step(table: Table, rng: random.Random) -> None:
     state = table.get(None)
     seat = rng.choice(list(state.to_act))
     mine = table.get(seat)
-    table.act(seat, convert.action_from_proto(table.game, rng.choice(list(mine.legal_actions))),
-              expected_version=mine.match.version)
+    table.act(
+        seat,
+        convert.action_from_proto(table.game, rng.choice(list(mine.legal_actions))),
+        expected_version=mine.match.version,
+    )
 
 
 def test_a_killed_server_is_replaced_and_the_match_continues(own_redis):

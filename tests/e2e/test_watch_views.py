@@ -7,11 +7,11 @@ import threading
 
 import pytest
 from table import Table, bearer
+from test_full_games import GAMES
 
 from cardroom.api import convert
 from cardroom.engines import get_engine, invariants
 from cardroom.v1 import game_service_pb2 as pb
-from test_full_games import GAMES
 
 
 def _watch(table: Table, seat: int | None, after: int, into: list) -> None:
@@ -50,7 +50,7 @@ def test_every_viewer_sees_only_its_view(stub, game, players, options):
             state = states[update.version]
             assert update.state.view == convert.view_to_proto(game, engine.view(state, viewer))
             hidden = engine.hidden_cards(state, viewer)
-            shown = [convert.event_to_dict(game, e) for e in update.events]
+            shown = [convert.event_from_proto(game, e) for e in update.events]
             leaked = [card for card in invariants.card_values(shown, engine.card_keys) if card in hidden]
             assert not leaked, f"viewer {viewer} at version {update.version} saw hidden {leaked}"
 

@@ -85,8 +85,19 @@ class ServerProcess:
 
     def __init__(self, redis_url: str | None, *extra: str, secret: str = "test-secret", port: int | None = None):
         self.port = port or free_port()
-        self.args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1",
-                     "--grpc-port", str(self.port), "--secret", secret, *extra]
+        self.args = [
+            sys.executable,
+            "-m",
+            "cardroom.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--grpc-port",
+            str(self.port),
+            "--secret",
+            secret,
+            *extra,
+        ]
         if redis_url:
             self.args += ["--redis-url", redis_url]
         self.process: subprocess.Popen | None = None

@@ -11,9 +11,9 @@ from typing import Any, TypeVar
 import grpc
 from google.protobuf import json_format, timestamp_pb2
 
+from ..app import documents as docs
 from ..app.errors import DEADLINE_EXCEEDED, INVALID_ARGUMENT, AppError
 from ..app.matches import MatchService, Snapshot, Update, etag_of
-from ..app import documents as docs
 from ..engines.contract import RuleError
 from ..v1 import game_service_pb2 as pb
 from ..v1 import game_service_pb2_grpc as pb_grpc
@@ -176,7 +176,9 @@ class GameService(pb_grpc.GameServiceServicer):
             if request.HasField("options"):
                 options_game, options = convert.options_from_proto(request.options)
                 if options_game != game:
-                    raise AppError(INVALID_ARGUMENT, "OPTIONS_GAME_MISMATCH", f"options are for {options_game}, not {game}")
+                    raise AppError(
+                        INVALID_ARGUMENT, "OPTIONS_GAME_MISMATCH", f"options are for {options_game}, not {game}"
+                    )
             seated = await self.matches.create_match(
                 game,
                 request.seat_count,

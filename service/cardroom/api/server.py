@@ -68,7 +68,9 @@ async def _probe_store(store: MatchStore, health_servicer: health.aio.HealthServ
         if ok != serving:
             serving = ok
             await _set_health(health_servicer, ok)
-            (log.info if ok else log.warning)("match store %s", "reachable: SERVING" if ok else "unreachable: NOT_SERVING")
+            (log.info if ok else log.warning)(
+                "match store %s", "reachable: SERVING" if ok else "unreachable: NOT_SERVING"
+            )
         await asyncio.sleep(HEALTH_PROBE_SECONDS)
 
 

@@ -296,6 +296,8 @@ class MatchService:
                     return
         except StoreUnavailable as error:
             raise _unavailable(error) from None
+        except MatchNotFound:
+            raise AppError(NOT_FOUND, "MATCH_NOT_FOUND", "the match expired while being watched") from None
 
     async def match_log(
         self, game: str, match_id: str, token: str | None, after_version: int, page_size: int

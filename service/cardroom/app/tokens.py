@@ -50,4 +50,4 @@ def new_player_id() -> str:
 
 
 def new_match_id() -> str:
-    return base64.b32encode(secrets.token_bytes(12)).decode().lower()
+    return base64.b32encode(secrets.token_bytes(15)).decode().lower()  # 15 bytes: no padding
