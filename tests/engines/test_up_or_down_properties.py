@@ -3,9 +3,10 @@ the codec (round trip and a golden schema-1 state), options, fixtures and catalo
 
 The contract suite checks every promise at every step (each viewer's view is
 scanned and re-dealt, every legal action applied, illegal ones refused), which
-costs about 1-3 ms per step here, and an Up or Down? game is 130-470 steps, so
-the CI default is a few hundred fully checked games (about 150 s on one core);
-``test_rules_invariants_over_many_games`` adds 2,000+ cheaper whole games.
+costs about 0.5-3 ms per step here, and an Up or Down? game is 130-470 steps, so
+the CI default is 411 fully checked games (about 2 minutes of one core, most of
+it in the suite's recursive view scans); ``test_rules_invariants_over_many_games``
+adds 2,000 whole games with cheaper, game-specific checks (about 30 s).
 A longer run: ``CARDROOM_PROPERTY_GAMES=200 python -m pytest tests/engines/test_up_or_down_properties.py``
 (that many games per configuration of the suite).
 """
@@ -32,26 +33,26 @@ GOLDEN = Path(__file__).parent / "golden" / "up-or-down-v1.bin"
 # (players, options, default games). Every player count with every card range
 # that changes the deck for it, and each other option that changes play.
 CONFIGS = [
-    (2, {}, 12),
-    (3, {}, 8),
-    (4, {}, 6),
-    (5, {}, 5),
-    (6, {}, 4),
-    (2, {"card_range": "SHORT"}, 40),
-    (3, {"card_range": "SHORT"}, 24),
-    (4, {"card_range": "SHORT"}, 14),
-    (5, {"card_range": "SHORT"}, 8),
-    (6, {"card_range": "SHORT"}, 6),
-    (2, {"card_range": "LONG"}, 24),
-    (3, {"card_range": "LONG"}, 14),
-    (4, {"card_range": "LONG"}, 8),
-    (3, {"card_range": "SHORT", "first_player": "RANDOM"}, 16),
-    (5, {"card_range": "SHORT", "first_player": "RANDOM"}, 6),
-    (2, {"card_range": "SHORT", "give_up_with_free_slot": True}, 30),
-    (4, {"card_range": "LONG", "give_up_with_free_slot": True}, 6),
-    (6, {"give_up_with_free_slot": True}, 3),
-    (2, {"card_range": "SHORT", "show_known_cards": False}, 30),
-    (4, {"card_range": "SHORT", "show_known_cards": False}, 10),
+    (2, {}, 18),
+    (3, {}, 12),
+    (4, {}, 9),
+    (5, {}, 8),
+    (6, {}, 6),
+    (2, {"card_range": "SHORT"}, 60),
+    (3, {"card_range": "SHORT"}, 36),
+    (4, {"card_range": "SHORT"}, 21),
+    (5, {"card_range": "SHORT"}, 12),
+    (6, {"card_range": "SHORT"}, 9),
+    (2, {"card_range": "LONG"}, 36),
+    (3, {"card_range": "LONG"}, 21),
+    (4, {"card_range": "LONG"}, 12),
+    (3, {"card_range": "SHORT", "first_player": "RANDOM"}, 24),
+    (5, {"card_range": "SHORT", "first_player": "RANDOM"}, 9),
+    (2, {"card_range": "SHORT", "give_up_with_free_slot": True}, 45),
+    (4, {"card_range": "LONG", "give_up_with_free_slot": True}, 9),
+    (6, {"give_up_with_free_slot": True}, 4),
+    (2, {"card_range": "SHORT", "show_known_cards": False}, 45),
+    (4, {"card_range": "SHORT", "show_known_cards": False}, 15),
 ]
 
 
