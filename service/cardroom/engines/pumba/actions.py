@@ -90,9 +90,7 @@ def _add_plays(state: PumbaState, seat: int, card: str, actions: list[dict[str, 
 
 def _may_pass(state: PumbaState, available: bool) -> bool:
     return (
-        state.draws_this_turn >= 1
-        or not available
-        or (state.extra_turn and state.options.king_followup == "optional")
+        state.draws_this_turn >= 1 or not available or (state.extra_turn and state.options.king_followup == "optional")
     )
 
 

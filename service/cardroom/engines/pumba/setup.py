@@ -13,8 +13,20 @@ from .state import PLAYING, PumbaState, build_options
 
 MIN_SEATS, MAX_SEATS = 2, 6
 _STATE_KEYS = frozenset(
-    {"hands", "stock", "discard", "active_suit", "current", "opener", "dir", "pending_draw", "draws_this_turn",
-     "extra_turn", "totals", "round"}
+    {
+        "hands",
+        "stock",
+        "discard",
+        "active_suit",
+        "current",
+        "opener",
+        "dir",
+        "pending_draw",
+        "draws_this_turn",
+        "extra_turn",
+        "totals",
+        "round",
+    }
 )
 
 
@@ -29,11 +41,32 @@ def new_game(seats: Any, options: Mapping[str, Any] | None, seed: int, fixture: 
     decks = [_complete_deck(deck) for deck in _list(fixture.get("decks", []), "decks")]
     reshuffles = [_cards(order, "reshuffles") for order in _list(fixture.get("reshuffles", []), "reshuffles")]
     state = PumbaState(
-        options=opts, seed=seed, rng_counter=0, round=1, phase=PLAYING, opener=0, current=0, dir=1,
-        hands=[[] for _ in range(seats)], stock=[], discard=[], active_suit="", pending_draw=0, draws_this_turn=0,
-        extra_turn=False, pumba_window=-1, idle_passes=0, totals=[0] * seats, eliminated_in=[0] * seats,
-        round_scores=[0] * seats, round_winner=-1, winners=[], ranks=[], fixture_decks=decks,
-        fixture_reshuffles=reshuffles, reshuffles=0,
+        options=opts,
+        seed=seed,
+        rng_counter=0,
+        round=1,
+        phase=PLAYING,
+        opener=0,
+        current=0,
+        dir=1,
+        hands=[[] for _ in range(seats)],
+        stock=[],
+        discard=[],
+        active_suit="",
+        pending_draw=0,
+        draws_this_turn=0,
+        extra_turn=False,
+        pumba_window=-1,
+        idle_passes=0,
+        totals=[0] * seats,
+        eliminated_in=[0] * seats,
+        round_scores=[0] * seats,
+        round_winner=-1,
+        winners=[],
+        ranks=[],
+        fixture_decks=decks,
+        fixture_reshuffles=reshuffles,
+        reshuffles=0,
     )
     if opts.first_opener == "random":
         state.opener = rng.rand_below(rng.stream(seed, state.rng_counter), seats)
