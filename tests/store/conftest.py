@@ -6,25 +6,24 @@ is to exercise its Lua scripts, streams and reconnects as production runs them.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import pytest_asyncio
-from store_fixtures import RedisServer, StoreFactory
+from store_fixtures import StoreFactory
 
 from cardroom.store import MatchStore
+from support.processes import RedisProcess
 
 
 @pytest.fixture(scope="session")
-def redis_server() -> Iterator[RedisServer]:
-    with tempfile.TemporaryDirectory(prefix="cardroom-redis-") as workdir:
-        server = RedisServer(workdir)
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+def redis_server() -> Iterator[RedisProcess]:
+    server = RedisProcess()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.close()
 
 
 @pytest_asyncio.fixture(params=["memory", "redis"])

@@ -10,16 +10,16 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 import redis.asyncio as aioredis
-from store_fixtures import RedisServer
 
 from cardroom.store import ACTIVE, WAITING, StoredMatch
 from cardroom.store.redis import RedisStore
+from support.processes import RedisProcess
 
 pytestmark = pytest.mark.asyncio
 
 
 @pytest_asyncio.fixture
-async def raw(redis_server: RedisServer) -> AsyncIterator[aioredis.Redis]:
+async def raw(redis_server: RedisProcess) -> AsyncIterator[aioredis.Redis]:
     client = aioredis.Redis.from_url(redis_server.url)
     yield client
     await client.aclose()
@@ -31,7 +31,7 @@ def prefix() -> str:
 
 
 async def test_sweep_drops_entries_of_expired_matches(
-    redis_server: RedisServer, raw: aioredis.Redis, prefix: str
+    redis_server: RedisProcess, raw: aioredis.Redis, prefix: str
 ) -> None:
     store = RedisStore(redis_server.url, finished_ttl=60, idle_ttl=0.2, key_prefix=prefix, index_sweep_interval=0.1)
     try:
@@ -47,7 +47,7 @@ async def test_sweep_drops_entries_of_expired_matches(
 
 
 async def test_listing_moves_an_entry_whose_index_update_was_lost(
-    redis_server: RedisServer, raw: aioredis.Redis, prefix: str
+    redis_server: RedisProcess, raw: aioredis.Redis, prefix: str
 ) -> None:
     store = RedisStore(redis_server.url, finished_ttl=60, idle_ttl=60, key_prefix=prefix)
     try:

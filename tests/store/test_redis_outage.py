@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 import pytest_asyncio
-from store_fixtures import RedisServer
 
 from cardroom.store import WAITING, LogEntry, MatchNotFound, StoredMatch, StoreUnavailable
 from cardroom.store.redis import RedisStore
+from support.processes import RedisProcess
 
 pytestmark = pytest.mark.asyncio
 
@@ -25,7 +25,7 @@ def match(version: int = 1) -> StoredMatch:
 
 
 @pytest_asyncio.fixture
-async def store(redis_server: RedisServer) -> AsyncIterator[RedisStore]:
+async def store(redis_server: RedisProcess) -> AsyncIterator[RedisStore]:
     store = RedisStore(redis_server.url, finished_ttl=60, idle_ttl=60, key_prefix=f"outage:{uuid.uuid4().hex}:")
     yield store
     await store.close()
@@ -52,7 +52,7 @@ async def every_call_fails_fast(store: RedisStore) -> None:
 
 
 async def test_stopped_server_fails_fast_then_restart_heals_the_same_store(
-    store: RedisStore, redis_server: RedisServer
+    store: RedisStore, redis_server: RedisProcess
 ) -> None:
     await store.create(match(), b"e1", "r1", b"a1")
     assert await store.ping() is True
@@ -78,7 +78,7 @@ async def test_stopped_server_fails_fast_then_restart_heals_the_same_store(
     assert await store.log("m1", 0) == [LogEntry(1, b"e1"), LogEntry(2, b"e2")]
 
 
-async def test_hung_server_times_out_instead_of_hanging(store: RedisStore, redis_server: RedisServer) -> None:
+async def test_hung_server_times_out_instead_of_hanging(store: RedisStore, redis_server: RedisProcess) -> None:
     await store.create(match(), b"e1", None, None)
     redis_server.pause()
     try:

@@ -71,9 +71,19 @@ class RedisProcess:
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
-            self.process.terminate()
+            self.process.kill()
             self.process.wait(10)
         self.process = None
+
+    def pause(self) -> None:
+        """Freeze the process: connections are accepted but never answered, the way a
+        hung or partitioned server looks to a client."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
 
     def close(self) -> None:
         self.stop()
