@@ -1,0 +1,142 @@
+"""Per-seat views (§5.2), the cards each viewer has not seen, and the redeal used by the leak test."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..contract import Seat
+from .actions import context, deciders
+from .cards import EMPTY, FACE_DOWN
+from .rounds import WINDOWS
+from .state import PUBLIC, PumptownState, clone
+
+#: keys under which a card ID can appear in a view or an event
+CARD_KEYS = frozenset({"grid", "grids", "peeked", "card", "cards", "replaced", "discard", "set_aside", "slots",
+                       "hand", "pump_discard"})
+
+
+def _none(seat: int) -> int | None:
+    return seat if seat >= 0 else None
+
+
+def _knows(st: PumptownState, viewer: Seat) -> int:
+    return PUBLIC | (1 << viewer) if viewer is not None else PUBLIC
+
+
+def view(st: PumptownState, viewer: Seat) -> dict[str, Any]:
+    n, opts, seen = st.n, st.opts, st.seen
+    bits = _knows(st, viewer)
+    assist = opts["memory_assist"]
+    grids = []
+    for seat, grid in enumerate(st.grids):
+        if st.revealed:
+            cells = [c or EMPTY for c in grid]
+        elif assist:
+            cells = [c if seen[c] & bits else FACE_DOWN for c in grid]
+        else:
+            cells = [FACE_DOWN] * 4
+        if st.phase == "PEEK" and seat == viewer:
+            for i in range(4) if st.peek_all[seat] else (2, 3):
+                cells[i] = grid[i]
+        grids.append(cells)
+    scored = bool(st.tallies)
+    players = [
+        {"seat": s, "grid": grids[s], "pump_count": len(st.hands[s]), "cumulative": st.cumulative[s],
+         "peek_acked": st.acked[s], "peek_all": st.peek_all[s],
+         "tally": st.tallies[s] if scored else None, "score": st.scores[s] if scored else None}
+        for s in range(n)
+    ]
+    ctx = context(st)
+    seats = list(deciders(st))
+    if opts["poll_mode"] == "holders_only" and (ctx in WINDOWS or ctx == "NOPE_WINDOW") and viewer not in seats:
+        seats = []  # §5.2: holders_only shows only that a window is open
+    pending = None
+    if st.pending:
+        holder = deciders(st)[0]
+        shown = st.pending_from == "discard" or viewer == holder
+        pending = {"seat": holder, "source": st.pending_from, "card": st.pending if shown else None}
+    duel = st.duel
+    duel_view = None
+    if duel is not None:
+        slots = [[c if assist and seen[c] & bits else FACE_DOWN for c in hand] for hand in duel.slots]
+        duel_view = {"kind": duel.kind, "order": list(duel.order), "seats": list(duel.live), "slots": slots,
+                     "cycle": duel.cycle, "replay": duel.replays}
+    return {
+        "you": viewer,
+        "round": st.round,
+        "rounds": opts["rounds"],
+        "starter": (opts["first_seat"] + st.round - 1) % n,
+        "dealer": (opts["first_seat"] + st.round - 2) % n,
+        "phase": st.phase,
+        "decision": {"kind": ctx, "seats": seats},
+        "mode": st.mode,
+        "scheduled": st.scheduled,
+        "last_actor": _none(st.last_actor),
+        "knocker": _none(st.knocker),
+        "knock_blocked": list(st.knock_blocked),
+        "final_pending": list(st.final_pending),
+        "turns_done": st.turns_done,
+        "players": players,
+        "draw_count": len(st.draw),
+        "discard": list(st.discard),
+        "set_aside": list(st.set_aside),
+        "pending": pending,
+        "hand": list(st.hands[viewer]) if viewer is not None else [],
+        "autopass": st.autopass[viewer] if viewer is not None else None,
+        "pump_deck_count": len(st.pump_deck),
+        "pump_discard": list(st.pump_discard),
+        "chain": [{"seat": p.seat, "card": p.card, **p.args} for p in st.chain],
+        "doubles": list(st.doubles),
+        "redistributions": [{"seat": p.seat, "alloc": list(p.args["alloc"])} for p in st.redis],
+        "duels": [{"challenger": c, "target": t} for c, t in st.duels],
+        "duel": duel_view,
+        "round_winner": _none(st.winner),
+    }
+
+
+def _unseen(st: PumptownState, viewer: Seat) -> list[tuple[list[str], int]]:
+    """Every face-down place (list, index) holding a number card the viewer has not seen (§5.1)."""
+    bits = _knows(st, viewer)
+    seen, recent = st.seen, st.recent
+    places = []
+    rows = [] if st.revealed else list(st.grids)
+    if st.duel is not None:
+        rows += st.duel.slots
+    rows.append(st.draw)
+    for row in rows:
+        places += [(row, i) for i, c in enumerate(row) if c and not (seen[c] | recent.get(c, 0)) & bits]
+    return places
+
+
+def _hidden_pumps(st: PumptownState, viewer: Seat) -> list[tuple[list[str], int]]:
+    bits = _knows(st, viewer)
+    recent = st.recent
+    rows = [hand for seat, hand in enumerate(st.hands) if seat != viewer] + [st.pump_deck]
+    return [(row, i) for row in rows for i, card in enumerate(row) if not recent.get(card, 0) & bits]
+
+
+def hidden_cards(st: PumptownState, viewer: Seat) -> set[str]:
+    hidden = {row[i] for row, i in _unseen(st, viewer) + _hidden_pumps(st, viewer)}
+    if st.pending and st.pending_from == "pile":
+        holder = deciders(st)[0]
+        if viewer != holder:
+            hidden.add(st.pending)
+    return hidden
+
+
+def redeal_hidden(st: PumptownState, viewer: Seat, rng: random.Random) -> PumptownState:
+    """Permute the cards hidden from ``viewer`` among their places (number and pump cards apart)."""
+    copy = clone(st)
+    number_places = _unseen(copy, viewer)
+    if copy.pending and copy.pending_from == "pile" and viewer != deciders(copy)[0]:
+        holder = [copy.pending]
+        number_places.append((holder, 0))
+    for places in (number_places, _hidden_pumps(copy, viewer)):
+        cards = [row[i] for row, i in places]
+        rng.shuffle(cards)
+        for (row, i), card in zip(places, cards, strict=True):
+            row[i] = card
+    if copy.pending and copy.pending_from == "pile" and viewer != deciders(copy)[0]:
+        copy.pending = holder[0]
+    return copy
