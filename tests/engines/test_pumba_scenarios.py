@@ -386,7 +386,7 @@ def test_sc10_stock_exhausted_reshuffle():
     assert "2e" in hand(state, 2)
     assert ENGINE.card_locations(state)[-4:] == ["2o", "2c", "4o", "2b"]  # stock (top at the end), then the pile
     public = view(state)
-    assert (public["stock_count"], public["discard"], public["active_suit"]) == (3, ["2b"], "b")
+    assert (public["stock_count"], public["discard_count"], public["top"], public["active_suit"]) == (3, 1, "2b", "b")
 
 
 SC11_DECK = "5o 3c 4c 5c 6c | 3e 4e 5e 6e | 3b 4b 5b 6b | {} |"

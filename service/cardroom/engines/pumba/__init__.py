@@ -40,8 +40,8 @@ deal; they say nothing about where those cards are now.
 View (same keys for every viewer): you, phase (``turn_normal``,
 ``turn_penalty``, ``game_over``), round, options (all 14), players (list of
 {seat, hand_count, total, eliminated, eliminated_round, round_score}), hand
-(own cards, canonical order; empty for spectators), top, active_suit, discard
-(the pile, oldest first), discard_count, stock_count, opener, current (null
+(own cards, canonical order; empty for spectators), top, active_suit, discard_count (the
+pile's cards are public through the ``card_played`` events), stock_count, opener, current (null
 once over), dir, pending_draw, draws_this_turn, extra_turn, pumba_window
 (offender or null), idle_passes, last_round_winner, winners, ranks (empty until
 the end).
@@ -80,7 +80,7 @@ class PumbaEngine(Engine[PumbaState]):
         options=OPTION_SPECS,
         summary="Spanish-deck shedding game: match suit or rank, Sotas are wild, Twos stack; call Pumba!",
     )
-    card_keys: ClassVar[frozenset[str]] = frozenset({"hand", "top", "discard", "card", "cards", "starter"})
+    card_keys: ClassVar[frozenset[str]] = frozenset({"hand", "top", "card", "cards", "starter"})
 
     def new_game(
         self,

@@ -33,7 +33,6 @@ def view(state: PumbaState, seat: int | None) -> dict[str, Any]:
         "hand": list(own),
         "top": state.discard[-1],
         "active_suit": state.active_suit,
-        "discard": list(state.discard),
         "discard_count": len(state.discard),
         "stock_count": len(state.stock),
         "opener": state.opener,
