@@ -6,7 +6,7 @@ loop asks them for every card it draws.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 #: category of a kind
 NUMBER, MODIFIER, ACTION = 0, 1, 2
@@ -40,10 +40,6 @@ assert len(CANONICAL) == 94
 assert sum(CATEGORY[c] == NUMBER for c in CANONICAL) == 79
 assert sum(CATEGORY[c] == ACTION for c in CANONICAL) == 9
 assert sum(CATEGORY[c] == MODIFIER for c in CANONICAL) == 6
-
-
-def canonical_sorted(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=ORDER.__getitem__)
 
 
 def expand_stacked(listed: Sequence[str]) -> list[str] | str:

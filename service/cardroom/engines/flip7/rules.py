@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import rng
 from ..contract import Event, RuleError
-from .cards import ACTION, CATEGORY, NUMBER, ORDER, VALUE, line_value
+from .cards import ACTION, CATEGORY, KIND, NUMBER, ORDER, VALUE, line_value
 from .state import ACTIVE, BUSTED, DEAL, FLIP7, FROZEN, GAME_OVER, OUT, TURN, Flip7State, Frame, Pending
 
 # round-end reasons (§4.1)
@@ -74,7 +74,7 @@ class Resolver:
                 player.status = BUSTED
                 self.events.append(Event("bust", {"seat": seat, "card": card}))
         elif category == ACTION:
-            if frame is not None and (card[0] != "S" or s.options.flip3_sc_timing == "deferred"):
+            if frame is not None and (KIND[card] != "SC" or s.options.flip3_sc_timing == "deferred"):
                 frame.set_aside.append(card)
                 self.events.append(Event("set_aside", {"seat": seat, "card": card}))
             else:
@@ -85,7 +85,7 @@ class Resolver:
     def open_assign(self, decider: int, card: str) -> None:
         s = self.s
         players = s.players
-        if card[0] == "S":
+        if KIND[card] == "SC":
             targets = [i for i, p in enumerate(players) if p.status == ACTIVE and p.sc is None]
         else:
             targets = [i for i, p in enumerate(players) if p.status == ACTIVE]
@@ -102,10 +102,10 @@ class Resolver:
         s = self.s
         events = self.events
         events.append(Event("assign", {"decider": decider, "card": card, "target": target, "auto": auto}))
-        kind = card[:2]
+        kind = KIND[card]
         if kind == "SC":
             s.players[target].sc = card
-        elif kind == "FR":
+        elif kind == "FRZ":
             s.players[target].status = FROZEN
             s.discard.append(card)
             events.append(Event("frozen", {"seat": target}))

@@ -10,7 +10,7 @@ from .. import rng
 from ..contract import OptionError, OptionSpec, RuleError, validate_options
 from .cards import CANONICAL, CATEGORY, KIND, MODIFIER, NUMBER, VALUE, expand_stacked
 from .rules import Resolver
-from .state import ACTIVE, BUSTED, TURN, Flip7State, Options, Player
+from .state import ACTIVE, BUSTED, FLIP7, STATUSES, TURN, Flip7State, Options, Player
 
 MAX_SEATS = 12
 
@@ -42,7 +42,7 @@ _FIXTURE_KEYS = frozenset({"stacked_deck", "shuffle", "totals", "table"})
 _TABLE_KEYS = frozenset({"dealer", "current", "round", "draw", "discard", "lines"})
 _LINE_KEYS = frozenset({"status", "numbers", "mods", "sc"})
 #: statuses a fixture line may have: FLIP7 would mean the round is already over
-_FIXTURE_STATUSES = ("ACTIVE", "STAYED", "FROZEN", "BUSTED", "OUT")
+_FIXTURE_STATUSES = tuple(status for status in STATUSES if status != FLIP7)
 
 
 def parse_options(seats: Any, given: Mapping[str, Any] | None) -> Options:
