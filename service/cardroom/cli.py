@@ -7,6 +7,7 @@ import json
 import sys
 
 from .app.config import Settings, add_arguments
+from .bench.commands import add_bench_parser, run_bench
 from .engines import game_ids
 
 
@@ -41,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", type=_parse_option, default=[], metavar="NAME=VALUE")
     sim.add_argument("--no-checks", action="store_true", help="skip the invariant pass (timing only)")
+    add_bench_parser(commands)
     return parser
 
 
@@ -62,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(json.dumps(report))
         return 0 if report["invariant_violations"] == 0 else 1
+    if args.command == "bench":
+        return run_bench(args)
     return 2
 
 

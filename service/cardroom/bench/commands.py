@@ -1,0 +1,75 @@
+"""The ``cardroom bench engines`` and ``cardroom bench service`` command lines; each prints one JSON object."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..engines import game_ids
+
+
+def add_bench_parser(commands: argparse._SubParsersAction) -> None:
+    bench = commands.add_parser("bench", help="benchmarks printing JSON: engines, service")
+    kinds = bench.add_subparsers(dest="bench", required=True)
+
+    engines = kinds.add_parser("engines", help="random-play speed of every engine (the simulate loop)")
+    engines.add_argument("--seconds", type=float, default=5.0, help="measured seconds per engine (about)")
+    engines.add_argument("--game", action="append", choices=game_ids(), help="only these games (default: all)")
+    engines.add_argument("--players", type=int, default=4, help="seats per game, clamped to each game's range")
+    engines.add_argument("--seed", type=int, default=1)
+
+    service = kinds.add_parser("service", help="full-stack load test over gRPC against 127.0.0.1")
+    where = service.add_mutually_exclusive_group(required=True)
+    where.add_argument("--target", help="HOST:PORT of a running server (loopback addresses only)")
+    where.add_argument("--spawn", action="store_true", help="start the server (and a redis-server) here")
+    service.add_argument(
+        "--server-pid", type=int, action="append", default=[], help="with --target: server process for CPU figures"
+    )
+    service.add_argument("--workers", type=int, default=1, help="with --spawn: server worker processes")
+    service.add_argument("--redis-url", help="with --spawn: use this Redis instead of starting a redis-server")
+    service.add_argument("--game", default="all", choices=["all", *game_ids()])
+    service.add_argument("--players", type=int, default=4, help="seats per match, clamped to each game's range")
+    service.add_argument("--matches", type=int, default=100, help="at most this many matches")
+    service.add_argument("--concurrency", type=int, default=10, help="matches in flight (contention: clients)")
+    service.add_argument("--duration", type=float, default=30.0, help="at most this many seconds of play")
+    service.add_argument("--baseline-seconds", type=float, default=5.0, help="seconds of the GetGame baseline")
+    service.add_argument("--contention", action="store_true", help="all clients act on one match at a time")
+    service.add_argument("--generator-processes", type=int, default=1, help="load generator processes")
+    service.add_argument("--seed", type=int, default=1)
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    if args.bench == "engines":
+        from .engines import EngineMissing, bench_engines
+
+        try:
+            report = bench_engines(args.seconds, args.game, args.players, args.seed)
+        except EngineMissing as error:
+            print(json.dumps({"error": "ENGINE_MISSING", "message": str(error)}), file=sys.stderr)
+            return 2
+        print(json.dumps(report))
+        return 0
+    from .service import ServiceBench, bench_service
+
+    if args.target is None and args.server_pid:
+        raise SystemExit("--server-pid goes with --target; --spawn measures the server it starts")
+    report = bench_service(
+        ServiceBench(
+            target=args.target,
+            server_pids=tuple(args.server_pid),
+            workers=args.workers,
+            redis_url=args.redis_url,
+            game=args.game,
+            players=args.players,
+            matches=args.matches,
+            concurrency=args.concurrency,
+            duration=args.duration,
+            baseline_seconds=args.baseline_seconds,
+            contention=args.contention,
+            generator_processes=args.generator_processes,
+            seed=args.seed,
+        )
+    )
+    print(json.dumps(report))
+    return 0 if report["lost_or_doubled"] == 0 else 1

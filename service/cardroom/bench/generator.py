@@ -1,0 +1,96 @@
+"""One load-generator process: a phase of ``bench service`` run by ``clients`` concurrent gRPC clients.
+
+The parent hands each process a :class:`Job` through a multiprocessing pool, so
+the generator never shares a Python interpreter (or its GIL) with the
+orchestrating process; each client has its own ``grpc.aio`` channel and
+connection. Phases: ``baseline`` (GetGame back to back), ``play`` (whole
+matches, one per client at a time), ``contention`` (every client on the same
+match) and ``check`` (the consistency check of the matches played).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+
+from ..v1 import game_service_pb2_grpc as pb_grpc
+from .calls import CHANNEL_OPTIONS, Meter
+from .consistency import check_match
+from .players import MatchRecord, Tally, call_baseline, contend, play_match
+
+BASELINE, PLAY, CONTENTION, CHECK = "baseline", "play", "contention", "check"
+
+
+@dataclass
+class Job:
+    phase: str
+    target: str
+    clients: int
+    seconds: float = 0.0
+    #: (game, seats) of each match this process plays, in order; matches past the deadline are not started
+    tables: list[tuple[str, int]] = field(default_factory=list)
+    first_seed: int = 1
+    records: list[MatchRecord] = field(default_factory=list)
+
+
+def run_job(job: Job) -> dict[str, Any]:
+    """The pool's entry point: run one phase and return its figures (plain, picklable data)."""
+    return asyncio.run(_run(job))
+
+
+async def _run(job: Job) -> dict[str, Any]:
+    channels = [grpc.aio.insecure_channel(job.target, options=CHANNEL_OPTIONS) for _ in range(job.clients)]
+    stubs = [pb_grpc.GameServiceStub(channel) for channel in channels]
+    meter = Meter(timed_method="GetGame" if job.phase == BASELINE else "SubmitAction")
+    tally = Tally()
+    records: list[MatchRecord] = []
+    problems: list[str] = []
+    started = time.monotonic()
+    deadline = started + job.seconds
+    tables = iter(enumerate(job.tables))  # shared by the clients: each takes the next table
+
+    async def player(stub: Any) -> None:
+        for index, (game, seats) in tables:
+            if time.monotonic() >= deadline:
+                return
+            records.append(await play_match(meter, stub, tally, game, seats, job.first_seed + index, deadline))
+
+    async def checker(stub: Any, queue: itertools.count) -> None:
+        while (index := next(queue)) < len(job.records):
+            record = job.records[index]
+            try:
+                problems.extend(await check_match(meter, stub, record))
+            except grpc.aio.AioRpcError as error:
+                problems.append(f"{record.name}: the check's call failed: {error.code().name} {error.details()}")
+
+    try:
+        if job.phase == BASELINE:
+            await asyncio.gather(*(call_baseline(meter, stub, job.tables[0][0], deadline) for stub in stubs))
+        elif job.phase == PLAY:
+            await asyncio.gather(*(player(stub) for stub in stubs))
+        elif job.phase == CONTENTION:
+            for index, (game, seats) in enumerate(job.tables):
+                if time.monotonic() >= deadline:
+                    break
+                records.append(await contend(meter, stubs, tally, game, seats, job.first_seed + index, deadline))
+        elif job.phase == CHECK:
+            queue = itertools.count()
+            await asyncio.gather(*(checker(stub, queue) for stub in stubs))
+        else:
+            raise ValueError(f"unknown phase {job.phase!r}")
+    finally:
+        ended = time.monotonic()
+        await asyncio.gather(*(channel.close() for channel in channels))
+    return meter.figures() | {
+        "started": started,
+        "ended": ended,
+        "committed": tally.committed,
+        "conflicts_retried": tally.conflicts_retried,
+        "records": records,
+        "problems": problems,
+    }

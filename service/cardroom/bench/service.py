@@ -1,0 +1,272 @@
+"""``cardroom bench service``: a full-stack load test over gRPC, with its baseline and consistency check.
+
+The run, all against one server (``--target`` on a loopback address, or one
+this command spawns with its own redis-server):
+
+1. baseline: the same generator calls GetGame (a catalog lookup: no store, no
+   rules) for ``baseline_seconds``;
+2. play: ``concurrency`` clients play up to ``matches`` whole matches by random
+   legal actions for at most ``duration`` seconds (or, in contention mode, all
+   clients act on one match at a time);
+3. check: every match played is compared with the server's copy
+   (:mod:`.consistency`).
+
+The server's CPU time (user + system of its processes and their children, read
+with psutil from /proc) is sampled around phases 1 and 2, so the report gives
+the server's CPU per committed action beside the throughputs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import multiprocessing
+import os
+import socket
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import psutil
+
+from ..engines import game_ids
+from .engines import seats_for
+from .generator import BASELINE, CHECK, CONTENTION, PLAY, Job, run_job
+from .spawned import cardroom_server, redis_server
+
+#: samples of problems shown beside the lost_or_doubled count
+PROBLEM_SAMPLES = 10
+
+
+@dataclass(frozen=True)
+class ServiceBench:
+    """What to run; ``target`` None means spawn the server (and Redis, unless ``redis_url``)."""
+
+    target: str | None = None
+    server_pids: tuple[int, ...] = ()
+    workers: int = 1
+    redis_url: str | None = None
+    game: str = "all"
+    players: int = 4
+    matches: int = 100
+    concurrency: int = 10
+    duration: float = 30.0
+    baseline_seconds: float = 5.0
+    contention: bool = False
+    generator_processes: int = 1
+    seed: int = 1
+
+
+def loopback_only(target: str) -> str:
+    """``target`` if every address its host resolves to is a loopback address; SystemExit otherwise."""
+    host, sep, port = target.rpartition(":")
+    if not sep or not port.isdigit():
+        raise SystemExit(f"--target must be HOST:PORT, got {target!r}")
+    try:
+        found = {info[4][0] for info in socket.getaddrinfo(host.strip("[]"), int(port))}
+    except socket.gaierror as error:
+        raise SystemExit(f"--target {target!r} does not resolve: {error}") from None
+    if not all(ipaddress.ip_address(address.partition("%")[0]).is_loopback for address in found):
+        raise SystemExit(f"--target {target!r} is not a loopback address: load tests run only against this machine")
+    return target
+
+
+def bench_service(bench: ServiceBench) -> dict[str, Any]:
+    """Run the whole benchmark and return its JSON report."""
+    with _server(bench) as (target, server_pids, redis_pid):
+        processes = 1 if bench.contention else max(1, min(bench.generator_processes, bench.concurrency))
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(processes) as pool:
+            server_cpu = _cpu_clock(server_pids)
+            redis_cpu = _cpu_clock((redis_pid,) if redis_pid else ())
+            pool.map(_warm_up, range(processes), chunksize=1)
+
+            games = game_ids() if bench.game == "all" else [bench.game]
+            baseline_jobs = [
+                Job(BASELINE, target, clients, bench.baseline_seconds, [(games[0], 0)])
+                for clients in _split(bench.concurrency, processes)
+            ]
+            baseline, baseline_cpu, _ = _measured(pool, baseline_jobs, server_cpu, redis_cpu)
+
+            tables = [(game, seats_for(game, bench.players)) for game in games]
+            tables = [tables[index % len(tables)] for index in range(bench.matches)]
+            phase = CONTENTION if bench.contention else PLAY
+            play_jobs = [
+                Job(phase, target, clients, bench.duration, tables[first : first + share], bench.seed + first)
+                for clients, share, first in _shares(bench.concurrency, bench.matches, processes)
+            ]
+            played, play_cpu, play_redis_cpu = _measured(pool, play_jobs, server_cpu, redis_cpu)
+
+            records = [record for result in played for record in result["records"]]
+            check_jobs = [
+                Job(CHECK, target, max(1, bench.concurrency // processes), records=records[index::processes])
+                for index in range(processes)
+            ]
+            checked = pool.map(run_job, check_jobs, chunksize=1)
+    return _report(bench, target, baseline, baseline_cpu, played, play_cpu, play_redis_cpu, records, checked)
+
+
+@contextlib.contextmanager
+def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | None]]:
+    """(address, server pids, redis pid or None) of the target, spawning what --spawn asks for."""
+    if bench.target is not None:
+        yield loopback_only(bench.target), bench.server_pids, None
+        return
+    with contextlib.ExitStack() as stack:
+        redis_pid = None
+        redis_url = bench.redis_url
+        if redis_url is None:
+            redis_url, redis_pid = stack.enter_context(redis_server())
+        address, server_pid = stack.enter_context(cardroom_server(redis_url, bench.workers))
+        yield address, (server_pid,), redis_pid
+
+
+def _warm_up(_index: int) -> None:
+    """Import the generator's modules in each pool process before anything is timed."""
+    from . import generator  # noqa: F401
+
+
+def _cpu_clock(pids: Sequence[int]) -> Callable[[], float | None]:
+    """A function returning the CPU seconds used so far by ``pids`` and their descendants (None without pids)."""
+
+    def read() -> float | None:
+        if not pids:
+            return None
+        total = 0.0
+        for pid in pids:
+            root = psutil.Process(pid)
+            for process in (root, *root.children(recursive=True)):
+                with contextlib.suppress(psutil.NoSuchProcess):
+                    times = process.cpu_times()
+                    total += times.user + times.system
+        return total
+
+    return read
+
+
+def _measured(
+    pool: Any, jobs: list[Job], server_cpu: Callable[[], float | None], redis_cpu: Callable[[], float | None]
+) -> tuple[list[dict[str, Any]], float | None, float | None]:
+    """Run ``jobs`` in the pool; their results and the server's and Redis's CPU seconds meanwhile."""
+    server_before, redis_before = server_cpu(), redis_cpu()
+    results = pool.map(run_job, jobs, chunksize=1)
+    server_after, redis_after = server_cpu(), redis_cpu()
+    return results, _difference(server_after, server_before), _difference(redis_after, redis_before)
+
+
+def _difference(after: float | None, before: float | None) -> float | None:
+    return None if after is None or before is None else after - before
+
+
+def _split(total: int, parts: int) -> list[int]:
+    """``total`` in ``parts`` near-equal positive shares."""
+    return [total // parts + (index < total % parts) for index in range(parts)]
+
+
+def _shares(clients: int, matches: int, processes: int) -> list[tuple[int, int, int]]:
+    """(clients, matches, index of the first match) of each generator process."""
+    shares, first = [], 0
+    for process_clients, process_matches in zip(_split(clients, processes), _split(matches, processes), strict=True):
+        shares.append((process_clients, process_matches, first))
+        first += process_matches
+    return shares
+
+
+def _report(
+    bench: ServiceBench,
+    target: str,
+    baseline: list[dict[str, Any]],
+    baseline_cpu: float | None,
+    played: list[dict[str, Any]],
+    play_cpu: float | None,
+    play_redis_cpu: float | None,
+    records: list[Any],
+    checked: list[dict[str, Any]],
+) -> dict[str, Any]:
+    baseline_calls = sum(len(result["latencies"]) for result in baseline)
+    baseline_rate = _rate(baseline_calls, baseline)
+    committed = sum(result["committed"] for result in played)
+    actions_rate = _rate(committed, played)
+    calls = sum((Counter(result["calls"]) for result in played), Counter())
+    problems = [problem for result in checked for problem in result["problems"]]
+    report: dict[str, Any] = {
+        "mode": CONTENTION if bench.contention else PLAY,
+        "target": target,
+        "spawned": bench.target is None,
+        "workers": bench.workers if bench.target is None else None,
+        "redis": "spawned" if bench.target is None and bench.redis_url is None else "given",
+        "cores": os.cpu_count(),
+        "generator_processes": len(played),
+        "game": bench.game,
+        "players": bench.players,
+        "matches": bench.matches,
+        "concurrency": bench.concurrency,
+        "duration_s": bench.duration,
+        "seconds": round(_wall(played), 3),
+        "actions_committed": committed,
+        "actions_per_s": _round(actions_rate),
+        "submit_action_latency_ms": _percentiles([x for result in played for x in result["latencies"]]),
+        "errors": dict(sum((Counter(result["errors"]) for result in played), Counter())),
+        "conflicts_retried": sum(result["conflicts_retried"] for result in played),
+        "matches_started": len(records),
+        "matches_finished": sum(record.finished for record in records),
+        "calls": dict(calls),
+        "server_cpu_s": _round(play_cpu),
+        "server_cpu_ms_per_action": _per_thousand(play_cpu, committed),
+        "server_cpu_ms_per_call": _per_thousand(play_cpu, sum(calls.values())),
+        "redis_cpu_ms_per_action": _per_thousand(play_redis_cpu, committed),
+        "baseline": {
+            "method": "GetGame",
+            "seconds": round(_wall(baseline), 3),
+            "calls": baseline_calls,
+            "calls_per_s": _round(baseline_rate),
+            "latency_ms": _percentiles([x for result in baseline for x in result["latencies"]]),
+            "server_cpu_ms_per_call": _per_thousand(baseline_cpu, baseline_calls),
+        },
+        "actions_per_s_vs_baseline": round(actions_rate / baseline_rate, 3) if baseline_rate else None,
+        "consistency": {
+            "matches_checked": len(records),
+            "unknown_outcomes": sum(record.unknown_outcomes for record in records),
+            "check_errors": dict(sum((Counter(result["errors"]) for result in checked), Counter())),
+            "problems": problems[:PROBLEM_SAMPLES],
+        },
+        "lost_or_doubled": len(problems),
+    }
+    if bench.contention:
+        aborts = report["errors"].get("ABORTED/STALE_VERSION", 0)
+        report["commits_per_s"] = report["actions_per_s"]
+        report["aborts_per_s"] = _round(_rate(aborts, played))
+    return report
+
+
+def _wall(results: list[dict[str, Any]]) -> float:
+    """Seconds from the first process's start to the last one's end (the monotonic clock is system-wide)."""
+    return max(result["ended"] for result in results) - min(result["started"] for result in results)
+
+
+def _rate(count: int, results: list[dict[str, Any]]) -> float:
+    seconds = _wall(results)
+    return count / seconds if seconds > 0 else 0.0
+
+
+def _percentiles(seconds: list[float]) -> dict[str, float | None]:
+    if len(seconds) < 2:
+        only = round(seconds[0] * 1000, 3) if seconds else None
+        return {"p50": only, "p95": only, "p99": only, "max": only}
+    cuts = statistics.quantiles(seconds, n=100, method="inclusive")
+    return {
+        "p50": round(cuts[49] * 1000, 3),
+        "p95": round(cuts[94] * 1000, 3),
+        "p99": round(cuts[98] * 1000, 3),
+        "max": round(max(seconds) * 1000, 3),
+    }
+
+
+def _per_thousand(cpu_seconds: float | None, count: int) -> float | None:
+    return round(cpu_seconds * 1000 / count, 3) if cpu_seconds is not None and count else None
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)
