@@ -457,3 +457,41 @@ def test_scoring_example_e6_an_active_player_banks_when_another_flips_7():
     play = Play(table([banker, flipper, line("STAYED")], B, ["N9_1"]))
     play(B, "hit")
     assert play.round_end()["scores"] == [62, 28 + 15, 0]
+
+
+# --- decisions of §8 not covered by a scenario ---------------------------------------
+def test_d5_a_frozen_flip_three_target_still_assigns_its_set_aside_cards():
+    play = Play(start(["N3", "N7", "N10", "FL3", "FRZ", "SC", "N1"]))
+    play(B, "hit")(B, "assign", target=C)
+    assert [e["card"] for e in play.of_type("set_aside")] == ["FRZ_1", "SC_1"]
+    assert play.pending() == (C, "FRZ_1", ALL)
+    play(C, "assign", target=C)
+    assert play.status(C) == "FROZEN"
+    assert play.pending() == (C, "SC_1", [A, B])
+    play(C, "assign", target=A)
+    assert play.view["players"][A]["sc"] == "SC_1" and play.current() == A
+
+
+def test_d16_tie_break_repeats_among_the_still_tied_and_the_dealer_rotates_onto_an_out_seat():
+    deck = ["N5", "N1", "N5", "N6", "N6", "N4", "N3"]
+    play = Play(start(deck, totals=[195, 195, 0]))
+    play(B, "stay")(C, "stay")(A, "stay")
+    assert play.round_end()["totals"] == [200, 200, 1]
+    assert play.of_type("tiebreak") == [{"type": "tiebreak", "seats": [A, B]}]
+    assert deal_of(play) == [(A, "N6_1"), (B, "N6_2")]
+    play(A, "stay")(B, "stay")
+    assert play.round_end()["totals"] == [206, 206, 1]
+    assert play.of_type("tiebreak") == [{"type": "tiebreak", "seats": [A, B]}]
+    assert play.view["dealer"] == C and play.status(C) == "OUT"
+    assert deal_of(play) == [(A, "N4_1"), (B, "N3_1")]
+    play(A, "stay")(B, "stay")
+    assert play.of_type("game_over") == [{"type": "game_over", "winners": [A], "totals": [210, 209, 1]}]
+    assert ENGINE.result(play.state).ranks == [1, 2, 3]
+
+
+def test_two_players_with_min_players_2():
+    state = ENGINE.new_game(2, {"min_players": 2, "first_dealer": 1}, fixture={"stacked_deck": ["N4", "FRZ"]})
+    play = Play(state)
+    assert play.numbers(A) == ["N4_1"] and play.pending() == (B, "FRZ_1", [A, B])
+    play(B, "assign", target=A)
+    assert play.status(A) == "FROZEN" and play.current() == B and play.numbers(B) == []
