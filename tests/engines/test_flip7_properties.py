@@ -83,8 +83,9 @@ def _golden_state():
 
 
 def test_state_saved_under_schema_1_still_loads():
-    """The checked-in bytes were written by schema 1; set CARDROOM_WRITE_GOLDEN=1 to
-    rewrite them only when a new schema adds a migration for the old file."""
+    """The checked-in bytes were written under schema 1 and must keep loading: a new
+    schema keeps this file and adds a migration. CARDROOM_WRITE_GOLDEN=1 rewrites it,
+    only for a deliberate change of play under the same schema."""
     expected = ENGINE.encode(_golden_state())
     if os.environ.get("CARDROOM_WRITE_GOLDEN"):
         GOLDEN.parent.mkdir(exist_ok=True)
