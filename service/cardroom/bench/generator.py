@@ -58,7 +58,10 @@ async def _run(job: Job) -> dict[str, Any]:
         for index, (game, seats) in tables:
             if time.monotonic() >= deadline:
                 return
-            records.append(await play_match(meter, stub, tally, game, seats, job.first_seed + index, deadline))
+            try:
+                records.append(await play_match(meter, stub, tally, game, seats, job.first_seed + index, deadline))
+            except grpc.aio.AioRpcError:
+                continue  # the table could not be set up; the meter counted the error
 
     async def checker(stub: Any, queue: itertools.count) -> None:
         while (index := next(queue)) < len(job.records):

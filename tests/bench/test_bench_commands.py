@@ -1,0 +1,91 @@
+"""The benchmark commands end to end, with tiny bounds: JSON shape and consistency only, never speed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cardroom import engines
+from cardroom.bench.service import loopback_only
+from cardroom.cli import main
+from support.processes import REPO
+
+LATENCY_KEYS = {"p50", "p95", "p99", "max"}
+
+
+def _bench(*args: str, timeout: float = 120) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardroom.cli", "bench", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def test_bench_engines_reports_every_engine():
+    report = _bench("engines", "--seconds", "0.05")
+    assert set(report["engines"]) == set(engines.game_ids())
+    for figures in report["engines"].values():
+        assert figures["games"] >= 1
+        assert figures["actions_per_s"] > 0
+        assert figures["games_per_s"] > 0
+        assert figures["views_per_s"] > 0
+
+
+def test_bench_engines_fails_loudly_when_an_engine_is_missing(monkeypatch, capsys):
+    monkeypatch.setitem(engines._ENGINES, "pumptown", "cardroom.engines.not_written_yet:Engine")
+    monkeypatch.setattr(engines, "_loaded", {})
+    assert main(["bench", "engines", "--seconds", "0.01"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert json.loads(captured.err)["error"] == "ENGINE_MISSING"
+
+
+def test_bench_service_spawned_plays_checks_and_reports():
+    report = _bench(
+        "service", "--spawn", "--game", "flip-7", "--matches", "3", "--concurrency", "2",
+        "--duration", "3", "--baseline-seconds", "0.5",
+    )  # fmt: skip
+    assert report["lost_or_doubled"] == 0, report["consistency"]
+    assert report["errors"] == {}
+    assert report["matches_started"] == 3
+    assert report["consistency"]["matches_checked"] == 3
+    assert report["actions_committed"] > 0
+    assert report["actions_committed"] == report["calls"]["SubmitAction"] - sum(report["errors"].values())
+    assert set(report["submit_action_latency_ms"]) == LATENCY_KEYS
+    assert set(report["baseline"]["latency_ms"]) == LATENCY_KEYS
+    assert report["baseline"]["calls"] > 0
+    assert report["actions_per_s_vs_baseline"] > 0
+    assert report["server_cpu_ms_per_action"] > 0
+    assert report["redis_cpu_ms_per_action"] is not None
+    for key in ("actions_per_s", "errors", "conflicts_retried", "matches_finished"):
+        assert key in report
+
+
+def test_bench_service_contention_commits_once_per_version():
+    report = _bench(
+        "service", "--spawn", "--contention", "--game", "up-or-down", "--matches", "1", "--concurrency", "4",
+        "--duration", "2", "--baseline-seconds", "0.2",
+    )  # fmt: skip
+    assert report["mode"] == "contention"
+    assert report["lost_or_doubled"] == 0, report["consistency"]
+    assert report["actions_committed"] > 0
+    assert report["commits_per_s"] > 0
+    assert report["aborts_per_s"] >= 0
+
+
+@pytest.mark.parametrize("target", ["10.1.2.3:50051", "8.8.8.8:443", "example.invalid:1", "127.0.0.1"])
+def test_bench_service_refuses_targets_off_this_machine(target):
+    with pytest.raises(SystemExit):
+        loopback_only(target)
+
+
+@pytest.mark.parametrize("target", ["127.0.0.1:50051", "[::1]:50051", "localhost:50051"])
+def test_bench_service_accepts_loopback_targets(target):
+    assert loopback_only(target) == target
