@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Generate the client stubs of proto/cardroom/v1 into clients/<lang>/ with buf and
+# local plugins (buf.gen.clients.yaml); `make clients` runs this.
+#
+#   scripts/gen_clients.sh           regenerate the committed client stubs
+#   scripts/gen_clients.sh --check   fail (exit 1) if they are stale
+#
+# Plugins, all pinned: grpcio-tools (Python, through scripts/protoc_gen_python.py),
+# ts-proto from clients/typescript/package-lock.json (npm ci), protoc-gen-go and
+# protoc-gen-go-grpc from the Go module proxy (go install into build/bin).
+# The Python copy is the service's stubs (service/cardroom/v1) with its imports moved
+# to the `cardroom_client.v1` package; both can be loaded in one process.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+GO_PLUGINS=(
+  google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.10
+  google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.5.1
+)
+# generated subtree of `buf generate -o` -> its place in the repository
+TARGETS=(
+  "python/cardroom_client/v1:clients/python/src/cardroom_client/v1"
+  "typescript:clients/typescript/src/gen"
+  "go/cardroom/v1:clients/go/cardroom/v1"
+)
+
+install_plugins() {
+  bash scripts/gen_proto.sh --deps
+  if [[ ! -x clients/typescript/node_modules/.bin/protoc-gen-ts_proto ]]; then
+    (cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  local module name version
+  for module in "${GO_PLUGINS[@]}"; do
+    name="${module%@*}"; name="${name##*/}"; version="${module##*@}"
+    if ! build/bin/"$name" --version 2>/dev/null | grep -q "${version#v}\$"; then
+      GOBIN="$ROOT/build/bin" GOFLAGS=-mod=mod go install "$module"
+    fi
+  done
+}
+
+generate() {  # generate <output root>
+  buf generate --template buf.gen.clients.yaml -o "$1"
+  # the Python stubs import each other as `cardroom.v1`: move them to `cardroom_client.v1`
+  mkdir -p "$1/python/cardroom_client/v1"
+  local file
+  for file in "$1"/python/cardroom/v1/*; do
+    sed -E 's/^from cardroom\.v1 import /from cardroom_client.v1 import /' "$file" \
+      >"$1/python/cardroom_client/v1/$(basename "$file")"
+  done
+  printf '"""Generated protobuf and gRPC stubs of proto/cardroom/v1 (scripts/gen_clients.sh)."""\n' \
+    >"$1/python/cardroom_client/v1/__init__.py"
+}
+
+mode="${1:-}"
+case "$mode" in
+  "" | --check) ;;
+  *) echo "usage: $0 [--check]" >&2; exit 2 ;;
+esac
+
+install_plugins
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+generate "$tmp"
+
+stale=0
+for target in "${TARGETS[@]}"; do
+  generated="$tmp/${target%%:*}"; committed="${target#*:}"
+  if [[ -z "$mode" ]]; then
+    rm -rf "$committed"
+    mkdir -p "$(dirname "$committed")"
+    cp -r "$generated" "$committed"
+    echo "gen_clients: wrote $(find "$committed" -type f | wc -l) files to $committed"
+  elif ! diff -r -q -x __pycache__ "$generated" "$committed" >&2; then
+    stale=1
+  fi
+done
+if [[ $stale -ne 0 ]]; then
+  echo "gen_clients --check: the committed client stubs do not match proto/; run scripts/gen_clients.sh (make clients) and commit" >&2
+  exit 1
+fi
+[[ -z "$mode" ]] || echo "gen_clients --check: client stubs are up to date"
