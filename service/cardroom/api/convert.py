@@ -93,13 +93,15 @@ def action_from_proto(game: str, action: match_pb2.Action) -> dict[str, Any]:
 
     Raises ``RuleError("INVALID_ARGUMENT", malformed=True)`` when no action is set or
     it belongs to another game. Params the client left unset come out as their
-    proto3 defaults (0, "", false) unless the field is ``optional``, in which case
-    they are omitted, as the engines' own actions omit them.
+    proto3 defaults (0, "", false) unless the field is ``optional`` or repeated, in
+    which case they are omitted (an empty list too), as the engines' own actions
+    omit them.
     """
     inner = _unwrap(action, game, "action")
     if inner.WhichOneof("action") is None:
         raise RuleError("INVALID_ARGUMENT", f"the {game} action has no type set", malformed=True)
-    return _plain(inner, absent_as_none=False)
+    # an empty list param is an absent one: engines check which params are present
+    return _plain(inner, absent_as_none=False, empty_lists=False)
 
 
 def event_to_proto(game: str, event: Mapping[str, Any]) -> match_pb2.Event:
@@ -145,9 +147,7 @@ def options_from_proto(options: match_pb2.GameOptions) -> tuple[str | None, dict
     game = game_of(options)
     if game is None:
         return None, {}
-    inner = getattr(options, GAME_FIELDS[game])
-    values = {field.name: list(value) if field.is_repeated else value for field, value in inner.ListFields()}
-    return game, _seats_as_ints(game, values)
+    return game, _plain(getattr(options, GAME_FIELDS[game]), absent_as_none=False)
 
 
 def game_to_proto(info: GameInfo) -> match_pb2.Game:
@@ -334,11 +334,12 @@ def _value_kwargs(item: Any, descriptor: Descriptor) -> Any:
     return {tag: _kwargs(params, field.message_type)}
 
 
-def _plain(message: Message, *, absent_as_none: bool) -> Any:
+def _plain(message: Message, *, absent_as_none: bool, empty_lists: bool = True) -> Any:
     """A message as plain data: the inverse of ``_wrap``.
 
-    Fields without presence always appear (proto3 defaults included); a field with
-    presence that is not set is None (``absent_as_none``) or omitted.
+    Fields without presence always appear (proto3 defaults included), except empty
+    repeated fields when not ``empty_lists``; a field with presence that is not set
+    is None (``absent_as_none``) or omitted.
     """
     descriptor = message.DESCRIPTOR
     list_field = _list_field(descriptor)
@@ -349,12 +350,14 @@ def _plain(message: Message, *, absent_as_none: bool) -> Any:
         tag = message.WhichOneof(tag_oneof)
         if tag is None:
             raise RuleError("INVALID_ARGUMENT", f"no {tag_oneof} type set in {descriptor.name}", malformed=True)
-        return {"type": tag, **_plain(getattr(message, tag), absent_as_none=absent_as_none)}
+        return {"type": tag, **_plain(getattr(message, tag), absent_as_none=absent_as_none, empty_lists=empty_lists)}
     out: dict[str, Any] = {}
     for field in descriptor.fields:
         name = field.name
         if field.is_repeated:
             items = getattr(message, name)
+            if not items and not empty_lists:
+                continue
             if field.message_type is not None and field.message_type.GetOptions().map_entry:
                 value_field = field.message_type.fields_by_name["value"]
                 out[name] = {
