@@ -1,0 +1,6 @@
+"""Python client of the cardroom game service: generated stubs (``cardroom_client.v1``) and a thin asyncio SDK."""
+
+from .client import Client, RetryPolicy, Seat, connect, new_request_id
+from .errors import CardroomError, StaleVersion
+
+__all__ = ["CardroomError", "Client", "RetryPolicy", "Seat", "StaleVersion", "connect", "new_request_id"]
