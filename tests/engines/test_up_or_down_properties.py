@@ -20,6 +20,8 @@ from pathlib import Path
 import msgspec
 import pytest
 from contract_suite import check_random_games, property_games
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardroom.engines import get_engine, invariants
 from cardroom.engines.codec import CodecError
@@ -289,3 +291,21 @@ def test_pile_empty_is_kept_for_robustness():
     with pytest.raises(RuleError) as caught:
         ENGINE.apply(edited, 0, {"type": "draw", "pile": "up"})
     assert caught.value.code == "PILE_EMPTY"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(2, 6), st.randoms(use_true_random=False), st.data())
+def test_any_deck_order_plays_to_the_end(players, chooser, data):
+    """Any valid deck_order fixture (down to 3N+6 cards: no draw piles at all) gives a
+    game that ends after T-6 turns with every card conserved (rules §8.1 #38)."""
+    size = data.draw(st.integers(3 * players + 6, 126))
+    deck = data.draw(st.permutations(range(1, 127)))[:size]
+    state = ENGINE.new_game(players, {"first_player": "RANDOM"}, 5, {"deck_order": deck})
+    while not ENGINE.is_over(state):
+        if state.phase == "PLAY":
+            assert len(state.hands[state.current]) > 0
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat))).state
+    assert invariants.conservation(ENGINE, state) == []
+    assert state.turn == size - 6
+    assert sorted(state.display) == state.display and len(state.display) == 6
