@@ -105,7 +105,7 @@ def apply(state: PumbaState, seat: Any, action: Any) -> Transition[PumbaState]:
         raise RuleError("NOT_A_PLAYER", "no such seat")
     if state.eliminated_in[seat]:
         raise RuleError("PLAYER_ELIMINATED", "this seat has been eliminated")
-    if not isinstance(action, Mapping):
+    if type(action) is not dict and not isinstance(action, Mapping):
         raise _malformed("an action is a mapping with a 'type'")
     kind = action.get("type")
     params = PARAMS.get(kind) if type(kind) is str else None
