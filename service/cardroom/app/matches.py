@@ -244,6 +244,7 @@ class MatchService:
     ) -> Update:
         if etag:
             expected_version = _version_from_etag(etag, match_id)
+        committed: dict[str, docs.LogRecord] = {}
 
         def change(doc: docs.MatchDoc, player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
             assert player is not None
@@ -260,13 +261,14 @@ class MatchService:
             status = FINISHED if engine.is_over(transition.state) else ACTIVE
             new = _next(doc, self.clock(), status=status, state=engine.encode(transition.state))
             events = [docs.StoredEvent.of(event) for event in transition.events]
-            return new, docs.LogRecord(new.version, "action", player.seat, dict(action), events, new)
+            committed["record"] = docs.LogRecord(new.version, "action", player.seat, dict(action), events, new)
+            return new, committed["record"]
 
         doc, replayed = await self._commit_change(game, match_id, token, request_id, change, expected_version)
         if replayed is not None:
             return await self._update_from_answer(match_id, replayed, token)
-        record = await self._record(match_id, doc.version)
-        return self._update(record, self._authenticate(doc, token))
+        # the record just committed is the log entry: no need to read it back
+        return self._update(committed["record"], self._authenticate(doc, token))
 
     async def get_match(self, game: str, match_id: str, token: str | None) -> Snapshot:
         doc = await self._load(game, match_id)
@@ -338,13 +340,18 @@ class MatchService:
         for attempt in range(attempts):
             doc = await self._load(game, match_id)
             player = self._authenticate(doc, token) if require_seat else None
-            if request_id:
-                replayed = await self._answer(match_id, request_id)
+            # The commit itself answers a repeated request_id atomically; the answer is
+            # looked up first only when this request would otherwise be refused, since a
+            # repeat of an applied request finds the match moved on.
+            try:
+                if expected_version is not None and expected_version != doc.version:
+                    raise stale_version(doc.version)
+                new, record = change(doc, player)
+            except AppError:
+                replayed = await self._answer(match_id, request_id) if request_id else None
                 if replayed is not None:
                     return doc, replayed
-            if expected_version is not None and expected_version != doc.version:
-                raise stale_version(doc.version)
-            new, record = change(doc, player)
+                raise
             answer = docs.encode(docs.Answer(new.version, player.player_id if player else None))
             try:
                 replayed = await self.store.commit(
