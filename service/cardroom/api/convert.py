@@ -248,90 +248,103 @@ _OPTIONS_GAMES = {
     for game, field in GAME_FIELDS.items()
 }
 
+# how a field's plain value is converted (see _Plan)
+_SCALAR, _BOOL, _MESSAGE, _REPEATED_MESSAGE, _MAP_MESSAGE = range(5)
 
-@cache
-def _list_field(descriptor: Descriptor) -> str | None:
-    """The field of a list wrapper (a ``...List`` message with one repeated field), else None.
 
-    proto3 has no nested repeated fields, so an engine's list of lists is a
-    repeated list wrapper on the wire and a list of plain lists in the engine.
+class _Plan:
+    """What converting one message type needs, computed once per descriptor.
+
+    ``fields`` maps a field name to (conversion kind, message descriptor or None);
+    ``list_field`` is set for a list wrapper (a ``...List`` message with one repeated
+    field: proto3 has no nested repeated fields, so an engine's list of lists is a
+    repeated list wrapper on the wire); ``tag`` names the oneof of a tagged union
+    (``<Game>Action``/``<Game>Event``: ``{"type": t, **params}`` in the engine);
+    ``options_game`` is set for a ``<Game>Options`` message (seat options are strings).
     """
-    fields = descriptor.fields
-    if descriptor.name.endswith("List") and len(fields) == 1 and fields[0].is_repeated:
-        return fields[0].name
-    return None
+
+    __slots__ = ("descriptor", "fields", "list_field", "options_game", "tag")
+
+    def __init__(self, descriptor: Descriptor):
+        self.descriptor = descriptor
+        self.fields: dict[str, tuple[int, Descriptor | None]] = {}
+        for field in descriptor.fields:
+            message = field.message_type
+            if message is None:
+                kind = _BOOL if field.type == FieldDescriptor.TYPE_BOOL else _SCALAR
+            elif message.GetOptions().map_entry:
+                message = message.fields_by_name["value"].message_type
+                kind = _SCALAR if message is None else _MAP_MESSAGE
+            else:
+                kind = _REPEATED_MESSAGE if field.is_repeated else _MESSAGE
+            self.fields[field.name] = (kind, message)
+        fields = descriptor.fields
+        self.list_field = (
+            fields[0].name if descriptor.name.endswith("List") and len(fields) == 1 and fields[0].is_repeated else None
+        )
+        oneofs = descriptor.oneofs
+        self.tag = (
+            oneofs[0].name
+            if len(oneofs) == 1 and oneofs[0].name in _TAGGED_ONEOFS and len(oneofs[0].fields) == len(fields)
+            else None
+        )
+        self.options_game = _OPTIONS_GAMES.get(descriptor.full_name)
 
 
 @cache
-def _tagged_oneof(descriptor: Descriptor) -> str | None:
-    """Name of the oneof if ``descriptor`` is a tagged union (``<Game>Action``/``<Game>Event``)."""
-    if len(descriptor.oneofs) == 1:
-        oneof = descriptor.oneofs[0]
-        if oneof.name in _TAGGED_ONEOFS and len(oneof.fields) == len(descriptor.fields):
-            return oneof.name
-    return None
-
-
-def _kwargs(value: Mapping[str, Any], descriptor: Descriptor) -> dict[str, Any]:
-    """Plain data -> constructor arguments of ``descriptor``'s message: None dropped,
-    tuples listed, nested tagged unions untagged. Unknown keys are kept so that the
-    constructor refuses them."""
-    if not isinstance(value, Mapping):
-        raise TypeError(f"{descriptor.name}: expected a dict, got {value!r}")
-    fields = descriptor.fields_by_name
-    out: dict[str, Any] = {}
-    for key, item in value.items():
-        if item is None:
-            continue
-        field = fields.get(key)
-        if field is not None and field.message_type is not None and not field.message_type.GetOptions().map_entry:
-            out[key] = _message_kwargs(item, field)
-        elif field is not None and field.message_type is not None:  # map<k, v>
-            value_field = field.message_type.fields_by_name["value"]
-            if value_field.message_type is not None and isinstance(item, Mapping):
-                out[key] = {k: _value_kwargs(v, value_field.message_type) for k, v in item.items()}
-            else:
-                out[key] = item
-        else:
-            if field is not None and field.type == FieldDescriptor.TYPE_BOOL and not _all_bool(item):
-                raise TypeError(f"{descriptor.name}.{key}: expected a boolean, got {item!r}")
-            out[key] = list(item) if isinstance(item, tuple) else item
-    return out
-
-
-def _all_bool(item: Any) -> bool:
-    if isinstance(item, (list, tuple)):
-        return all(isinstance(element, bool) for element in item)
-    return isinstance(item, bool)
-
-
-def _message_kwargs(item: Any, field: FieldDescriptor) -> Any:
-    if field.is_repeated:
-        if isinstance(item, (list, tuple)):
-            return [_value_kwargs(element, field.message_type) for element in item]
-        return item
-    return _value_kwargs(item, field.message_type)
+def _plan(descriptor: Descriptor) -> _Plan:
+    return _Plan(descriptor)
 
 
 def _value_kwargs(item: Any, descriptor: Descriptor) -> Any:
-    """Like ``_kwargs``, plus the special shapes: a tagged union's ``{"type": t, **params}``
-    becomes ``{t: params}``, a list for a list wrapper its field, seat options strings."""
-    list_field = _list_field(descriptor)
-    if list_field is not None and isinstance(item, (list, tuple)):
-        return {list_field: list(item)}
-    options_game = _OPTIONS_GAMES.get(descriptor.full_name)
-    if options_game is not None and isinstance(item, Mapping):
-        return _kwargs(_seats_as_strings(options_game, item), descriptor)
-    if _tagged_oneof(descriptor) is None or not isinstance(item, Mapping):
-        return _kwargs(item, descriptor)
-    tag = item.get("type")
-    if not isinstance(tag, str):
-        raise ValueError(f"{descriptor.name}: expected a dict with a 'type' string, got {dict(item)!r}")
-    params = {key: value for key, value in item.items() if key != "type"}
-    field = descriptor.fields_by_name.get(tag)
-    if field is None:
-        raise ValueError(f"{descriptor.name} has no type {tag!r}")
-    return {tag: _kwargs(params, field.message_type)}
+    """Plain data -> constructor arguments of ``descriptor``'s message.
+
+    None is dropped (unset), tuples become lists, and the special shapes of ``_Plan``
+    are applied. Unknown keys and wrong types are left for the constructor to refuse.
+    """
+    plan = _plan(descriptor)
+    if plan.list_field is not None and isinstance(item, (list, tuple)):
+        return {plan.list_field: list(item)}
+    if not isinstance(item, Mapping):
+        raise TypeError(f"{descriptor.name}: expected a dict, got {item!r}")
+    if plan.tag is not None:
+        tag = item.get("type")
+        if not isinstance(tag, str):
+            raise ValueError(f"{descriptor.name}: expected a dict with a 'type' string, got {dict(item)!r}")
+        spec = plan.fields.get(tag)
+        if spec is None:
+            raise ValueError(f"{descriptor.name} has no type {tag!r}")
+        return {tag: _value_kwargs({key: value for key, value in item.items() if key != "type"}, spec[1])}
+    if plan.options_game is not None:
+        item = _seats_as_strings(plan.options_game, item)
+    fields = plan.fields
+    out: dict[str, Any] = {}
+    for key, value in item.items():
+        if value is None:
+            continue
+        spec = fields.get(key)
+        if spec is None:
+            out[key] = value  # the constructor names the unknown field
+            continue
+        kind, message = spec
+        if kind == _SCALAR:
+            out[key] = list(value) if isinstance(value, tuple) else value
+        elif kind == _BOOL:
+            # the constructors take 0/1 for a bool; ParseDict (and the engines' JSON) would not
+            if not (type(value) is bool or (isinstance(value, (list, tuple)) and all(type(v) is bool for v in value))):
+                raise TypeError(f"{descriptor.name}.{key}: expected a boolean, got {value!r}")
+            out[key] = list(value) if isinstance(value, tuple) else value
+        elif kind == _MESSAGE:
+            out[key] = _value_kwargs(value, message)
+        elif kind == _REPEATED_MESSAGE:
+            if not isinstance(value, (list, tuple)):
+                raise TypeError(f"{descriptor.name}.{key}: expected a list, got {value!r}")
+            out[key] = [_value_kwargs(element, message) for element in value]
+        else:  # _MAP_MESSAGE
+            if not isinstance(value, Mapping):
+                raise TypeError(f"{descriptor.name}.{key}: expected a dict, got {value!r}")
+            out[key] = {k: _value_kwargs(v, message) for k, v in value.items()}
+    return out
 
 
 def _plain(message: Message, *, absent_as_none: bool, empty_lists: bool = True) -> Any:
@@ -341,39 +354,38 @@ def _plain(message: Message, *, absent_as_none: bool, empty_lists: bool = True) 
     repeated fields when not ``empty_lists``; a field with presence that is not set
     is None (``absent_as_none``) or omitted.
     """
-    descriptor = message.DESCRIPTOR
-    list_field = _list_field(descriptor)
-    if list_field is not None:
-        return list(getattr(message, list_field))
-    tag_oneof = _tagged_oneof(descriptor)
-    if tag_oneof is not None:
-        tag = message.WhichOneof(tag_oneof)
+    plan = _plan(message.DESCRIPTOR)
+    if plan.list_field is not None:
+        return list(getattr(message, plan.list_field))
+    if plan.tag is not None:
+        tag = message.WhichOneof(plan.tag)
         if tag is None:
-            raise RuleError("INVALID_ARGUMENT", f"no {tag_oneof} type set in {descriptor.name}", malformed=True)
+            raise RuleError("INVALID_ARGUMENT", f"no {plan.tag} type set in {plan.descriptor.name}", malformed=True)
         return {"type": tag, **_plain(getattr(message, tag), absent_as_none=absent_as_none, empty_lists=empty_lists)}
     out: dict[str, Any] = {}
-    for field in descriptor.fields:
+    for field in plan.descriptor.fields:
         name = field.name
+        kind = plan.fields[name][0]
         if field.is_repeated:
             items = getattr(message, name)
             if not items and not empty_lists:
                 continue
-            if field.message_type is not None and field.message_type.GetOptions().map_entry:
-                value_field = field.message_type.fields_by_name["value"]
+            if kind == _MAP_MESSAGE:
                 out[name] = {
-                    key: _plain(item, absent_as_none=absent_as_none) if value_field.message_type else item
+                    key: _plain(item, absent_as_none=absent_as_none, empty_lists=empty_lists)
                     for key, item in items.items()
                 }
-            elif field.message_type is not None:
-                out[name] = [_plain(item, absent_as_none=absent_as_none) for item in items]
+            elif kind == _REPEATED_MESSAGE:
+                out[name] = [_plain(item, absent_as_none=absent_as_none, empty_lists=empty_lists) for item in items]
+            elif field.message_type is not None:  # map of scalars
+                out[name] = dict(items)
             else:
                 out[name] = list(items)
         elif field.has_presence and not message.HasField(name):
             if absent_as_none:
                 out[name] = None
-        elif field.message_type is not None:
-            out[name] = _plain(getattr(message, name), absent_as_none=absent_as_none)
+        elif kind == _MESSAGE:
+            out[name] = _plain(getattr(message, name), absent_as_none=absent_as_none, empty_lists=empty_lists)
         else:
             out[name] = getattr(message, name)
-    options_game = _OPTIONS_GAMES.get(descriptor.full_name)
-    return out if options_game is None else _seats_as_ints(options_game, out)
+    return out if plan.options_game is None else _seats_as_ints(plan.options_game, out)
