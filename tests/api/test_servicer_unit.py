@@ -20,6 +20,7 @@ from grpc_status import rpc_status
 from cardroom.api import convert
 from cardroom.api.errors import error_info
 from cardroom.api.grpc_service import GameService
+from cardroom.api.handlers import GameHandlers
 from cardroom.app.config import Settings
 from cardroom.app.matches import MatchService
 from cardroom.app.tokens import TokenSigner
@@ -86,7 +87,7 @@ def server():
     thread.start()
     store = MemoryStore(finished_ttl=60, idle_ttl=60)
     matches = MatchService(store, Settings(allow_fixed_decks=True), TokenSigner("unit-test-secret"))
-    driver = AsyncServicerDriver(GameService(matches, call_timeout=5), loop)
+    driver = AsyncServicerDriver(GameService(GameHandlers(matches), call_timeout=5), loop)
     yield grpc_testing.server_from_dictionary({SERVICE: driver}, grpc_testing.strict_real_time())
     asyncio.run_coroutine_threadsafe(store.close(), loop).result(5)
     loop.call_soon_threadsafe(loop.stop)

@@ -1,4 +1,4 @@
-"""Application errors as rich gRPC statuses: google.rpc.Status with an ErrorInfo detail."""
+"""Application errors as google.rpc.Status with an ErrorInfo detail, for gRPC (rich status) and REST."""
 
 from __future__ import annotations
 
@@ -12,12 +12,16 @@ from ..app.errors import AppError
 ERROR_DOMAIN = "cardroom.v1"
 
 
-def to_grpc_status(error: AppError) -> grpc.Status:
+def to_rpc_status(error: AppError) -> status_pb2.Status:
+    """The ``google.rpc.Status`` of an application error, the same for every transport."""
     info = error_details_pb2.ErrorInfo(reason=error.reason, domain=ERROR_DOMAIN, metadata=error.metadata)
     detail = any_pb2.Any()
     detail.Pack(info)
-    status = status_pb2.Status(code=code_pb2.Code.Value(error.code), message=error.message, details=[detail])
-    return rpc_status.to_status(status)
+    return status_pb2.Status(code=code_pb2.Code.Value(error.code), message=error.message, details=[detail])
+
+
+def to_grpc_status(error: AppError) -> grpc.Status:
+    return rpc_status.to_status(to_rpc_status(error))
 
 
 def error_info(status: status_pb2.Status) -> error_details_pb2.ErrorInfo | None:

@@ -286,10 +286,14 @@ class MatchService:
         return [docs.decode_doc(m.data) for m in page.matches], page.next_page_token
 
     async def watch(self, game: str, match_id: str, token: str | None, after_version: int) -> AsyncIterator[Update]:
-        """Every committed version after ``after_version`` as the caller may see it, live, until the match ends."""
+        """Check the match and the token now (errors raise here, before anything is streamed), then
+        follow: every committed version after ``after_version`` as the caller may see it, live, until
+        the match ends."""
         doc = await self._load(game, match_id)
         player = self._authenticate(doc, token)
-        player_id = player.player_id if player else None
+        return self._follow(match_id, player.player_id if player else None, after_version)
+
+    async def _follow(self, match_id: str, player_id: str | None, after_version: int) -> AsyncIterator[Update]:
         try:
             async for entry in self.store.watch(match_id, max(after_version, 0)):
                 record = docs.decode_record(entry.payload)

@@ -1,0 +1,239 @@
+"""The GameService methods, transport-neutral: proto request + seat token in, proto response out.
+
+Both transports call these and nothing else: the gRPC servicer (grpc_service.py)
+and the REST/JSON gateway (rest.py). Failures are raised as ``AppError``; each
+transport maps them to its own status. No game logic here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+from google.protobuf import json_format, timestamp_pb2
+
+from ..app import documents as docs
+from ..app.errors import DEADLINE_EXCEEDED, INVALID_ARGUMENT, AppError
+from ..app.matches import MatchService, Snapshot, Update, etag_of
+from ..engines.contract import RuleError
+from ..v1 import game_service_pb2 as pb
+from ..v1 import match_pb2
+from . import convert
+
+GAME_NAME = re.compile(r"^games/(?P<game>[a-z0-9-]+)$")
+MATCH_NAME = re.compile(r"^games/(?P<game>[a-z0-9-]+)/matches/(?P<match>[a-z0-9]+)$")
+STATUS = {
+    "waiting": match_pb2.MATCH_STATUS_WAITING,
+    "active": match_pb2.MATCH_STATUS_ACTIVE,
+    "finished": match_pb2.MATCH_STATUS_FINISHED,
+    "abandoned": match_pb2.MATCH_STATUS_ABANDONED,
+}
+
+
+def parse_game_name(name: str) -> str:
+    found = GAME_NAME.match(name or "")
+    if not found:
+        raise AppError(INVALID_ARGUMENT, "INVALID_NAME", f"expected games/{{game}}, got {name!r}")
+    return found["game"]
+
+
+def parse_match_name(name: str) -> tuple[str, str]:
+    found = MATCH_NAME.match(name or "")
+    if not found:
+        raise AppError(INVALID_ARGUMENT, "INVALID_NAME", f"expected games/{{game}}/matches/{{match}}, got {name!r}")
+    return found["game"], found["match"]
+
+
+def parse_authorization(value: str | None) -> str | None:
+    """The seat token of an ``authorization`` header or metadata value; None for a spectator."""
+    if value is None:
+        return None
+    scheme, _, token = value.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise AppError("UNAUTHENTICATED", "INVALID_SEAT_TOKEN", "authorization must be 'Bearer <seat token>'")
+    return token.strip()
+
+
+def _timestamp(seconds: float) -> timestamp_pb2.Timestamp:
+    stamp = timestamp_pb2.Timestamp()
+    stamp.FromNanoseconds(int(seconds * 1e9))
+    return stamp
+
+
+def match_to_proto(doc: docs.MatchDoc) -> match_pb2.Match:
+    return match_pb2.Match(
+        name=f"games/{doc.game}/matches/{doc.match_id}",
+        game_id=doc.game,
+        status=STATUS[doc.status],
+        options=convert.options_to_proto(doc.game, doc.options),
+        seat_count=doc.seat_count,
+        seats=[
+            match_pb2.SeatInfo(seat=seat, player_name=holder.name if holder else "", occupied=holder is not None)
+            for seat in range(doc.seat_count)
+            for holder in [doc.seat_holder(seat)]
+        ],
+        creator_seat=next(p.seat for p in doc.players if p.player_id == doc.creator_player_id)
+        if doc.player(doc.creator_player_id)
+        else 0,
+        version=doc.version,
+        etag=etag_of(doc),
+        create_time=_timestamp(doc.create_time),
+        update_time=_timestamp(doc.update_time),
+    )
+
+
+def snapshot_to_proto(snapshot: Snapshot) -> match_pb2.MatchState:
+    game = snapshot.doc.game
+    state = match_pb2.MatchState(
+        match=match_to_proto(snapshot.doc),
+        legal_actions=[convert.action_to_proto(game, action) for action in snapshot.legal_actions],
+        to_act=snapshot.to_act,
+    )
+    if snapshot.your_seat is not None:
+        state.your_seat = snapshot.your_seat
+    if snapshot.view is not None:
+        state.view.CopyFrom(convert.view_to_proto(game, snapshot.view))
+    if snapshot.result is not None:
+        result = snapshot.result
+        state.result.CopyFrom(match_pb2.MatchResult(scores=result.scores, winners=result.winners, ranks=result.ranks))
+    return state
+
+
+def events_to_proto(game: str, events: list[dict[str, Any]]) -> list[match_pb2.Event]:
+    return [convert.event_to_proto(game, event) for event in events]
+
+
+def update_to_proto(update: Update) -> pb.MatchUpdate:
+    game = update.snapshot.doc.game
+    return pb.MatchUpdate(
+        version=update.version, events=events_to_proto(game, update.events), state=snapshot_to_proto(update.snapshot)
+    )
+
+
+def _fixture(request: pb.CreateMatchRequest) -> dict[str, Any] | None:
+    if not request.HasField("fixture"):
+        return None
+    # Struct numbers are doubles; the rules files' fixtures hold integers
+    return json.loads(json.dumps(json_format.MessageToDict(request.fixture)), parse_float=_integral)
+
+
+def _integral(text: str) -> int | float:
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
+def _seed(text: str) -> int | None:
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise AppError(INVALID_ARGUMENT, "INVALID_SEED", "seed must be a decimal integer") from None
+
+
+class GameHandlers:
+    """One coroutine per unary GameService method, ``(request, token) -> response``, and ``WatchMatch``.
+
+    ``call`` runs a unary method under a deadline and turns every failure into
+    an ``AppError``, so a transport only has to map that one error type.
+    """
+
+    def __init__(self, matches: MatchService):
+        self.matches = matches
+
+    async def call(self, method: str, request: Any, token: str | None, timeout: float) -> Any:
+        try:
+            return await asyncio.wait_for(getattr(self, method)(request, token), timeout)
+        except TimeoutError:
+            raise AppError(DEADLINE_EXCEEDED, "DEADLINE_EXCEEDED", "the call did not finish in time") from None
+        except RuleError as rule_error:
+            raise AppError.from_rule(rule_error) from None
+
+    async def ListGames(self, request: pb.ListGamesRequest, token: str | None) -> pb.ListGamesResponse:
+        return pb.ListGamesResponse(games=[convert.game_to_proto(info) for info in self.matches.list_games()])
+
+    async def GetGame(self, request: pb.GetGameRequest, token: str | None) -> match_pb2.Game:
+        return convert.game_to_proto(self.matches.get_game(parse_game_name(request.name)))
+
+    async def CreateMatch(self, request: pb.CreateMatchRequest, token: str | None) -> pb.CreateMatchResponse:
+        game = parse_game_name(request.parent)
+        options: dict[str, Any] = {}
+        if request.HasField("options"):
+            options_game, options = convert.options_from_proto(request.options)
+            if options_game != game:
+                raise AppError(INVALID_ARGUMENT, "OPTIONS_GAME_MISMATCH", f"options are for {options_game}, not {game}")
+        seated = await self.matches.create_match(
+            game,
+            request.seat_count,
+            options,
+            request.player_name,
+            request.request_id,
+            _seed(request.seed),
+            _fixture(request),
+        )
+        return pb.CreateMatchResponse(state=snapshot_to_proto(seated.snapshot), seat_token=seated.seat_token)
+
+    async def GetMatch(self, request: pb.GetMatchRequest, token: str | None) -> match_pb2.MatchState:
+        game, match_id = parse_match_name(request.name)
+        return snapshot_to_proto(await self.matches.get_match(game, match_id, token))
+
+    async def ListMatches(self, request: pb.ListMatchesRequest, token: str | None) -> pb.ListMatchesResponse:
+        game = parse_game_name(request.parent)
+        found, next_token = await self.matches.list_matches(game, request.page_size, request.page_token)
+        return pb.ListMatchesResponse(matches=[match_to_proto(doc) for doc in found], next_page_token=next_token)
+
+    async def JoinMatch(self, request: pb.JoinMatchRequest, token: str | None) -> pb.JoinMatchResponse:
+        game, match_id = parse_match_name(request.name)
+        seat = request.seat if request.HasField("seat") else None
+        seated = await self.matches.join_match(game, match_id, request.player_name, request.request_id, seat)
+        return pb.JoinMatchResponse(
+            state=snapshot_to_proto(seated.snapshot), seat_token=seated.seat_token, seat=seated.seat
+        )
+
+    async def LeaveMatch(self, request: pb.LeaveMatchRequest, token: str | None) -> match_pb2.MatchState:
+        game, match_id = parse_match_name(request.name)
+        return snapshot_to_proto(await self.matches.leave_match(game, match_id, token, request.request_id))
+
+    async def StartMatch(self, request: pb.StartMatchRequest, token: str | None) -> match_pb2.MatchState:
+        game, match_id = parse_match_name(request.name)
+        return snapshot_to_proto(await self.matches.start_match(game, match_id, token, request.request_id))
+
+    async def SubmitAction(self, request: pb.SubmitActionRequest, token: str | None) -> pb.SubmitActionResponse:
+        game, match_id = parse_match_name(request.name)
+        action = convert.action_from_proto(game, request.action)
+        expected = request.expected_version if request.HasField("expected_version") else None
+        update = await self.matches.submit_action(
+            game, match_id, token, action, expected, request.etag, request.request_id
+        )
+        return pb.SubmitActionResponse(
+            state=snapshot_to_proto(update.snapshot), events=events_to_proto(game, update.events)
+        )
+
+    async def WatchMatch(self, request: pb.WatchMatchRequest, token: str | None) -> AsyncIterator[pb.MatchUpdate]:
+        """Check the request now (raising ``AppError``), then return the stream of updates."""
+        game, match_id = parse_match_name(request.name)
+        updates = await self.matches.watch(game, match_id, token, request.after_version)
+        return (update_to_proto(update) async for update in updates)
+
+    async def GetMatchLog(self, request: pb.GetMatchLogRequest, token: str | None) -> pb.GetMatchLogResponse:
+        game, match_id = parse_match_name(request.name)
+        after = request.after_version
+        if request.page_token:
+            if not request.page_token.isdigit():
+                raise AppError(INVALID_ARGUMENT, "INVALID_PAGE_TOKEN", "page_token is not one this server issued")
+            after = int(request.page_token)
+        updates, last = await self.matches.match_log(game, match_id, token, after, request.page_size)
+        entries = []
+        for update in updates:
+            entry = pb.MatchLogEntry(version=update.version, events=events_to_proto(game, update.events))
+            if update.seat is not None:
+                entry.seat = update.seat
+            if update.action is not None:
+                entry.action.CopyFrom(convert.action_to_proto(game, update.action))
+            entries.append(entry)
+        page_size = request.page_size if request.page_size > 0 else 100
+        next_token = str(last) if len(updates) >= min(page_size, 1000) else ""
+        return pb.GetMatchLogResponse(entries=entries, next_page_token=next_token)
