@@ -18,6 +18,8 @@ echo "== installing Python packages"
 
 echo "== generated stubs are current"
 bash scripts/gen_proto.sh --check
+echo "== OpenAPI document is current"
+bash scripts/gen_openapi.sh --check
 echo "== buf lint"
 bash scripts/buf_lint.sh
 echo "== ruff"

@@ -95,6 +95,7 @@ class ServerProcess:
 
     def __init__(self, redis_url: str | None, *extra: str, secret: str = "test-secret", port: int | None = None):
         self.port = port or free_port()
+        self.http_port = free_port()
         self.args = [
             sys.executable,
             "-m",
@@ -104,6 +105,8 @@ class ServerProcess:
             "127.0.0.1",
             "--grpc-port",
             str(self.port),
+            "--http-port",
+            str(self.http_port),
             "--secret",
             secret,
             *extra,
@@ -116,6 +119,10 @@ class ServerProcess:
     @property
     def address(self) -> str:
         return f"127.0.0.1:{self.port}"
+
+    @property
+    def http_url(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}"
 
     def start(self, timeout: float = 20) -> None:
         env = {**os.environ, "PYTHONPATH": str(REPO / "service")}

@@ -1,9 +1,10 @@
-"""The gRPC server process: servicer, standard health and reflection, graceful shutdown.
+"""The server process: gRPC (servicer, standard health and reflection) and HTTP (REST/JSON gateway,
+SSE, OpenAPI) on one event loop over the same handlers, with graceful shutdown.
 
 Health (grpc.health.v1) reports SERVING only while the match store answers;
 a background probe flips it to NOT_SERVING when Redis is unreachable and back
 when it returns, and shutdown flips it before draining. ``serve_workers``
-runs N such processes on one port (SO_REUSEPORT), which needs a shared store.
+runs N such processes on the same ports (SO_REUSEPORT), which needs a shared store.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import signal
 from dataclasses import replace
 
 import grpc
+from aiohttp import web
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -27,6 +29,8 @@ from ..store import open_store
 from ..store.contract import MatchStore
 from ..v1 import game_service_pb2, game_service_pb2_grpc
 from .grpc_service import GameService
+from .handlers import GameHandlers
+from .rest import build_app
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +38,14 @@ SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_
 HEALTH_PROBE_SECONDS = 1.0
 
 
-def build_server(settings: Settings, store: MatchStore) -> tuple[grpc.aio.Server, health.aio.HealthServicer, int]:
-    """A configured, not yet started server and the port it bound."""
+def build_handlers(settings: Settings, store: MatchStore) -> GameHandlers:
+    """The GameService methods both transports serve."""
     secret = settings.secret or secrets.token_hex(32)
-    matches = MatchService(store, settings, TokenSigner(secret))
+    return GameHandlers(MatchService(store, settings, TokenSigner(secret)))
+
+
+def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.Server, health.aio.HealthServicer, int]:
+    """A configured, not yet started gRPC server and the port it bound."""
     server = grpc.aio.server(
         options=[
             ("grpc.max_receive_message_length", settings.max_message_bytes),
@@ -45,7 +53,7 @@ def build_server(settings: Settings, store: MatchStore) -> tuple[grpc.aio.Server
             ("grpc.so_reuseport", 1 if settings.workers > 1 else 0),
         ]
     )
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(GameService(matches, settings.call_timeout), server)
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(GameService(handlers, settings.call_timeout), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -79,9 +87,14 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     if settings.redis_url is None:
         log.warning("no --redis-url: using the embedded memory store; matches will not survive a restart")
     store = open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl)
-    server, health_servicer, port = build_server(settings, store)
+    handlers = build_handlers(settings, store)
+    server, health_servicer, port = build_server(settings, handlers)
     await server.start()
     log.info("gRPC listening on %s:%d", settings.host, port)
+    http = web.AppRunner(build_app(handlers, store, settings), shutdown_timeout=settings.shutdown_grace)
+    await http.setup()
+    await web.TCPSite(http, settings.host, settings.http_port, reuse_port=settings.workers > 1).start()
+    log.info("HTTP listening on %s:%d", settings.host, settings.http_port)
     probe = asyncio.create_task(_probe_store(store, health_servicer))
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -95,7 +108,7 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     with contextlib.suppress(asyncio.CancelledError):
         await probe
     await _set_health(health_servicer, False)
-    await server.stop(settings.shutdown_grace)
+    await asyncio.gather(server.stop(settings.shutdown_grace), http.cleanup())
     await store.close()
 
 

@@ -36,6 +36,10 @@ class Settings:
     #: seconds in-flight calls get to finish after SIGTERM
     shutdown_grace: float = 10.0
     log_level: str = "INFO"
+    #: origins allowed to call the REST API from a browser, comma-separated (CORS off when unset)
+    cors_origins: str | None = None
+    #: seconds between the heartbeat comments of a WatchMatch Server-Sent Events stream
+    sse_heartbeat: float = 15.0
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, environ: dict[str, str] | None = None) -> Settings:
