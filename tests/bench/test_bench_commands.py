@@ -59,10 +59,13 @@ def test_bench_service_spawned_plays_checks_and_reports():
     assert report["actions_committed"] > 0
     assert report["actions_committed"] == report["calls"]["SubmitAction"] - sum(report["errors"].values())
     assert set(report["submit_action_latency_ms"]) == LATENCY_KEYS
-    assert set(report["baseline"]["latency_ms"]) == LATENCY_KEYS
-    assert report["baseline"]["calls"] > 0
+    for phase in ("baseline", "get_match"):
+        assert set(report[phase]["latency_ms"]) == LATENCY_KEYS
+        assert report[phase]["calls"] > 0
+        assert report[phase]["server_cpu_ms_per_call"] > 0
     assert report["actions_per_s_vs_baseline"] > 0
     assert report["server_cpu_ms_per_action"] > 0
+    assert report["server_cpu_ms_per_submit_action_est"] is not None
     assert report["redis_cpu_ms_per_action"] is not None
     for key in ("actions_per_s", "errors", "conflicts_retried", "matches_finished"):
         assert key in report

@@ -3,7 +3,8 @@
 The parent hands each process a :class:`Job` through a multiprocessing pool, so
 the generator never shares a Python interpreter (or its GIL) with the
 orchestrating process; each client has its own ``grpc.aio`` channel and
-connection. Phases: ``baseline`` (GetGame back to back), ``play`` (whole
+connection. Phases: ``baseline`` (GetGame back to back), ``views`` (GetMatch
+of one seat of a started match back to back), ``play`` (whole
 matches, one per client at a time), ``contention`` (every client on the same
 match) and ``check`` (the consistency check of the matches played).
 """
@@ -18,12 +19,15 @@ from typing import Any
 
 import grpc
 
+from ..v1 import game_service_pb2 as pb
 from ..v1 import game_service_pb2_grpc as pb_grpc
 from .calls import CHANNEL_OPTIONS, Meter
 from .consistency import check_match
-from .players import MatchRecord, Tally, call_baseline, contend, play_match
+from .players import MatchRecord, Tally, call_repeatedly, contend, play_match, seat_table
 
-BASELINE, PLAY, CONTENTION, CHECK = "baseline", "play", "contention", "check"
+BASELINE, VIEWS, PLAY, CONTENTION, CHECK = "baseline", "views", "play", "contention", "check"
+#: the method whose latencies a phase records
+TIMED_METHODS = {BASELINE: "GetGame", VIEWS: "GetMatch"}
 
 
 @dataclass
@@ -32,7 +36,8 @@ class Job:
     target: str
     clients: int
     seconds: float = 0.0
-    #: (game, seats) of each match this process plays, in order; matches past the deadline are not started
+    #: (game, seats) of each match this process plays, in order; matches past the deadline are not
+    #: started. The baseline and views phases use the first one's game.
     tables: list[tuple[str, int]] = field(default_factory=list)
     first_seed: int = 1
     records: list[MatchRecord] = field(default_factory=list)
@@ -46,7 +51,7 @@ def run_job(job: Job) -> dict[str, Any]:
 async def _run(job: Job) -> dict[str, Any]:
     channels = [grpc.aio.insecure_channel(job.target, options=CHANNEL_OPTIONS) for _ in range(job.clients)]
     stubs = [pb_grpc.GameServiceStub(channel) for channel in channels]
-    meter = Meter(timed_method="GetGame" if job.phase == BASELINE else "SubmitAction")
+    meter = Meter(timed_method=TIMED_METHODS.get(job.phase, "SubmitAction"))
     tally = Tally()
     records: list[MatchRecord] = []
     problems: list[str] = []
@@ -72,8 +77,16 @@ async def _run(job: Job) -> dict[str, Any]:
                 problems.append(f"{record.name}: the check's call failed: {error.code().name} {error.details()}")
 
     try:
-        if job.phase == BASELINE:
-            await asyncio.gather(*(call_baseline(meter, stub, job.tables[0][0], deadline) for stub in stubs))
+        if job.phase in TIMED_METHODS:
+            game, seats = job.tables[0]
+            request, token = pb.GetGameRequest(name=f"games/{game}"), None
+            if job.phase == VIEWS:
+                record, _ = await seat_table(meter, stubs[0], game, seats, job.first_seed)
+                request, token = pb.GetMatchRequest(name=record.name), record.tokens[0]
+                started = time.monotonic()
+                deadline = started + job.seconds
+            name = meter.timed_method
+            await asyncio.gather(*(call_repeatedly(meter, stub, name, request, token, deadline) for stub in stubs))
         elif job.phase == PLAY:
             await asyncio.gather(*(player(stub) for stub in stubs))
         elif job.phase == CONTENTION:

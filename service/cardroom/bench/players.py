@@ -1,4 +1,4 @@
-"""What the load generator does over gRPC: seat a table, play it by random legal actions, contend, or call the baseline.
+"""What the load generator does over gRPC: seat a table, play it by random legal actions, contend, or repeat a call.
 
 A client plays like a thin frontend: one seat token per seat, each seat
 choosing among the legal actions the server listed for it, every action sent
@@ -129,11 +129,10 @@ async def contend(
     return record
 
 
-async def call_baseline(meter: Meter, stub: Any, game: str, deadline: float) -> None:
-    """The trivial method the game layer is compared with: GetGame on the catalog, back to back."""
-    request = pb.GetGameRequest(name=f"games/{game}")
+async def call_repeatedly(meter: Meter, stub: Any, name: str, request: Any, token: str | None, deadline: float) -> None:
+    """One method back to back until ``deadline``: the baseline (GetGame) and the view cost (GetMatch)."""
     while time.monotonic() < deadline:
-        await meter.call(stub, "GetGame", request)
+        await meter.call(stub, name, request, token)
 
 
 async def _submit(

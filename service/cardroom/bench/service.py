@@ -33,7 +33,7 @@ import psutil
 
 from ..engines import game_ids
 from .engines import seats_for
-from .generator import BASELINE, CHECK, CONTENTION, PLAY, Job, run_job
+from .generator import BASELINE, CHECK, CONTENTION, PLAY, TIMED_METHODS, VIEWS, Job, run_job
 from .spawned import cardroom_server, redis_server
 
 #: samples of problems shown beside the lost_or_doubled count
@@ -84,13 +84,15 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
             pool.map(_warm_up, range(processes), chunksize=1)
 
             games = game_ids() if bench.game == "all" else [bench.game]
-            baseline_jobs = [
-                Job(BASELINE, target, clients, bench.baseline_seconds, [(games[0], 0)])
-                for clients in _split(bench.concurrency, processes)
-            ]
-            baseline, baseline_cpu, _ = _measured(pool, baseline_jobs, server_cpu, redis_cpu)
-
             tables = [(game, seats_for(game, bench.players)) for game in games]
+            baseline, baseline_cpu = {}, {}
+            for phase in (BASELINE, VIEWS):
+                jobs = [
+                    Job(phase, target, clients, bench.baseline_seconds, tables[:1], bench.seed)
+                    for clients in _split(bench.concurrency, processes)
+                ]
+                baseline[phase], baseline_cpu[phase], _ = _measured(pool, jobs, server_cpu, redis_cpu)
+
             tables = [tables[index % len(tables)] for index in range(bench.matches)]
             phase = CONTENTION if bench.contention else PLAY
             play_jobs = [
@@ -177,20 +179,20 @@ def _shares(clients: int, matches: int, processes: int) -> list[tuple[int, int, 
 def _report(
     bench: ServiceBench,
     target: str,
-    baseline: list[dict[str, Any]],
-    baseline_cpu: float | None,
+    baseline: dict[str, list[dict[str, Any]]],
+    baseline_cpu: dict[str, float | None],
     played: list[dict[str, Any]],
     play_cpu: float | None,
     play_redis_cpu: float | None,
     records: list[Any],
     checked: list[dict[str, Any]],
 ) -> dict[str, Any]:
-    baseline_calls = sum(len(result["latencies"]) for result in baseline)
-    baseline_rate = _rate(baseline_calls, baseline)
+    repeated = {phase: _repeated(phase, baseline[phase], baseline_cpu[phase]) for phase in baseline}
     committed = sum(result["committed"] for result in played)
     actions_rate = _rate(committed, played)
     calls = sum((Counter(result["calls"]) for result in played), Counter())
     problems = [problem for result in checked for problem in result["problems"]]
+    baseline_rate = repeated[BASELINE]["calls_per_s"]
     report: dict[str, Any] = {
         "mode": CONTENTION if bench.contention else PLAY,
         "target": target,
@@ -216,15 +218,10 @@ def _report(
         "server_cpu_s": _round(play_cpu),
         "server_cpu_ms_per_action": _per_thousand(play_cpu, committed),
         "server_cpu_ms_per_call": _per_thousand(play_cpu, sum(calls.values())),
+        "server_cpu_ms_per_submit_action_est": _submit_action_cpu(play_cpu, calls, repeated[VIEWS]),
         "redis_cpu_ms_per_action": _per_thousand(play_redis_cpu, committed),
-        "baseline": {
-            "method": "GetGame",
-            "seconds": round(_wall(baseline), 3),
-            "calls": baseline_calls,
-            "calls_per_s": _round(baseline_rate),
-            "latency_ms": _percentiles([x for result in baseline for x in result["latencies"]]),
-            "server_cpu_ms_per_call": _per_thousand(baseline_cpu, baseline_calls),
-        },
+        "baseline": repeated[BASELINE],
+        "get_match": repeated[VIEWS],
         "actions_per_s_vs_baseline": round(actions_rate / baseline_rate, 3) if baseline_rate else None,
         "consistency": {
             "matches_checked": len(records),
@@ -239,6 +236,28 @@ def _report(
         report["commits_per_s"] = report["actions_per_s"]
         report["aborts_per_s"] = _round(_rate(aborts, played))
     return report
+
+
+def _repeated(phase: str, results: list[dict[str, Any]], cpu: float | None) -> dict[str, Any]:
+    """Figures of a phase that repeats one method (the GetGame baseline, GetMatch views)."""
+    calls = sum(len(result["latencies"]) for result in results)
+    return {
+        "method": TIMED_METHODS[phase],
+        "seconds": round(_wall(results), 3),
+        "calls": calls,
+        "calls_per_s": _round(_rate(calls, results)),
+        "latency_ms": _percentiles([x for result in results for x in result["latencies"]]),
+        "server_cpu_ms_per_call": _per_thousand(cpu, calls),
+    }
+
+
+def _submit_action_cpu(play_cpu: float | None, calls: Counter, views: dict[str, Any]) -> float | None:
+    """Server CPU per SubmitAction call: the play phase's, less its GetMatch calls at the cost measured
+    for GetMatch alone (the other calls, one create/join/start per seat and match, are left in)."""
+    per_view = views["server_cpu_ms_per_call"]
+    if play_cpu is None or per_view is None or not calls["SubmitAction"]:
+        return None
+    return round((play_cpu * 1000 - per_view * calls["GetMatch"]) / calls["SubmitAction"], 3)
 
 
 def _wall(results: list[dict[str, Any]]) -> float:
