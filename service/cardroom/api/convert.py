@@ -8,7 +8,14 @@ for field, so one converter serves every game (no per-game transport code):
   in the proto3 JSON mapping; events likewise with the ``event`` oneof. The same
   rule applies to actions nested in views (``legal_actions``);
 * views, options and the params of actions and events map by field name, with
-  ``None`` meaning "absent" (an ``optional`` scalar or a message field not set).
+  ``None`` meaning "absent" (an ``optional`` scalar or a message field not set);
+* a list of lists is a repeated ``...List`` message (one repeated field) on the
+  wire, as proto3 has no nested repeated fields; so is an ``int_list`` option, to
+  tell "unset" from "empty";
+* a seat option (a seat index or a named choice such as ``"random"``) is a string
+  on the wire: ``"2"`` or ``"random"``;
+* an action param that is an empty list is absent (engines check which params
+  an action has).
 
 Building a message is strict (unknown names and wrong types are refused, like
 ``json_format.ParseDict(..., ignore_unknown_fields=False)``): an engine shape that
@@ -27,7 +34,7 @@ from google.protobuf.message import Message
 
 from cardroom.engines import get_engine
 from cardroom.engines.contract import GameInfo, GameResult, OptionSpec, RuleError
-from cardroom.v1 import game_service_pb2, match_pb2
+from cardroom.v1 import match_pb2
 
 __all__ = [
     "GAME_FIELDS",
@@ -64,9 +71,6 @@ _OPTION_KINDS = {
     "seat": match_pb2.OPTION_KIND_SEAT,
     "int_list": match_pb2.OPTION_KIND_INT_LIST,
 }
-
-# keep a reference so the service module (and its descriptors) is loaded with ours
-_SERVICE = game_service_pb2.DESCRIPTOR
 
 
 def game_field(game: str) -> str:
