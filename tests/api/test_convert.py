@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from google.api import annotations_pb2, http_pb2
 
 import cardroom.engines
 from cardroom.api import convert
 from cardroom.engines import game_ids, get_engine
 from cardroom.engines.contract import Engine, RuleError, validate_options
-from cardroom.v1 import match_pb2
+from cardroom.v1 import game_service_pb2, match_pb2
 
 GAMES_PER_ENGINE = 30
 GAMES_PER_VARIANT = 10
@@ -358,3 +359,16 @@ def test_error_reasons_cover_the_engine_codes() -> None:
     codes.add("INVALID_OPTION")  # OptionError
     reasons = {name.removeprefix("ERROR_REASON_") for name in match_pb2.ErrorReason.DESCRIPTOR.values_by_name}
     assert sorted(codes - reasons) == []
+
+
+def test_every_rpc_has_an_http_rule() -> None:
+    """The REST gateway and OpenAPI document derive from these annotations (AIP-127)."""
+    service = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
+    assert len(service.methods) == 11
+    for method in service.methods:
+        rule: http_pb2.HttpRule = method.GetOptions().Extensions[annotations_pb2.http]
+        pattern = rule.WhichOneof("pattern")
+        assert pattern in ("get", "post"), method.name
+        path = getattr(rule, pattern)
+        assert path.startswith("/v1/"), (method.name, path)
+        assert (rule.body == "*") == (pattern == "post"), method.name
