@@ -158,17 +158,21 @@ func (MatchStatus) EnumDescriptor() ([]byte, []int) {
 
 // Machine-readable reasons of errors, sent as `google.rpc.ErrorInfo.reason`
 // (with domain `cardroom.v1`) inside the `google.rpc.Status` details of a
-// failed call. The reason string is the value name without the
-// `ERROR_REASON_` prefix, for example `STALE_VERSION`. The enum exists so
-// clients get typed constants; the wire carries the string.
+// failed call; REST answers carry the same Status as JSON. The reason string
+// is the value name without the `ERROR_REASON_` prefix, for example
+// `STALE_VERSION`. The enum exists so that clients get typed constants; the
+// wire carries the string, and a server may send reasons newer than a
+// client's copy of this enum.
 //
 // Canonical codes: malformed input is INVALID_ARGUMENT (HTTP 400); a rule
 // refusal is FAILED_PRECONDITION (400); a version conflict ABORTED (409); a
-// missing or bad seat token UNAUTHENTICATED (401) or PERMISSION_DENIED (403);
-// an unknown resource NOT_FOUND (404).
+// missing or bad seat token UNAUTHENTICATED (401); a token for another match,
+// or a call only the creator may make, PERMISSION_DENIED (403); an unknown
+// resource NOT_FOUND (404); an oversized request RESOURCE_EXHAUSTED (429); an
+// unreachable store UNAVAILABLE (503).
 //
-// ErrorInfo metadata keys: `current_version` (STALE_VERSION, and every rule
-// refusal), `game`, `match`, `seat`, `option` (INVALID_OPTION) where they apply.
+// ErrorInfo metadata: `current_version` with STALE_VERSION; `option` with
+// INVALID_OPTION; other keys (`game`, `match`, `seat`) where they help.
 type ErrorReason int32
 
 const (
@@ -177,48 +181,89 @@ const (
 	// ABORTED: `expected_version`/`etag` is not the match's current version;
 	// metadata `current_version` holds it. Decide again from a fresh view.
 	ErrorReason_ERROR_REASON_STALE_VERSION ErrorReason = 1
-	// FAILED_PRECONDITION: the caller's seat is not among the seats to act.
-	ErrorReason_ERROR_REASON_NOT_YOUR_TURN ErrorReason = 2
-	// FAILED_PRECONDITION: the action is not legal now (generic rule refusal).
-	ErrorReason_ERROR_REASON_ILLEGAL_ACTION ErrorReason = 3
-	// FAILED_PRECONDITION: JoinMatch on a match without a free seat (or the
-	// requested seat is taken).
-	ErrorReason_ERROR_REASON_MATCH_FULL ErrorReason = 4
-	// UNAUTHENTICATED or PERMISSION_DENIED: the bearer seat token is malformed,
-	// forged, expired, or belongs to another match or seat.
+	// ABORTED: without an expected version, the server re-read and re-applied
+	// the action on conflicts a bounded number of times and gave up; retry.
+	ErrorReason_ERROR_REASON_TOO_MANY_CONFLICTS ErrorReason = 2
+	// FAILED_PRECONDITION: JoinMatch on a match without a free seat.
+	ErrorReason_ERROR_REASON_MATCH_FULL ErrorReason = 3
+	// FAILED_PRECONDITION: JoinMatch asked for a seat someone holds.
+	ErrorReason_ERROR_REASON_SEAT_TAKEN ErrorReason = 4
+	// UNAUTHENTICATED: the bearer seat token is malformed, forged or not
+	// `Bearer <token>`.
 	ErrorReason_ERROR_REASON_INVALID_SEAT_TOKEN ErrorReason = 5
-	// NOT_FOUND: no match with that name.
-	ErrorReason_ERROR_REASON_MATCH_NOT_FOUND ErrorReason = 6
+	// UNAUTHENTICATED: the call needs a seat token and none was sent.
+	ErrorReason_ERROR_REASON_SEAT_TOKEN_REQUIRED ErrorReason = 6
+	// UNAUTHENTICATED or FAILED_PRECONDITION: the token's seat was given up
+	// (LeaveMatch) and the token no longer acts for it.
+	ErrorReason_ERROR_REASON_SEAT_TOKEN_REVOKED ErrorReason = 7
+	// PERMISSION_DENIED: the seat token belongs to another match.
+	ErrorReason_ERROR_REASON_WRONG_MATCH_TOKEN ErrorReason = 8
+	// PERMISSION_DENIED: only the match's creator may do this (StartMatch).
+	ErrorReason_ERROR_REASON_NOT_CREATOR ErrorReason = 9
+	// NOT_FOUND: no match with that name (or it expired).
+	ErrorReason_ERROR_REASON_MATCH_NOT_FOUND ErrorReason = 10
 	// NOT_FOUND: no game with that id.
-	ErrorReason_ERROR_REASON_GAME_NOT_FOUND ErrorReason = 7
+	ErrorReason_ERROR_REASON_GAME_NOT_FOUND ErrorReason = 11
 	// FAILED_PRECONDITION: a seed or fixture was sent but the server does not
 	// allow fixed decks (`--allow-fixed-decks`).
-	ErrorReason_ERROR_REASON_FIXED_DECKS_DISABLED ErrorReason = 8
+	ErrorReason_ERROR_REASON_FIXED_DECKS_DISABLED ErrorReason = 12
 	// INVALID_ARGUMENT: a house-rule option value is not allowed; metadata
 	// `option` names it.
-	ErrorReason_ERROR_REASON_INVALID_OPTION ErrorReason = 9
-	// INVALID_ARGUMENT: a malformed request (missing field, action of the wrong
-	// game, no action set, bad page token).
-	ErrorReason_ERROR_REASON_INVALID_ARGUMENT ErrorReason = 10
-	// PERMISSION_DENIED: the call needs a seat token (or the creator's token,
-	// for StartMatch) and none was sent.
-	ErrorReason_ERROR_REASON_SEAT_REQUIRED ErrorReason = 11
-	// FAILED_PRECONDITION: the match is not in the status the call needs (for
-	// example SubmitAction while WAITING, JoinMatch after the start).
-	ErrorReason_ERROR_REASON_WRONG_MATCH_STATUS ErrorReason = 12
-	// FAILED_PRECONDITION: StartMatch with a number of occupied seats the game
-	// does not allow; also a CreateMatch seat count out of range.
-	ErrorReason_ERROR_REASON_BAD_SEAT_COUNT ErrorReason = 13
-	// ABORTED: the same `request_id` was used for a different request.
-	ErrorReason_ERROR_REASON_REQUEST_ID_REUSED ErrorReason = 14
-	// RESOURCE_EXHAUSTED: the request or a rate limit is too large.
-	ErrorReason_ERROR_REASON_RESOURCE_EXHAUSTED ErrorReason = 15
+	ErrorReason_ERROR_REASON_INVALID_OPTION ErrorReason = 13
+	// INVALID_ARGUMENT: the options are for another game than the match's.
+	ErrorReason_ERROR_REASON_OPTIONS_GAME_MISMATCH ErrorReason = 14
+	// INVALID_ARGUMENT: a seat count the game (with these options) does not
+	// allow, at CreateMatch or StartMatch.
+	ErrorReason_ERROR_REASON_INVALID_SEAT_COUNT ErrorReason = 15
+	// INVALID_ARGUMENT: a malformed request or action (missing field, action of
+	// another game, no action set, bad fixture).
+	ErrorReason_ERROR_REASON_INVALID_ARGUMENT ErrorReason = 16
+	// INVALID_ARGUMENT: a resource name that is not `games/{game}` or
+	// `games/{game}/matches/{match}`.
+	ErrorReason_ERROR_REASON_INVALID_NAME ErrorReason = 17
+	// INVALID_ARGUMENT: a page token this server did not issue for this list.
+	ErrorReason_ERROR_REASON_INVALID_PAGE_TOKEN ErrorReason = 18
+	// INVALID_ARGUMENT: an etag that is not one of this match's.
+	ErrorReason_ERROR_REASON_INVALID_ETAG ErrorReason = 19
+	// INVALID_ARGUMENT: `seed` is not a decimal integer.
+	ErrorReason_ERROR_REASON_INVALID_SEED ErrorReason = 20
+	// INVALID_ARGUMENT: JoinMatch asked for a seat the match does not have.
+	ErrorReason_ERROR_REASON_INVALID_SEAT ErrorReason = 21
+	// INVALID_ARGUMENT: `player_name` is too long.
+	ErrorReason_ERROR_REASON_INVALID_PLAYER_NAME ErrorReason = 22
+	// INVALID_ARGUMENT: the same `request_id` was used for a different request.
+	ErrorReason_ERROR_REASON_REQUEST_ID_REUSED ErrorReason = 23
+	// INVALID_ARGUMENT (REST): the body is not valid JSON for the request.
+	ErrorReason_ERROR_REASON_INVALID_JSON ErrorReason = 24
+	// INVALID_ARGUMENT (REST): an unknown query parameter or body field.
+	ErrorReason_ERROR_REASON_UNKNOWN_PARAMETER ErrorReason = 25
+	// FAILED_PRECONDITION: the call needs a match waiting for players (JoinMatch,
+	// StartMatch after the start).
+	ErrorReason_ERROR_REASON_MATCH_NOT_WAITING ErrorReason = 26
+	// FAILED_PRECONDITION: the call needs a started match (SubmitAction before
+	// StartMatch).
+	ErrorReason_ERROR_REASON_MATCH_NOT_STARTED ErrorReason = 27
+	// FAILED_PRECONDITION: the match was abandoned.
+	ErrorReason_ERROR_REASON_MATCH_ABANDONED ErrorReason = 28
+	// FAILED_PRECONDITION: the caller's seat is not among the seats to act.
+	ErrorReason_ERROR_REASON_NOT_YOUR_TURN ErrorReason = 29
+	// FAILED_PRECONDITION: the action is not legal now (a generic refusal; the
+	// rules' own codes below are more precise).
+	ErrorReason_ERROR_REASON_ILLEGAL_ACTION ErrorReason = 30
+	// RESOURCE_EXHAUSTED: the request is larger than the server accepts, or a
+	// rate limit was hit.
+	ErrorReason_ERROR_REASON_RESOURCE_EXHAUSTED ErrorReason = 31
+	// DEADLINE_EXCEEDED: the call did not finish within its deadline.
+	ErrorReason_ERROR_REASON_DEADLINE_EXCEEDED ErrorReason = 32
 	// UNAVAILABLE: the state store is unreachable; retry with the same
 	// `request_id`.
-	ErrorReason_ERROR_REASON_STORE_UNAVAILABLE ErrorReason = 16
+	ErrorReason_ERROR_REASON_STORE_UNAVAILABLE ErrorReason = 33
+	// UNAVAILABLE: a watched match's update stream has a gap; resume WatchMatch
+	// from the last version received.
+	ErrorReason_ERROR_REASON_LOG_GAP ErrorReason = 34
 	// The game is over; no action is accepted.
 	ErrorReason_ERROR_REASON_GAME_OVER ErrorReason = 100
-	// The seat is not a player of this game (or is out of a tie-break round).
+	// The seat is not a player of this game.
 	ErrorReason_ERROR_REASON_NOT_A_PLAYER ErrorReason = 101
 	// The action does not belong to the current phase.
 	ErrorReason_ERROR_REASON_WRONG_PHASE ErrorReason = 102
@@ -238,27 +283,28 @@ const (
 	ErrorReason_ERROR_REASON_NOT_ADJACENT ErrorReason = 300
 	// Up or Down?: no column with that index.
 	ErrorReason_ERROR_REASON_NO_SUCH_COLUMN ErrorReason = 301
-	// Up or Down?: the card does not fit the column's order.
+	// Up or Down?: the card does not fit the column's direction.
 	ErrorReason_ERROR_REASON_WRONG_ORDER ErrorReason = 302
-	// Up or Down?: every column slot is already used.
+	// Up or Down?: three columns exist already.
 	ErrorReason_ERROR_REASON_NO_FREE_COLUMN ErrorReason = 303
-	// Up or Down?: giving up a column is not allowed while a slot is free.
+	// Up or Down?: giving up a column needs three columns (unless
+	// `give_up_with_free_slot`).
 	ErrorReason_ERROR_REASON_GIVE_UP_NOT_ALLOWED ErrorReason = 304
 	// Up or Down?: the chosen draw pile is empty.
 	ErrorReason_ERROR_REASON_PILE_EMPTY ErrorReason = 305
 	// Pumba: the seat was eliminated from the game.
 	ErrorReason_ERROR_REASON_PLAYER_ELIMINATED ErrorReason = 400
-	// Pumba: the card matches neither the rank nor the active suit.
+	// Pumba: the card matches neither the top card's rank nor the active suit.
 	ErrorReason_ERROR_REASON_CARD_NOT_PLAYABLE ErrorReason = 401
 	// Pumba: a penalty turn must be answered with a Two or take_penalty.
 	ErrorReason_ERROR_REASON_MUST_ANSWER_TWO ErrorReason = 402
-	// Pumba: stacking Twos is disabled by the options.
+	// Pumba: stacking Twos is off (`stack_twos`).
 	ErrorReason_ERROR_REASON_STACKING_DISABLED ErrorReason = 403
 	// Pumba: a Sota needs a suit.
 	ErrorReason_ERROR_REASON_SUIT_REQUIRED ErrorReason = 404
 	// Pumba: only a Sota takes a suit.
 	ErrorReason_ERROR_REASON_SUIT_NOT_ALLOWED ErrorReason = 405
-	// Pumba: an Ace needs a target.
+	// Pumba: an Ace needs a target (`ace_target = choose`).
 	ErrorReason_ERROR_REASON_TARGET_REQUIRED ErrorReason = 406
 	// Pumba: the Ace's target is not allowed.
 	ErrorReason_ERROR_REASON_INVALID_TARGET ErrorReason = 407
@@ -266,9 +312,9 @@ const (
 	ErrorReason_ERROR_REASON_TARGET_NOT_ALLOWED ErrorReason = 408
 	// Pumba: `pumba = true` needs exactly two cards in hand before the play.
 	ErrorReason_ERROR_REASON_INVALID_PUMBA_CALL ErrorReason = 409
-	// Pumba: a penalty is pending; use take_penalty.
+	// Pumba: a Two penalty is pending; answer it or use take_penalty.
 	ErrorReason_ERROR_REASON_PENDING_DRAW ErrorReason = 410
-	// Pumba: the turn's draw limit is reached.
+	// Pumba: the turn's draw limit (`max_draws`) is reached.
 	ErrorReason_ERROR_REASON_DRAW_LIMIT_REACHED ErrorReason = 411
 	// Pumba: no card is available to draw.
 	ErrorReason_ERROR_REASON_NOTHING_TO_DRAW ErrorReason = 412
@@ -280,23 +326,23 @@ const (
 	ErrorReason_ERROR_REASON_NO_OPEN_WINDOW ErrorReason = 415
 	// Pumba: a seat cannot challenge itself.
 	ErrorReason_ERROR_REASON_CANNOT_CHALLENGE_SELF ErrorReason = 416
-	// Pumptown: the card cannot be played in this timing window.
+	// Pumptown: the pump card cannot be played in this window.
 	ErrorReason_ERROR_REASON_CARD_NOT_PLAYABLE_HERE ErrorReason = 500
-	// Pumptown: unknown seat or position, equal positions, bad permutation.
+	// Pumptown: unknown seat or position, equal seats, a bad permutation.
 	ErrorReason_ERROR_REASON_BAD_ARGS ErrorReason = 501
-	// Pumptown: the card just taken from the discard may not be discarded again.
+	// Pumptown: a card taken from the discard may not be discarded again.
 	ErrorReason_ERROR_REASON_REDISCARD_FORBIDDEN ErrorReason = 502
-	// Pumptown: knocking is not allowed now.
+	// Pumptown: no knock decision is pending for this seat.
 	ErrorReason_ERROR_REASON_KNOCK_NOT_ALLOWED ErrorReason = 503
-	// Pumptown: the grid is not a moon.
+	// Pumptown: Redistribute needs a four-card grid that shot the moon.
 	ErrorReason_ERROR_REASON_NOT_MOON ErrorReason = 504
-	// Pumptown: the allocation of points is invalid.
+	// Pumptown: the Redistribute amounts do not sum to the grid's value.
 	ErrorReason_ERROR_REASON_INVALID_ALLOCATION ErrorReason = 505
-	// Pumptown: the grid is locked.
+	// Pumptown: the grid is locked by the seat's own Redistribute.
 	ErrorReason_ERROR_REASON_GRID_LOCKED ErrorReason = 506
-	// Pumptown: the cards were already redistributed.
+	// Pumptown: one Redistribute per seat and round.
 	ErrorReason_ERROR_REASON_ALREADY_REDISTRIBUTED ErrorReason = 507
-	// Pumptown: the seat already acknowledged.
+	// Pumptown: the seat already acknowledged the peek.
 	ErrorReason_ERROR_REASON_ALREADY_ACKED ErrorReason = 508
 )
 
@@ -305,21 +351,39 @@ var (
 	ErrorReason_name = map[int32]string{
 		0:   "ERROR_REASON_UNSPECIFIED",
 		1:   "ERROR_REASON_STALE_VERSION",
-		2:   "ERROR_REASON_NOT_YOUR_TURN",
-		3:   "ERROR_REASON_ILLEGAL_ACTION",
-		4:   "ERROR_REASON_MATCH_FULL",
+		2:   "ERROR_REASON_TOO_MANY_CONFLICTS",
+		3:   "ERROR_REASON_MATCH_FULL",
+		4:   "ERROR_REASON_SEAT_TAKEN",
 		5:   "ERROR_REASON_INVALID_SEAT_TOKEN",
-		6:   "ERROR_REASON_MATCH_NOT_FOUND",
-		7:   "ERROR_REASON_GAME_NOT_FOUND",
-		8:   "ERROR_REASON_FIXED_DECKS_DISABLED",
-		9:   "ERROR_REASON_INVALID_OPTION",
-		10:  "ERROR_REASON_INVALID_ARGUMENT",
-		11:  "ERROR_REASON_SEAT_REQUIRED",
-		12:  "ERROR_REASON_WRONG_MATCH_STATUS",
-		13:  "ERROR_REASON_BAD_SEAT_COUNT",
-		14:  "ERROR_REASON_REQUEST_ID_REUSED",
-		15:  "ERROR_REASON_RESOURCE_EXHAUSTED",
-		16:  "ERROR_REASON_STORE_UNAVAILABLE",
+		6:   "ERROR_REASON_SEAT_TOKEN_REQUIRED",
+		7:   "ERROR_REASON_SEAT_TOKEN_REVOKED",
+		8:   "ERROR_REASON_WRONG_MATCH_TOKEN",
+		9:   "ERROR_REASON_NOT_CREATOR",
+		10:  "ERROR_REASON_MATCH_NOT_FOUND",
+		11:  "ERROR_REASON_GAME_NOT_FOUND",
+		12:  "ERROR_REASON_FIXED_DECKS_DISABLED",
+		13:  "ERROR_REASON_INVALID_OPTION",
+		14:  "ERROR_REASON_OPTIONS_GAME_MISMATCH",
+		15:  "ERROR_REASON_INVALID_SEAT_COUNT",
+		16:  "ERROR_REASON_INVALID_ARGUMENT",
+		17:  "ERROR_REASON_INVALID_NAME",
+		18:  "ERROR_REASON_INVALID_PAGE_TOKEN",
+		19:  "ERROR_REASON_INVALID_ETAG",
+		20:  "ERROR_REASON_INVALID_SEED",
+		21:  "ERROR_REASON_INVALID_SEAT",
+		22:  "ERROR_REASON_INVALID_PLAYER_NAME",
+		23:  "ERROR_REASON_REQUEST_ID_REUSED",
+		24:  "ERROR_REASON_INVALID_JSON",
+		25:  "ERROR_REASON_UNKNOWN_PARAMETER",
+		26:  "ERROR_REASON_MATCH_NOT_WAITING",
+		27:  "ERROR_REASON_MATCH_NOT_STARTED",
+		28:  "ERROR_REASON_MATCH_ABANDONED",
+		29:  "ERROR_REASON_NOT_YOUR_TURN",
+		30:  "ERROR_REASON_ILLEGAL_ACTION",
+		31:  "ERROR_REASON_RESOURCE_EXHAUSTED",
+		32:  "ERROR_REASON_DEADLINE_EXCEEDED",
+		33:  "ERROR_REASON_STORE_UNAVAILABLE",
+		34:  "ERROR_REASON_LOG_GAP",
 		100: "ERROR_REASON_GAME_OVER",
 		101: "ERROR_REASON_NOT_A_PLAYER",
 		102: "ERROR_REASON_WRONG_PHASE",
@@ -365,21 +429,39 @@ var (
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":            0,
 		"ERROR_REASON_STALE_VERSION":          1,
-		"ERROR_REASON_NOT_YOUR_TURN":          2,
-		"ERROR_REASON_ILLEGAL_ACTION":         3,
-		"ERROR_REASON_MATCH_FULL":             4,
+		"ERROR_REASON_TOO_MANY_CONFLICTS":     2,
+		"ERROR_REASON_MATCH_FULL":             3,
+		"ERROR_REASON_SEAT_TAKEN":             4,
 		"ERROR_REASON_INVALID_SEAT_TOKEN":     5,
-		"ERROR_REASON_MATCH_NOT_FOUND":        6,
-		"ERROR_REASON_GAME_NOT_FOUND":         7,
-		"ERROR_REASON_FIXED_DECKS_DISABLED":   8,
-		"ERROR_REASON_INVALID_OPTION":         9,
-		"ERROR_REASON_INVALID_ARGUMENT":       10,
-		"ERROR_REASON_SEAT_REQUIRED":          11,
-		"ERROR_REASON_WRONG_MATCH_STATUS":     12,
-		"ERROR_REASON_BAD_SEAT_COUNT":         13,
-		"ERROR_REASON_REQUEST_ID_REUSED":      14,
-		"ERROR_REASON_RESOURCE_EXHAUSTED":     15,
-		"ERROR_REASON_STORE_UNAVAILABLE":      16,
+		"ERROR_REASON_SEAT_TOKEN_REQUIRED":    6,
+		"ERROR_REASON_SEAT_TOKEN_REVOKED":     7,
+		"ERROR_REASON_WRONG_MATCH_TOKEN":      8,
+		"ERROR_REASON_NOT_CREATOR":            9,
+		"ERROR_REASON_MATCH_NOT_FOUND":        10,
+		"ERROR_REASON_GAME_NOT_FOUND":         11,
+		"ERROR_REASON_FIXED_DECKS_DISABLED":   12,
+		"ERROR_REASON_INVALID_OPTION":         13,
+		"ERROR_REASON_OPTIONS_GAME_MISMATCH":  14,
+		"ERROR_REASON_INVALID_SEAT_COUNT":     15,
+		"ERROR_REASON_INVALID_ARGUMENT":       16,
+		"ERROR_REASON_INVALID_NAME":           17,
+		"ERROR_REASON_INVALID_PAGE_TOKEN":     18,
+		"ERROR_REASON_INVALID_ETAG":           19,
+		"ERROR_REASON_INVALID_SEED":           20,
+		"ERROR_REASON_INVALID_SEAT":           21,
+		"ERROR_REASON_INVALID_PLAYER_NAME":    22,
+		"ERROR_REASON_REQUEST_ID_REUSED":      23,
+		"ERROR_REASON_INVALID_JSON":           24,
+		"ERROR_REASON_UNKNOWN_PARAMETER":      25,
+		"ERROR_REASON_MATCH_NOT_WAITING":      26,
+		"ERROR_REASON_MATCH_NOT_STARTED":      27,
+		"ERROR_REASON_MATCH_ABANDONED":        28,
+		"ERROR_REASON_NOT_YOUR_TURN":          29,
+		"ERROR_REASON_ILLEGAL_ACTION":         30,
+		"ERROR_REASON_RESOURCE_EXHAUSTED":     31,
+		"ERROR_REASON_DEADLINE_EXCEEDED":      32,
+		"ERROR_REASON_STORE_UNAVAILABLE":      33,
+		"ERROR_REASON_LOG_GAP":                34,
 		"ERROR_REASON_GAME_OVER":              100,
 		"ERROR_REASON_NOT_A_PLAYER":           101,
 		"ERROR_REASON_WRONG_PHASE":            102,
@@ -1624,26 +1706,44 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x14MATCH_STATUS_WAITING\x10\x01\x12\x17\n" +
 	"\x13MATCH_STATUS_ACTIVE\x10\x02\x12\x19\n" +
 	"\x15MATCH_STATUS_FINISHED\x10\x03\x12\x1a\n" +
-	"\x16MATCH_STATUS_ABANDONED\x10\x04*\xdf\x0f\n" +
+	"\x16MATCH_STATUS_ABANDONED\x10\x04*\xc7\x14\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1e\n" +
-	"\x1aERROR_REASON_STALE_VERSION\x10\x01\x12\x1e\n" +
-	"\x1aERROR_REASON_NOT_YOUR_TURN\x10\x02\x12\x1f\n" +
-	"\x1bERROR_REASON_ILLEGAL_ACTION\x10\x03\x12\x1b\n" +
-	"\x17ERROR_REASON_MATCH_FULL\x10\x04\x12#\n" +
-	"\x1fERROR_REASON_INVALID_SEAT_TOKEN\x10\x05\x12 \n" +
-	"\x1cERROR_REASON_MATCH_NOT_FOUND\x10\x06\x12\x1f\n" +
-	"\x1bERROR_REASON_GAME_NOT_FOUND\x10\a\x12%\n" +
-	"!ERROR_REASON_FIXED_DECKS_DISABLED\x10\b\x12\x1f\n" +
-	"\x1bERROR_REASON_INVALID_OPTION\x10\t\x12!\n" +
-	"\x1dERROR_REASON_INVALID_ARGUMENT\x10\n" +
-	"\x12\x1e\n" +
-	"\x1aERROR_REASON_SEAT_REQUIRED\x10\v\x12#\n" +
-	"\x1fERROR_REASON_WRONG_MATCH_STATUS\x10\f\x12\x1f\n" +
-	"\x1bERROR_REASON_BAD_SEAT_COUNT\x10\r\x12\"\n" +
-	"\x1eERROR_REASON_REQUEST_ID_REUSED\x10\x0e\x12#\n" +
-	"\x1fERROR_REASON_RESOURCE_EXHAUSTED\x10\x0f\x12\"\n" +
-	"\x1eERROR_REASON_STORE_UNAVAILABLE\x10\x10\x12\x1a\n" +
+	"\x1aERROR_REASON_STALE_VERSION\x10\x01\x12#\n" +
+	"\x1fERROR_REASON_TOO_MANY_CONFLICTS\x10\x02\x12\x1b\n" +
+	"\x17ERROR_REASON_MATCH_FULL\x10\x03\x12\x1b\n" +
+	"\x17ERROR_REASON_SEAT_TAKEN\x10\x04\x12#\n" +
+	"\x1fERROR_REASON_INVALID_SEAT_TOKEN\x10\x05\x12$\n" +
+	" ERROR_REASON_SEAT_TOKEN_REQUIRED\x10\x06\x12#\n" +
+	"\x1fERROR_REASON_SEAT_TOKEN_REVOKED\x10\a\x12\"\n" +
+	"\x1eERROR_REASON_WRONG_MATCH_TOKEN\x10\b\x12\x1c\n" +
+	"\x18ERROR_REASON_NOT_CREATOR\x10\t\x12 \n" +
+	"\x1cERROR_REASON_MATCH_NOT_FOUND\x10\n" +
+	"\x12\x1f\n" +
+	"\x1bERROR_REASON_GAME_NOT_FOUND\x10\v\x12%\n" +
+	"!ERROR_REASON_FIXED_DECKS_DISABLED\x10\f\x12\x1f\n" +
+	"\x1bERROR_REASON_INVALID_OPTION\x10\r\x12&\n" +
+	"\"ERROR_REASON_OPTIONS_GAME_MISMATCH\x10\x0e\x12#\n" +
+	"\x1fERROR_REASON_INVALID_SEAT_COUNT\x10\x0f\x12!\n" +
+	"\x1dERROR_REASON_INVALID_ARGUMENT\x10\x10\x12\x1d\n" +
+	"\x19ERROR_REASON_INVALID_NAME\x10\x11\x12#\n" +
+	"\x1fERROR_REASON_INVALID_PAGE_TOKEN\x10\x12\x12\x1d\n" +
+	"\x19ERROR_REASON_INVALID_ETAG\x10\x13\x12\x1d\n" +
+	"\x19ERROR_REASON_INVALID_SEED\x10\x14\x12\x1d\n" +
+	"\x19ERROR_REASON_INVALID_SEAT\x10\x15\x12$\n" +
+	" ERROR_REASON_INVALID_PLAYER_NAME\x10\x16\x12\"\n" +
+	"\x1eERROR_REASON_REQUEST_ID_REUSED\x10\x17\x12\x1d\n" +
+	"\x19ERROR_REASON_INVALID_JSON\x10\x18\x12\"\n" +
+	"\x1eERROR_REASON_UNKNOWN_PARAMETER\x10\x19\x12\"\n" +
+	"\x1eERROR_REASON_MATCH_NOT_WAITING\x10\x1a\x12\"\n" +
+	"\x1eERROR_REASON_MATCH_NOT_STARTED\x10\x1b\x12 \n" +
+	"\x1cERROR_REASON_MATCH_ABANDONED\x10\x1c\x12\x1e\n" +
+	"\x1aERROR_REASON_NOT_YOUR_TURN\x10\x1d\x12\x1f\n" +
+	"\x1bERROR_REASON_ILLEGAL_ACTION\x10\x1e\x12#\n" +
+	"\x1fERROR_REASON_RESOURCE_EXHAUSTED\x10\x1f\x12\"\n" +
+	"\x1eERROR_REASON_DEADLINE_EXCEEDED\x10 \x12\"\n" +
+	"\x1eERROR_REASON_STORE_UNAVAILABLE\x10!\x12\x18\n" +
+	"\x14ERROR_REASON_LOG_GAP\x10\"\x12\x1a\n" +
 	"\x16ERROR_REASON_GAME_OVER\x10d\x12\x1d\n" +
 	"\x19ERROR_REASON_NOT_A_PLAYER\x10e\x12\x1c\n" +
 	"\x18ERROR_REASON_WRONG_PHASE\x10f\x12!\n" +

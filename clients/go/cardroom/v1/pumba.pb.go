@@ -595,8 +595,6 @@ type PumbaView struct {
 	Top string `protobuf:"bytes,7,opt,name=top,proto3" json:"top,omitempty"`
 	// The suit to follow (a Sota's named suit, else the top card's suit).
 	ActiveSuit string `protobuf:"bytes,8,opt,name=active_suit,json=activeSuit,proto3" json:"active_suit,omitempty"`
-	// The discard pile, oldest first.
-	Discard []string `protobuf:"bytes,9,rep,name=discard,proto3" json:"discard,omitempty"`
 	// Number of cards in the discard pile.
 	DiscardCount int32 `protobuf:"varint,10,opt,name=discard_count,json=discardCount,proto3" json:"discard_count,omitempty"`
 	// Number of cards in the stock.
@@ -714,13 +712,6 @@ func (x *PumbaView) GetActiveSuit() string {
 		return x.ActiveSuit
 	}
 	return ""
-}
-
-func (x *PumbaView) GetDiscard() []string {
-	if x != nil {
-		return x.Discard
-	}
-	return nil
 }
 
 func (x *PumbaView) GetDiscardCount() int32 {
@@ -2012,7 +2003,7 @@ const file_cardroom_v1_pumba_proto_rawDesc = "" +
 	"\x0fPumbaPassAction\"\x18\n" +
 	"\x16PumbaTakePenaltyAction\"3\n" +
 	"\x19PumbaChallengePumbaAction\x12\x16\n" +
-	"\x06target\x18\x01 \x01(\x05R\x06target\"\xf6\x05\n" +
+	"\x06target\x18\x01 \x01(\x05R\x06target\"\xeb\x05\n" +
 	"\tPumbaView\x12\x15\n" +
 	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x14\n" +
 	"\x05phase\x18\x02 \x01(\tR\x05phase\x12\x14\n" +
@@ -2022,8 +2013,7 @@ const file_cardroom_v1_pumba_proto_rawDesc = "" +
 	"\x04hand\x18\x06 \x03(\tR\x04hand\x12\x10\n" +
 	"\x03top\x18\a \x01(\tR\x03top\x12\x1f\n" +
 	"\vactive_suit\x18\b \x01(\tR\n" +
-	"activeSuit\x12\x18\n" +
-	"\adiscard\x18\t \x03(\tR\adiscard\x12#\n" +
+	"activeSuit\x12#\n" +
 	"\rdiscard_count\x18\n" +
 	" \x01(\x05R\fdiscardCount\x12\x1f\n" +
 	"\vstock_count\x18\v \x01(\x05R\n" +
@@ -2045,7 +2035,8 @@ const file_cardroom_v1_pumba_proto_rawDesc = "" +
 	"\n" +
 	"\b_currentB\x0f\n" +
 	"\r_pumba_windowB\x14\n" +
-	"\x12_last_round_winner\"\xdc\x01\n" +
+	"\x12_last_round_winnerJ\x04\b\t\x10\n" +
+	"R\adiscard\"\xdc\x01\n" +
 	"\vPumbaPlayer\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1d\n" +
 	"\n" +

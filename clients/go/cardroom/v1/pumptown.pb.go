@@ -1086,8 +1086,9 @@ type PumptownView struct {
 	Starter int32 `protobuf:"varint,4,opt,name=starter,proto3" json:"starter,omitempty"`
 	// The round's dealer (the seat before the starter; decides duel order).
 	Dealer int32 `protobuf:"varint,5,opt,name=dealer,proto3" json:"dealer,omitempty"`
-	// The phase, for example `RS_WINDOW`, `PEEK`, `TURN_START`, `TURN_PLACE`,
-	// `KNOCK_DECISION`, `RE_WINDOW`, `DUEL_TURN`, `PUMP_LIMIT`, `GAME_OVER`.
+	// `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
+	// `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+	// `PUMP_LIMIT` or `GAME_OVER`.
 	Phase string `protobuf:"bytes,6,opt,name=phase,proto3" json:"phase,omitempty"`
 	// The pending decision.
 	Decision *PumptownDecision `protobuf:"bytes,7,opt,name=decision,proto3" json:"decision,omitempty"`

@@ -82,7 +82,7 @@ class PumbaChallengePumbaAction(_message.Message):
     def __init__(self, target: _Optional[int] = ...) -> None: ...
 
 class PumbaView(_message.Message):
-    __slots__ = ("you", "phase", "round", "options", "players", "hand", "top", "active_suit", "discard", "discard_count", "stock_count", "opener", "current", "dir", "pending_draw", "draws_this_turn", "extra_turn", "pumba_window", "idle_passes", "last_round_winner", "winners", "ranks")
+    __slots__ = ("you", "phase", "round", "options", "players", "hand", "top", "active_suit", "discard_count", "stock_count", "opener", "current", "dir", "pending_draw", "draws_this_turn", "extra_turn", "pumba_window", "idle_passes", "last_round_winner", "winners", "ranks")
     YOU_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -91,7 +91,6 @@ class PumbaView(_message.Message):
     HAND_FIELD_NUMBER: _ClassVar[int]
     TOP_FIELD_NUMBER: _ClassVar[int]
     ACTIVE_SUIT_FIELD_NUMBER: _ClassVar[int]
-    DISCARD_FIELD_NUMBER: _ClassVar[int]
     DISCARD_COUNT_FIELD_NUMBER: _ClassVar[int]
     STOCK_COUNT_FIELD_NUMBER: _ClassVar[int]
     OPENER_FIELD_NUMBER: _ClassVar[int]
@@ -113,7 +112,6 @@ class PumbaView(_message.Message):
     hand: _containers.RepeatedScalarFieldContainer[str]
     top: str
     active_suit: str
-    discard: _containers.RepeatedScalarFieldContainer[str]
     discard_count: int
     stock_count: int
     opener: int
@@ -127,7 +125,7 @@ class PumbaView(_message.Message):
     last_round_winner: int
     winners: _containers.RepeatedScalarFieldContainer[int]
     ranks: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., round: _Optional[int] = ..., options: _Optional[_Union[PumbaOptions, _Mapping]] = ..., players: _Optional[_Iterable[_Union[PumbaPlayer, _Mapping]]] = ..., hand: _Optional[_Iterable[str]] = ..., top: _Optional[str] = ..., active_suit: _Optional[str] = ..., discard: _Optional[_Iterable[str]] = ..., discard_count: _Optional[int] = ..., stock_count: _Optional[int] = ..., opener: _Optional[int] = ..., current: _Optional[int] = ..., dir: _Optional[int] = ..., pending_draw: _Optional[int] = ..., draws_this_turn: _Optional[int] = ..., extra_turn: _Optional[bool] = ..., pumba_window: _Optional[int] = ..., idle_passes: _Optional[int] = ..., last_round_winner: _Optional[int] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., round: _Optional[int] = ..., options: _Optional[_Union[PumbaOptions, _Mapping]] = ..., players: _Optional[_Iterable[_Union[PumbaPlayer, _Mapping]]] = ..., hand: _Optional[_Iterable[str]] = ..., top: _Optional[str] = ..., active_suit: _Optional[str] = ..., discard_count: _Optional[int] = ..., stock_count: _Optional[int] = ..., opener: _Optional[int] = ..., current: _Optional[int] = ..., dir: _Optional[int] = ..., pending_draw: _Optional[int] = ..., draws_this_turn: _Optional[int] = ..., extra_turn: _Optional[bool] = ..., pumba_window: _Optional[int] = ..., idle_passes: _Optional[int] = ..., last_round_winner: _Optional[int] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class PumbaPlayer(_message.Message):
     __slots__ = ("seat", "hand_count", "total", "eliminated", "eliminated_round", "round_score")

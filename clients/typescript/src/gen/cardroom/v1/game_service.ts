@@ -10,10 +10,6 @@ import type { CallContext, CallOptions } from "nice-grpc-common";
 import { Struct } from "../../google/protobuf/struct";
 import { Action, Event, Game, GameOptions, Match, MatchState } from "./match";
 
-export const protobufPackage = "cardroom.v1";
-
-export const protobufFileName = "cardroom/v1/game_service.proto";
-
 /**
  * The cardroom game service: a catalog of card games (`games/{game}`) and the
  * matches played on them (`games/{game}/matches/{match}`).
@@ -2986,7 +2982,7 @@ export interface GameServiceClient<CallOptionsExt = {}> {
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
-export type DeepPartial<T> = T extends Builtin ? T
+type DeepPartial<T> = T extends Builtin ? T
   : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
@@ -3002,7 +2998,7 @@ function isSet(value: any): boolean {
 
 export type ServerStreamingMethodResult<Response> = { [Symbol.asyncIterator](): AsyncIterator<Response, void> };
 
-export interface MessageFns<T> {
+interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   fromJSON(object: any): T;

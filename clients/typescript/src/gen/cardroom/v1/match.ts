@@ -12,10 +12,6 @@ import { PumbaAction, PumbaEvent, PumbaOptions, PumbaView } from "./pumba";
 import { PumptownAction, PumptownEvent, PumptownOptions, PumptownView } from "./pumptown";
 import { UpOrDownAction, UpOrDownEvent, UpOrDownOptions, UpOrDownView } from "./up_or_down";
 
-export const protobufPackage = "cardroom.v1";
-
-export const protobufFileName = "cardroom/v1/match.proto";
-
 /**
  * Generic messages of the cardroom API: the game catalog, matches, seats and
  * the per-game payloads (options, actions, views, events) carried in oneofs.
@@ -149,17 +145,21 @@ export function matchStatusToJSON(object: MatchStatus): string {
 /**
  * Machine-readable reasons of errors, sent as `google.rpc.ErrorInfo.reason`
  * (with domain `cardroom.v1`) inside the `google.rpc.Status` details of a
- * failed call. The reason string is the value name without the
- * `ERROR_REASON_` prefix, for example `STALE_VERSION`. The enum exists so
- * clients get typed constants; the wire carries the string.
+ * failed call; REST answers carry the same Status as JSON. The reason string
+ * is the value name without the `ERROR_REASON_` prefix, for example
+ * `STALE_VERSION`. The enum exists so that clients get typed constants; the
+ * wire carries the string, and a server may send reasons newer than a
+ * client's copy of this enum.
  *
  * Canonical codes: malformed input is INVALID_ARGUMENT (HTTP 400); a rule
  * refusal is FAILED_PRECONDITION (400); a version conflict ABORTED (409); a
- * missing or bad seat token UNAUTHENTICATED (401) or PERMISSION_DENIED (403);
- * an unknown resource NOT_FOUND (404).
+ * missing or bad seat token UNAUTHENTICATED (401); a token for another match,
+ * or a call only the creator may make, PERMISSION_DENIED (403); an unknown
+ * resource NOT_FOUND (404); an oversized request RESOURCE_EXHAUSTED (429); an
+ * unreachable store UNAVAILABLE (503).
  *
- * ErrorInfo metadata keys: `current_version` (STALE_VERSION, and every rule
- * refusal), `game`, `match`, `seat`, `option` (INVALID_OPTION) where they apply.
+ * ErrorInfo metadata: `current_version` with STALE_VERSION; `option` with
+ * INVALID_OPTION; other keys (`game`, `match`, `seat`) where they help.
  */
 export enum ErrorReason {
   /** ERROR_REASON_UNSPECIFIED - Not set; never sent. */
@@ -169,66 +169,117 @@ export enum ErrorReason {
    * metadata `current_version` holds it. Decide again from a fresh view.
    */
   ERROR_REASON_STALE_VERSION = 1,
-  /** ERROR_REASON_NOT_YOUR_TURN - FAILED_PRECONDITION: the caller's seat is not among the seats to act. */
-  ERROR_REASON_NOT_YOUR_TURN = 2,
-  /** ERROR_REASON_ILLEGAL_ACTION - FAILED_PRECONDITION: the action is not legal now (generic rule refusal). */
-  ERROR_REASON_ILLEGAL_ACTION = 3,
   /**
-   * ERROR_REASON_MATCH_FULL - FAILED_PRECONDITION: JoinMatch on a match without a free seat (or the
-   * requested seat is taken).
+   * ERROR_REASON_TOO_MANY_CONFLICTS - ABORTED: without an expected version, the server re-read and re-applied
+   * the action on conflicts a bounded number of times and gave up; retry.
    */
-  ERROR_REASON_MATCH_FULL = 4,
+  ERROR_REASON_TOO_MANY_CONFLICTS = 2,
+  /** ERROR_REASON_MATCH_FULL - FAILED_PRECONDITION: JoinMatch on a match without a free seat. */
+  ERROR_REASON_MATCH_FULL = 3,
+  /** ERROR_REASON_SEAT_TAKEN - FAILED_PRECONDITION: JoinMatch asked for a seat someone holds. */
+  ERROR_REASON_SEAT_TAKEN = 4,
   /**
-   * ERROR_REASON_INVALID_SEAT_TOKEN - UNAUTHENTICATED or PERMISSION_DENIED: the bearer seat token is malformed,
-   * forged, expired, or belongs to another match or seat.
+   * ERROR_REASON_INVALID_SEAT_TOKEN - UNAUTHENTICATED: the bearer seat token is malformed, forged or not
+   * `Bearer <token>`.
    */
   ERROR_REASON_INVALID_SEAT_TOKEN = 5,
-  /** ERROR_REASON_MATCH_NOT_FOUND - NOT_FOUND: no match with that name. */
-  ERROR_REASON_MATCH_NOT_FOUND = 6,
+  /** ERROR_REASON_SEAT_TOKEN_REQUIRED - UNAUTHENTICATED: the call needs a seat token and none was sent. */
+  ERROR_REASON_SEAT_TOKEN_REQUIRED = 6,
+  /**
+   * ERROR_REASON_SEAT_TOKEN_REVOKED - UNAUTHENTICATED or FAILED_PRECONDITION: the token's seat was given up
+   * (LeaveMatch) and the token no longer acts for it.
+   */
+  ERROR_REASON_SEAT_TOKEN_REVOKED = 7,
+  /** ERROR_REASON_WRONG_MATCH_TOKEN - PERMISSION_DENIED: the seat token belongs to another match. */
+  ERROR_REASON_WRONG_MATCH_TOKEN = 8,
+  /** ERROR_REASON_NOT_CREATOR - PERMISSION_DENIED: only the match's creator may do this (StartMatch). */
+  ERROR_REASON_NOT_CREATOR = 9,
+  /** ERROR_REASON_MATCH_NOT_FOUND - NOT_FOUND: no match with that name (or it expired). */
+  ERROR_REASON_MATCH_NOT_FOUND = 10,
   /** ERROR_REASON_GAME_NOT_FOUND - NOT_FOUND: no game with that id. */
-  ERROR_REASON_GAME_NOT_FOUND = 7,
+  ERROR_REASON_GAME_NOT_FOUND = 11,
   /**
    * ERROR_REASON_FIXED_DECKS_DISABLED - FAILED_PRECONDITION: a seed or fixture was sent but the server does not
    * allow fixed decks (`--allow-fixed-decks`).
    */
-  ERROR_REASON_FIXED_DECKS_DISABLED = 8,
+  ERROR_REASON_FIXED_DECKS_DISABLED = 12,
   /**
    * ERROR_REASON_INVALID_OPTION - INVALID_ARGUMENT: a house-rule option value is not allowed; metadata
    * `option` names it.
    */
-  ERROR_REASON_INVALID_OPTION = 9,
+  ERROR_REASON_INVALID_OPTION = 13,
+  /** ERROR_REASON_OPTIONS_GAME_MISMATCH - INVALID_ARGUMENT: the options are for another game than the match's. */
+  ERROR_REASON_OPTIONS_GAME_MISMATCH = 14,
   /**
-   * ERROR_REASON_INVALID_ARGUMENT - INVALID_ARGUMENT: a malformed request (missing field, action of the wrong
-   * game, no action set, bad page token).
+   * ERROR_REASON_INVALID_SEAT_COUNT - INVALID_ARGUMENT: a seat count the game (with these options) does not
+   * allow, at CreateMatch or StartMatch.
    */
-  ERROR_REASON_INVALID_ARGUMENT = 10,
+  ERROR_REASON_INVALID_SEAT_COUNT = 15,
   /**
-   * ERROR_REASON_SEAT_REQUIRED - PERMISSION_DENIED: the call needs a seat token (or the creator's token,
-   * for StartMatch) and none was sent.
+   * ERROR_REASON_INVALID_ARGUMENT - INVALID_ARGUMENT: a malformed request or action (missing field, action of
+   * another game, no action set, bad fixture).
    */
-  ERROR_REASON_SEAT_REQUIRED = 11,
+  ERROR_REASON_INVALID_ARGUMENT = 16,
   /**
-   * ERROR_REASON_WRONG_MATCH_STATUS - FAILED_PRECONDITION: the match is not in the status the call needs (for
-   * example SubmitAction while WAITING, JoinMatch after the start).
+   * ERROR_REASON_INVALID_NAME - INVALID_ARGUMENT: a resource name that is not `games/{game}` or
+   * `games/{game}/matches/{match}`.
    */
-  ERROR_REASON_WRONG_MATCH_STATUS = 12,
+  ERROR_REASON_INVALID_NAME = 17,
+  /** ERROR_REASON_INVALID_PAGE_TOKEN - INVALID_ARGUMENT: a page token this server did not issue for this list. */
+  ERROR_REASON_INVALID_PAGE_TOKEN = 18,
+  /** ERROR_REASON_INVALID_ETAG - INVALID_ARGUMENT: an etag that is not one of this match's. */
+  ERROR_REASON_INVALID_ETAG = 19,
+  /** ERROR_REASON_INVALID_SEED - INVALID_ARGUMENT: `seed` is not a decimal integer. */
+  ERROR_REASON_INVALID_SEED = 20,
+  /** ERROR_REASON_INVALID_SEAT - INVALID_ARGUMENT: JoinMatch asked for a seat the match does not have. */
+  ERROR_REASON_INVALID_SEAT = 21,
+  /** ERROR_REASON_INVALID_PLAYER_NAME - INVALID_ARGUMENT: `player_name` is too long. */
+  ERROR_REASON_INVALID_PLAYER_NAME = 22,
+  /** ERROR_REASON_REQUEST_ID_REUSED - INVALID_ARGUMENT: the same `request_id` was used for a different request. */
+  ERROR_REASON_REQUEST_ID_REUSED = 23,
+  /** ERROR_REASON_INVALID_JSON - INVALID_ARGUMENT (REST): the body is not valid JSON for the request. */
+  ERROR_REASON_INVALID_JSON = 24,
+  /** ERROR_REASON_UNKNOWN_PARAMETER - INVALID_ARGUMENT (REST): an unknown query parameter or body field. */
+  ERROR_REASON_UNKNOWN_PARAMETER = 25,
   /**
-   * ERROR_REASON_BAD_SEAT_COUNT - FAILED_PRECONDITION: StartMatch with a number of occupied seats the game
-   * does not allow; also a CreateMatch seat count out of range.
+   * ERROR_REASON_MATCH_NOT_WAITING - FAILED_PRECONDITION: the call needs a match waiting for players (JoinMatch,
+   * StartMatch after the start).
    */
-  ERROR_REASON_BAD_SEAT_COUNT = 13,
-  /** ERROR_REASON_REQUEST_ID_REUSED - ABORTED: the same `request_id` was used for a different request. */
-  ERROR_REASON_REQUEST_ID_REUSED = 14,
-  /** ERROR_REASON_RESOURCE_EXHAUSTED - RESOURCE_EXHAUSTED: the request or a rate limit is too large. */
-  ERROR_REASON_RESOURCE_EXHAUSTED = 15,
+  ERROR_REASON_MATCH_NOT_WAITING = 26,
+  /**
+   * ERROR_REASON_MATCH_NOT_STARTED - FAILED_PRECONDITION: the call needs a started match (SubmitAction before
+   * StartMatch).
+   */
+  ERROR_REASON_MATCH_NOT_STARTED = 27,
+  /** ERROR_REASON_MATCH_ABANDONED - FAILED_PRECONDITION: the match was abandoned. */
+  ERROR_REASON_MATCH_ABANDONED = 28,
+  /** ERROR_REASON_NOT_YOUR_TURN - FAILED_PRECONDITION: the caller's seat is not among the seats to act. */
+  ERROR_REASON_NOT_YOUR_TURN = 29,
+  /**
+   * ERROR_REASON_ILLEGAL_ACTION - FAILED_PRECONDITION: the action is not legal now (a generic refusal; the
+   * rules' own codes below are more precise).
+   */
+  ERROR_REASON_ILLEGAL_ACTION = 30,
+  /**
+   * ERROR_REASON_RESOURCE_EXHAUSTED - RESOURCE_EXHAUSTED: the request is larger than the server accepts, or a
+   * rate limit was hit.
+   */
+  ERROR_REASON_RESOURCE_EXHAUSTED = 31,
+  /** ERROR_REASON_DEADLINE_EXCEEDED - DEADLINE_EXCEEDED: the call did not finish within its deadline. */
+  ERROR_REASON_DEADLINE_EXCEEDED = 32,
   /**
    * ERROR_REASON_STORE_UNAVAILABLE - UNAVAILABLE: the state store is unreachable; retry with the same
    * `request_id`.
    */
-  ERROR_REASON_STORE_UNAVAILABLE = 16,
+  ERROR_REASON_STORE_UNAVAILABLE = 33,
+  /**
+   * ERROR_REASON_LOG_GAP - UNAVAILABLE: a watched match's update stream has a gap; resume WatchMatch
+   * from the last version received.
+   */
+  ERROR_REASON_LOG_GAP = 34,
   /** ERROR_REASON_GAME_OVER - The game is over; no action is accepted. */
   ERROR_REASON_GAME_OVER = 100,
-  /** ERROR_REASON_NOT_A_PLAYER - The seat is not a player of this game (or is out of a tie-break round). */
+  /** ERROR_REASON_NOT_A_PLAYER - The seat is not a player of this game. */
   ERROR_REASON_NOT_A_PLAYER = 101,
   /** ERROR_REASON_WRONG_PHASE - The action does not belong to the current phase. */
   ERROR_REASON_WRONG_PHASE = 102,
@@ -248,27 +299,30 @@ export enum ErrorReason {
   ERROR_REASON_NOT_ADJACENT = 300,
   /** ERROR_REASON_NO_SUCH_COLUMN - Up or Down?: no column with that index. */
   ERROR_REASON_NO_SUCH_COLUMN = 301,
-  /** ERROR_REASON_WRONG_ORDER - Up or Down?: the card does not fit the column's order. */
+  /** ERROR_REASON_WRONG_ORDER - Up or Down?: the card does not fit the column's direction. */
   ERROR_REASON_WRONG_ORDER = 302,
-  /** ERROR_REASON_NO_FREE_COLUMN - Up or Down?: every column slot is already used. */
+  /** ERROR_REASON_NO_FREE_COLUMN - Up or Down?: three columns exist already. */
   ERROR_REASON_NO_FREE_COLUMN = 303,
-  /** ERROR_REASON_GIVE_UP_NOT_ALLOWED - Up or Down?: giving up a column is not allowed while a slot is free. */
+  /**
+   * ERROR_REASON_GIVE_UP_NOT_ALLOWED - Up or Down?: giving up a column needs three columns (unless
+   * `give_up_with_free_slot`).
+   */
   ERROR_REASON_GIVE_UP_NOT_ALLOWED = 304,
   /** ERROR_REASON_PILE_EMPTY - Up or Down?: the chosen draw pile is empty. */
   ERROR_REASON_PILE_EMPTY = 305,
   /** ERROR_REASON_PLAYER_ELIMINATED - Pumba: the seat was eliminated from the game. */
   ERROR_REASON_PLAYER_ELIMINATED = 400,
-  /** ERROR_REASON_CARD_NOT_PLAYABLE - Pumba: the card matches neither the rank nor the active suit. */
+  /** ERROR_REASON_CARD_NOT_PLAYABLE - Pumba: the card matches neither the top card's rank nor the active suit. */
   ERROR_REASON_CARD_NOT_PLAYABLE = 401,
   /** ERROR_REASON_MUST_ANSWER_TWO - Pumba: a penalty turn must be answered with a Two or take_penalty. */
   ERROR_REASON_MUST_ANSWER_TWO = 402,
-  /** ERROR_REASON_STACKING_DISABLED - Pumba: stacking Twos is disabled by the options. */
+  /** ERROR_REASON_STACKING_DISABLED - Pumba: stacking Twos is off (`stack_twos`). */
   ERROR_REASON_STACKING_DISABLED = 403,
   /** ERROR_REASON_SUIT_REQUIRED - Pumba: a Sota needs a suit. */
   ERROR_REASON_SUIT_REQUIRED = 404,
   /** ERROR_REASON_SUIT_NOT_ALLOWED - Pumba: only a Sota takes a suit. */
   ERROR_REASON_SUIT_NOT_ALLOWED = 405,
-  /** ERROR_REASON_TARGET_REQUIRED - Pumba: an Ace needs a target. */
+  /** ERROR_REASON_TARGET_REQUIRED - Pumba: an Ace needs a target (`ace_target = choose`). */
   ERROR_REASON_TARGET_REQUIRED = 406,
   /** ERROR_REASON_INVALID_TARGET - Pumba: the Ace's target is not allowed. */
   ERROR_REASON_INVALID_TARGET = 407,
@@ -276,9 +330,9 @@ export enum ErrorReason {
   ERROR_REASON_TARGET_NOT_ALLOWED = 408,
   /** ERROR_REASON_INVALID_PUMBA_CALL - Pumba: `pumba = true` needs exactly two cards in hand before the play. */
   ERROR_REASON_INVALID_PUMBA_CALL = 409,
-  /** ERROR_REASON_PENDING_DRAW - Pumba: a penalty is pending; use take_penalty. */
+  /** ERROR_REASON_PENDING_DRAW - Pumba: a Two penalty is pending; answer it or use take_penalty. */
   ERROR_REASON_PENDING_DRAW = 410,
-  /** ERROR_REASON_DRAW_LIMIT_REACHED - Pumba: the turn's draw limit is reached. */
+  /** ERROR_REASON_DRAW_LIMIT_REACHED - Pumba: the turn's draw limit (`max_draws`) is reached. */
   ERROR_REASON_DRAW_LIMIT_REACHED = 411,
   /** ERROR_REASON_NOTHING_TO_DRAW - Pumba: no card is available to draw. */
   ERROR_REASON_NOTHING_TO_DRAW = 412,
@@ -290,23 +344,23 @@ export enum ErrorReason {
   ERROR_REASON_NO_OPEN_WINDOW = 415,
   /** ERROR_REASON_CANNOT_CHALLENGE_SELF - Pumba: a seat cannot challenge itself. */
   ERROR_REASON_CANNOT_CHALLENGE_SELF = 416,
-  /** ERROR_REASON_CARD_NOT_PLAYABLE_HERE - Pumptown: the card cannot be played in this timing window. */
+  /** ERROR_REASON_CARD_NOT_PLAYABLE_HERE - Pumptown: the pump card cannot be played in this window. */
   ERROR_REASON_CARD_NOT_PLAYABLE_HERE = 500,
-  /** ERROR_REASON_BAD_ARGS - Pumptown: unknown seat or position, equal positions, bad permutation. */
+  /** ERROR_REASON_BAD_ARGS - Pumptown: unknown seat or position, equal seats, a bad permutation. */
   ERROR_REASON_BAD_ARGS = 501,
-  /** ERROR_REASON_REDISCARD_FORBIDDEN - Pumptown: the card just taken from the discard may not be discarded again. */
+  /** ERROR_REASON_REDISCARD_FORBIDDEN - Pumptown: a card taken from the discard may not be discarded again. */
   ERROR_REASON_REDISCARD_FORBIDDEN = 502,
-  /** ERROR_REASON_KNOCK_NOT_ALLOWED - Pumptown: knocking is not allowed now. */
+  /** ERROR_REASON_KNOCK_NOT_ALLOWED - Pumptown: no knock decision is pending for this seat. */
   ERROR_REASON_KNOCK_NOT_ALLOWED = 503,
-  /** ERROR_REASON_NOT_MOON - Pumptown: the grid is not a moon. */
+  /** ERROR_REASON_NOT_MOON - Pumptown: Redistribute needs a four-card grid that shot the moon. */
   ERROR_REASON_NOT_MOON = 504,
-  /** ERROR_REASON_INVALID_ALLOCATION - Pumptown: the allocation of points is invalid. */
+  /** ERROR_REASON_INVALID_ALLOCATION - Pumptown: the Redistribute amounts do not sum to the grid's value. */
   ERROR_REASON_INVALID_ALLOCATION = 505,
-  /** ERROR_REASON_GRID_LOCKED - Pumptown: the grid is locked. */
+  /** ERROR_REASON_GRID_LOCKED - Pumptown: the grid is locked by the seat's own Redistribute. */
   ERROR_REASON_GRID_LOCKED = 506,
-  /** ERROR_REASON_ALREADY_REDISTRIBUTED - Pumptown: the cards were already redistributed. */
+  /** ERROR_REASON_ALREADY_REDISTRIBUTED - Pumptown: one Redistribute per seat and round. */
   ERROR_REASON_ALREADY_REDISTRIBUTED = 507,
-  /** ERROR_REASON_ALREADY_ACKED - Pumptown: the seat already acknowledged. */
+  /** ERROR_REASON_ALREADY_ACKED - Pumptown: the seat already acknowledged the peek. */
   ERROR_REASON_ALREADY_ACKED = 508,
   UNRECOGNIZED = -1,
 }
@@ -320,50 +374,104 @@ export function errorReasonFromJSON(object: any): ErrorReason {
     case "ERROR_REASON_STALE_VERSION":
       return ErrorReason.ERROR_REASON_STALE_VERSION;
     case 2:
-    case "ERROR_REASON_NOT_YOUR_TURN":
-      return ErrorReason.ERROR_REASON_NOT_YOUR_TURN;
+    case "ERROR_REASON_TOO_MANY_CONFLICTS":
+      return ErrorReason.ERROR_REASON_TOO_MANY_CONFLICTS;
     case 3:
-    case "ERROR_REASON_ILLEGAL_ACTION":
-      return ErrorReason.ERROR_REASON_ILLEGAL_ACTION;
-    case 4:
     case "ERROR_REASON_MATCH_FULL":
       return ErrorReason.ERROR_REASON_MATCH_FULL;
+    case 4:
+    case "ERROR_REASON_SEAT_TAKEN":
+      return ErrorReason.ERROR_REASON_SEAT_TAKEN;
     case 5:
     case "ERROR_REASON_INVALID_SEAT_TOKEN":
       return ErrorReason.ERROR_REASON_INVALID_SEAT_TOKEN;
     case 6:
+    case "ERROR_REASON_SEAT_TOKEN_REQUIRED":
+      return ErrorReason.ERROR_REASON_SEAT_TOKEN_REQUIRED;
+    case 7:
+    case "ERROR_REASON_SEAT_TOKEN_REVOKED":
+      return ErrorReason.ERROR_REASON_SEAT_TOKEN_REVOKED;
+    case 8:
+    case "ERROR_REASON_WRONG_MATCH_TOKEN":
+      return ErrorReason.ERROR_REASON_WRONG_MATCH_TOKEN;
+    case 9:
+    case "ERROR_REASON_NOT_CREATOR":
+      return ErrorReason.ERROR_REASON_NOT_CREATOR;
+    case 10:
     case "ERROR_REASON_MATCH_NOT_FOUND":
       return ErrorReason.ERROR_REASON_MATCH_NOT_FOUND;
-    case 7:
+    case 11:
     case "ERROR_REASON_GAME_NOT_FOUND":
       return ErrorReason.ERROR_REASON_GAME_NOT_FOUND;
-    case 8:
+    case 12:
     case "ERROR_REASON_FIXED_DECKS_DISABLED":
       return ErrorReason.ERROR_REASON_FIXED_DECKS_DISABLED;
-    case 9:
+    case 13:
     case "ERROR_REASON_INVALID_OPTION":
       return ErrorReason.ERROR_REASON_INVALID_OPTION;
-    case 10:
+    case 14:
+    case "ERROR_REASON_OPTIONS_GAME_MISMATCH":
+      return ErrorReason.ERROR_REASON_OPTIONS_GAME_MISMATCH;
+    case 15:
+    case "ERROR_REASON_INVALID_SEAT_COUNT":
+      return ErrorReason.ERROR_REASON_INVALID_SEAT_COUNT;
+    case 16:
     case "ERROR_REASON_INVALID_ARGUMENT":
       return ErrorReason.ERROR_REASON_INVALID_ARGUMENT;
-    case 11:
-    case "ERROR_REASON_SEAT_REQUIRED":
-      return ErrorReason.ERROR_REASON_SEAT_REQUIRED;
-    case 12:
-    case "ERROR_REASON_WRONG_MATCH_STATUS":
-      return ErrorReason.ERROR_REASON_WRONG_MATCH_STATUS;
-    case 13:
-    case "ERROR_REASON_BAD_SEAT_COUNT":
-      return ErrorReason.ERROR_REASON_BAD_SEAT_COUNT;
-    case 14:
+    case 17:
+    case "ERROR_REASON_INVALID_NAME":
+      return ErrorReason.ERROR_REASON_INVALID_NAME;
+    case 18:
+    case "ERROR_REASON_INVALID_PAGE_TOKEN":
+      return ErrorReason.ERROR_REASON_INVALID_PAGE_TOKEN;
+    case 19:
+    case "ERROR_REASON_INVALID_ETAG":
+      return ErrorReason.ERROR_REASON_INVALID_ETAG;
+    case 20:
+    case "ERROR_REASON_INVALID_SEED":
+      return ErrorReason.ERROR_REASON_INVALID_SEED;
+    case 21:
+    case "ERROR_REASON_INVALID_SEAT":
+      return ErrorReason.ERROR_REASON_INVALID_SEAT;
+    case 22:
+    case "ERROR_REASON_INVALID_PLAYER_NAME":
+      return ErrorReason.ERROR_REASON_INVALID_PLAYER_NAME;
+    case 23:
     case "ERROR_REASON_REQUEST_ID_REUSED":
       return ErrorReason.ERROR_REASON_REQUEST_ID_REUSED;
-    case 15:
+    case 24:
+    case "ERROR_REASON_INVALID_JSON":
+      return ErrorReason.ERROR_REASON_INVALID_JSON;
+    case 25:
+    case "ERROR_REASON_UNKNOWN_PARAMETER":
+      return ErrorReason.ERROR_REASON_UNKNOWN_PARAMETER;
+    case 26:
+    case "ERROR_REASON_MATCH_NOT_WAITING":
+      return ErrorReason.ERROR_REASON_MATCH_NOT_WAITING;
+    case 27:
+    case "ERROR_REASON_MATCH_NOT_STARTED":
+      return ErrorReason.ERROR_REASON_MATCH_NOT_STARTED;
+    case 28:
+    case "ERROR_REASON_MATCH_ABANDONED":
+      return ErrorReason.ERROR_REASON_MATCH_ABANDONED;
+    case 29:
+    case "ERROR_REASON_NOT_YOUR_TURN":
+      return ErrorReason.ERROR_REASON_NOT_YOUR_TURN;
+    case 30:
+    case "ERROR_REASON_ILLEGAL_ACTION":
+      return ErrorReason.ERROR_REASON_ILLEGAL_ACTION;
+    case 31:
     case "ERROR_REASON_RESOURCE_EXHAUSTED":
       return ErrorReason.ERROR_REASON_RESOURCE_EXHAUSTED;
-    case 16:
+    case 32:
+    case "ERROR_REASON_DEADLINE_EXCEEDED":
+      return ErrorReason.ERROR_REASON_DEADLINE_EXCEEDED;
+    case 33:
     case "ERROR_REASON_STORE_UNAVAILABLE":
       return ErrorReason.ERROR_REASON_STORE_UNAVAILABLE;
+    case 34:
+    case "ERROR_REASON_LOG_GAP":
+      return ErrorReason.ERROR_REASON_LOG_GAP;
     case 100:
     case "ERROR_REASON_GAME_OVER":
       return ErrorReason.ERROR_REASON_GAME_OVER;
@@ -500,14 +608,22 @@ export function errorReasonToJSON(object: ErrorReason): string {
       return "ERROR_REASON_UNSPECIFIED";
     case ErrorReason.ERROR_REASON_STALE_VERSION:
       return "ERROR_REASON_STALE_VERSION";
-    case ErrorReason.ERROR_REASON_NOT_YOUR_TURN:
-      return "ERROR_REASON_NOT_YOUR_TURN";
-    case ErrorReason.ERROR_REASON_ILLEGAL_ACTION:
-      return "ERROR_REASON_ILLEGAL_ACTION";
+    case ErrorReason.ERROR_REASON_TOO_MANY_CONFLICTS:
+      return "ERROR_REASON_TOO_MANY_CONFLICTS";
     case ErrorReason.ERROR_REASON_MATCH_FULL:
       return "ERROR_REASON_MATCH_FULL";
+    case ErrorReason.ERROR_REASON_SEAT_TAKEN:
+      return "ERROR_REASON_SEAT_TAKEN";
     case ErrorReason.ERROR_REASON_INVALID_SEAT_TOKEN:
       return "ERROR_REASON_INVALID_SEAT_TOKEN";
+    case ErrorReason.ERROR_REASON_SEAT_TOKEN_REQUIRED:
+      return "ERROR_REASON_SEAT_TOKEN_REQUIRED";
+    case ErrorReason.ERROR_REASON_SEAT_TOKEN_REVOKED:
+      return "ERROR_REASON_SEAT_TOKEN_REVOKED";
+    case ErrorReason.ERROR_REASON_WRONG_MATCH_TOKEN:
+      return "ERROR_REASON_WRONG_MATCH_TOKEN";
+    case ErrorReason.ERROR_REASON_NOT_CREATOR:
+      return "ERROR_REASON_NOT_CREATOR";
     case ErrorReason.ERROR_REASON_MATCH_NOT_FOUND:
       return "ERROR_REASON_MATCH_NOT_FOUND";
     case ErrorReason.ERROR_REASON_GAME_NOT_FOUND:
@@ -516,20 +632,48 @@ export function errorReasonToJSON(object: ErrorReason): string {
       return "ERROR_REASON_FIXED_DECKS_DISABLED";
     case ErrorReason.ERROR_REASON_INVALID_OPTION:
       return "ERROR_REASON_INVALID_OPTION";
+    case ErrorReason.ERROR_REASON_OPTIONS_GAME_MISMATCH:
+      return "ERROR_REASON_OPTIONS_GAME_MISMATCH";
+    case ErrorReason.ERROR_REASON_INVALID_SEAT_COUNT:
+      return "ERROR_REASON_INVALID_SEAT_COUNT";
     case ErrorReason.ERROR_REASON_INVALID_ARGUMENT:
       return "ERROR_REASON_INVALID_ARGUMENT";
-    case ErrorReason.ERROR_REASON_SEAT_REQUIRED:
-      return "ERROR_REASON_SEAT_REQUIRED";
-    case ErrorReason.ERROR_REASON_WRONG_MATCH_STATUS:
-      return "ERROR_REASON_WRONG_MATCH_STATUS";
-    case ErrorReason.ERROR_REASON_BAD_SEAT_COUNT:
-      return "ERROR_REASON_BAD_SEAT_COUNT";
+    case ErrorReason.ERROR_REASON_INVALID_NAME:
+      return "ERROR_REASON_INVALID_NAME";
+    case ErrorReason.ERROR_REASON_INVALID_PAGE_TOKEN:
+      return "ERROR_REASON_INVALID_PAGE_TOKEN";
+    case ErrorReason.ERROR_REASON_INVALID_ETAG:
+      return "ERROR_REASON_INVALID_ETAG";
+    case ErrorReason.ERROR_REASON_INVALID_SEED:
+      return "ERROR_REASON_INVALID_SEED";
+    case ErrorReason.ERROR_REASON_INVALID_SEAT:
+      return "ERROR_REASON_INVALID_SEAT";
+    case ErrorReason.ERROR_REASON_INVALID_PLAYER_NAME:
+      return "ERROR_REASON_INVALID_PLAYER_NAME";
     case ErrorReason.ERROR_REASON_REQUEST_ID_REUSED:
       return "ERROR_REASON_REQUEST_ID_REUSED";
+    case ErrorReason.ERROR_REASON_INVALID_JSON:
+      return "ERROR_REASON_INVALID_JSON";
+    case ErrorReason.ERROR_REASON_UNKNOWN_PARAMETER:
+      return "ERROR_REASON_UNKNOWN_PARAMETER";
+    case ErrorReason.ERROR_REASON_MATCH_NOT_WAITING:
+      return "ERROR_REASON_MATCH_NOT_WAITING";
+    case ErrorReason.ERROR_REASON_MATCH_NOT_STARTED:
+      return "ERROR_REASON_MATCH_NOT_STARTED";
+    case ErrorReason.ERROR_REASON_MATCH_ABANDONED:
+      return "ERROR_REASON_MATCH_ABANDONED";
+    case ErrorReason.ERROR_REASON_NOT_YOUR_TURN:
+      return "ERROR_REASON_NOT_YOUR_TURN";
+    case ErrorReason.ERROR_REASON_ILLEGAL_ACTION:
+      return "ERROR_REASON_ILLEGAL_ACTION";
     case ErrorReason.ERROR_REASON_RESOURCE_EXHAUSTED:
       return "ERROR_REASON_RESOURCE_EXHAUSTED";
+    case ErrorReason.ERROR_REASON_DEADLINE_EXCEEDED:
+      return "ERROR_REASON_DEADLINE_EXCEEDED";
     case ErrorReason.ERROR_REASON_STORE_UNAVAILABLE:
       return "ERROR_REASON_STORE_UNAVAILABLE";
+    case ErrorReason.ERROR_REASON_LOG_GAP:
+      return "ERROR_REASON_LOG_GAP";
     case ErrorReason.ERROR_REASON_GAME_OVER:
       return "ERROR_REASON_GAME_OVER";
     case ErrorReason.ERROR_REASON_NOT_A_PLAYER:
@@ -2442,7 +2586,7 @@ export const Event: MessageFns<Event> = {
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
-export type DeepPartial<T> = T extends Builtin ? T
+type DeepPartial<T> = T extends Builtin ? T
   : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
@@ -2474,7 +2618,7 @@ function isSet(value: any): boolean {
   return value !== null && value !== undefined;
 }
 
-export interface MessageFns<T> {
+interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   fromJSON(object: any): T;

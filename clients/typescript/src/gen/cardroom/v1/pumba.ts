@@ -7,10 +7,6 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
-export const protobufPackage = "cardroom.v1";
-
-export const protobufFileName = "cardroom/v1/pumba.proto";
-
 /**
  * Pumba (game id `pumba`, 2-6 seats): house-rule options, actions, seat views
  * and events. Rules: ../shared/rules/pumba.md.
@@ -195,8 +191,6 @@ export interface PumbaView {
   top: string;
   /** The suit to follow (a Sota's named suit, else the top card's suit). */
   activeSuit: string;
-  /** The discard pile, oldest first. */
-  discard: string[];
   /** Number of cards in the discard pile. */
   discardCount: number;
   /** Number of cards in the stock. */
@@ -1294,7 +1288,6 @@ function createBasePumbaView(): PumbaView {
     hand: [],
     top: "",
     activeSuit: "",
-    discard: [],
     discardCount: 0,
     stockCount: 0,
     opener: 0,
@@ -1336,9 +1329,6 @@ export const PumbaView: MessageFns<PumbaView> = {
     }
     if (message.activeSuit !== "") {
       writer.uint32(66).string(message.activeSuit);
-    }
-    for (const v of message.discard) {
-      writer.uint32(74).string(v!);
     }
     if (message.discardCount !== 0) {
       writer.uint32(80).int32(message.discardCount);
@@ -1465,14 +1455,6 @@ export const PumbaView: MessageFns<PumbaView> = {
             }
 
             message.activeSuit = reader.string();
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.discard.push(reader.string());
             continue;
           }
           case 10: {
@@ -1625,7 +1607,6 @@ export const PumbaView: MessageFns<PumbaView> = {
         : isSet(object.active_suit)
         ? globalThis.String(object.active_suit)
         : "",
-      discard: globalThis.Array.isArray(object?.discard) ? object.discard.map((e: any) => globalThis.String(e)) : [],
       discardCount: isSet(object.discardCount)
         ? globalThis.Number(object.discardCount)
         : isSet(object.discard_count)
@@ -1704,9 +1685,6 @@ export const PumbaView: MessageFns<PumbaView> = {
     if (message.activeSuit !== "") {
       obj.activeSuit = message.activeSuit;
     }
-    if (message.discard?.length) {
-      obj.discard = message.discard;
-    }
     if (message.discardCount !== 0) {
       obj.discardCount = Math.round(message.discardCount);
     }
@@ -1764,7 +1742,6 @@ export const PumbaView: MessageFns<PumbaView> = {
     message.hand = object.hand?.map((e) => e) || [];
     message.top = object.top ?? "";
     message.activeSuit = object.activeSuit ?? "";
-    message.discard = object.discard?.map((e) => e) || [];
     message.discardCount = object.discardCount ?? 0;
     message.stockCount = object.stockCount ?? 0;
     message.opener = object.opener ?? 0;
@@ -3659,7 +3636,7 @@ export const PumbaGameEndedEvent: MessageFns<PumbaGameEndedEvent> = {
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
-export type DeepPartial<T> = T extends Builtin ? T
+type DeepPartial<T> = T extends Builtin ? T
   : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
@@ -3669,7 +3646,7 @@ function isSet(value: any): boolean {
   return value !== null && value !== undefined;
 }
 
-export interface MessageFns<T> {
+interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   fromJSON(object: any): T;

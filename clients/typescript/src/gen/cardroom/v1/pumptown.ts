@@ -7,10 +7,6 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
-export const protobufPackage = "cardroom.v1";
-
-export const protobufFileName = "cardroom/v1/pumptown.proto";
-
 /**
  * Pumptown (game id `pumptown`, 3-8 seats): house-rule options, actions, seat
  * views and events. Rules: ../shared/rules/pumptown.md.
@@ -307,8 +303,9 @@ export interface PumptownView {
   /** The round's dealer (the seat before the starter; decides duel order). */
   dealer: number;
   /**
-   * The phase, for example `RS_WINDOW`, `PEEK`, `TURN_START`, `TURN_PLACE`,
-   * `KNOCK_DECISION`, `RE_WINDOW`, `DUEL_TURN`, `PUMP_LIMIT`, `GAME_OVER`.
+   * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
+   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+   * `PUMP_LIMIT` or `GAME_OVER`.
    */
   phase: string;
   /** The pending decision. */
@@ -7651,7 +7648,7 @@ export const PumptownAutopassSetEvent: MessageFns<PumptownAutopassSetEvent> = {
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
-export type DeepPartial<T> = T extends Builtin ? T
+type DeepPartial<T> = T extends Builtin ? T
   : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
@@ -7661,7 +7658,7 @@ function isSet(value: any): boolean {
   return value !== null && value !== undefined;
 }
 
-export interface MessageFns<T> {
+interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   fromJSON(object: any): T;

@@ -6,6 +6,4 @@
 
 /* eslint-disable */
 
-export const protobufPackage = "google.api";
-
-export const protobufFileName = "google/api/annotations.proto";
+export {};

@@ -6,10 +6,6 @@
 
 /* eslint-disable */
 
-export const protobufPackage = "google.api";
-
-export const protobufFileName = "google/api/field_behavior.proto";
-
 /**
  * An indicator of the behavior of a given field (for example, that a field
  * is required in requests, or given as output but ignored as input).

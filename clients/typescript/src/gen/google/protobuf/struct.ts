@@ -7,10 +7,6 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
-export const protobufPackage = "google.protobuf";
-
-export const protobufFileName = "google/protobuf/struct.proto";
-
 /**
  * Represents a JSON `null`.
  *
@@ -630,7 +626,7 @@ function floatToJson(value: number | null | undefined): number | string | null |
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
-export type DeepPartial<T> = T extends Builtin ? T
+type DeepPartial<T> = T extends Builtin ? T
   : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
@@ -644,7 +640,7 @@ function isSet(value: any): boolean {
   return value !== null && value !== undefined;
 }
 
-export interface MessageFns<T> {
+interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
   fromJSON(object: any): T;
@@ -653,17 +649,17 @@ export interface MessageFns<T> {
   fromPartial(object: DeepPartial<T>): T;
 }
 
-export interface StructWrapperFns {
+interface StructWrapperFns {
   wrap(object: { [key: string]: any } | undefined): Struct;
   unwrap(message: Struct): { [key: string]: any };
 }
 
-export interface AnyValueWrapperFns {
+interface AnyValueWrapperFns {
   wrap(value: any): Value;
   unwrap(message: any): string | number | boolean | Object | null | Array<any> | undefined;
 }
 
-export interface ListValueWrapperFns {
+interface ListValueWrapperFns {
   wrap(array: Array<any> | undefined): ListValue;
   unwrap(message: ListValue): Array<any>;
 }

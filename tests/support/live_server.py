@@ -1,0 +1,45 @@
+"""Run a command against a live service: a fresh redis-server and `cardroom serve` on 127.0.0.1.
+
+    python tests/support/live_server.py [--allow-fixed-decks] -- COMMAND [ARG ...]
+
+The command sees the service in CARDROOM_GRPC_ADDRESS (host:port) and CARDROOM_HTTP_URL
+(http://host:port); its exit code is ours. Used by scripts/test.sh for the test suites
+of clients in other languages (clients/typescript), so they start the same real
+processes as the Python tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from support.processes import RedisProcess, ServerProcess  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--allow-fixed-decks", action="store_true")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    args = parser.parse_args()
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("no command given")
+    redis = RedisProcess()
+    redis.start()
+    server = ServerProcess(redis.url, *(["--allow-fixed-decks"] if args.allow_fixed_decks else []))
+    try:
+        server.start()
+        env = {**os.environ, "CARDROOM_GRPC_ADDRESS": server.address, "CARDROOM_HTTP_URL": server.http_url}
+        return subprocess.run(command, env=env).returncode
+    finally:
+        server.stop()
+        redis.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
