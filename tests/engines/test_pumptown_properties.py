@@ -25,22 +25,22 @@ from cardroom.engines.pumptown.cards import DEFAULT_MIX
 
 ENGINE = PumptownEngine()
 GOLDEN = Path(__file__).parent / "golden" / "pumptown-v1.bin"
-SHORT = {"rounds": 1, "round_turn_limit": 3}
+SHORT = {"rounds": 1, "round_turn_limit": 1}
 
 #: (players, options, games in CI): every player count and every option value that changes play
 CONFIGS = [
-    (3, SHORT, 420),
+    (3, SHORT, 600),
     (3, {**SHORT, "memory_assist": True, "allow_rediscard": True, "card_duel_prize": "pump_deck"}, 250),
-    (3, {**SHORT, "pump_enabled": False}, 150),
-    (3, {"rounds": 3, "round_turn_limit": 8, "pump_mix": [3, 3, 3, 3, 3, 3, 4, 3, 3, 3, 3]}, 40),
-    (4, {**SHORT, "poll_mode": "holders_only", "duel_first": "left_of_dealer"}, 220),
+    (3, {**SHORT, "pump_enabled": False}, 300),
+    (3, {"rounds": 3, "round_turn_limit": 6, "pump_mix": [3, 3, 3, 3, 3, 3, 4, 3, 3, 3, 3]}, 30),
+    (4, {**SHORT, "poll_mode": "holders_only", "duel_first": "left_of_dealer"}, 200),
     (4, {**SHORT, "nope_on_nope": False, "duel_may_discard": False, "memory_assist": True}, 200),
-    (5, {**SHORT, "first_seat": 4, "moon_threshold": 30, "duel_max_replays": 0, "duel_turns": 1}, 200),
-    (6, {**SHORT, "memory_assist": True, "pump_hand_limit": 1}, 160),
-    (7, {**SHORT, "poll_mode": "holders_only"}, 120),
-    (8, SHORT, 110),
-    (8, {**SHORT, "pump_enabled": False, "memory_assist": True}, 50),
-    (4, {"rounds": 2, "round_turn_limit": 0, "knock_penalty": 0, "reduction_totals": [5, 10, 20]}, 80),
+    (5, {**SHORT, "first_seat": 4, "moon_threshold": 30, "duel_max_replays": 0, "duel_turns": 1}, 150),
+    (6, {**SHORT, "memory_assist": True, "pump_hand_limit": 1}, 100),
+    (7, {**SHORT, "poll_mode": "holders_only"}, 60),
+    (8, SHORT, 40),
+    (8, {**SHORT, "pump_enabled": False, "memory_assist": True}, 40),
+    (4, {"rounds": 2, "round_turn_limit": 0, "knock_penalty": 0, "reduction_totals": [5, 10, 20]}, 30),
 ]
 
 
@@ -169,8 +169,52 @@ def test_malformed_actions_are_invalid_argument():
 
 def test_autopass_answers_the_poll_and_stays_private():
     state = ENGINE.new_game(3, {}, seed=3, fixture={"hands": [["DOUB1"], ["NOPE1"], []]})
+    assert ENGINE.legal_actions(state, 0)[-1] == {"type": "set_autopass", "on": True}
+    with pytest.raises(RuleError) as error:
+        ENGINE.apply(state, 0, {"type": "set_autopass", "on": False})
+    assert error.value.code == "BAD_ARGS"
     transition = ENGINE.apply(state, 0, {"type": "set_autopass", "on": True})
     assert transition.events[0].for_viewer(1) == {"type": "autopass_set", "seat": 0}
     assert ENGINE.view(transition.state, 0)["autopass"] is True
     assert ENGINE.view(transition.state, 1)["autopass"] is False
     assert [e.type for e in transition.events] == ["autopass_set", "pass"]  # D49: the pending poll is answered
+
+
+def _ids_in(obj) -> set[str]:
+    if isinstance(obj, dict):
+        return set().union(*(_ids_in(v) for v in obj.values())) if obj else set()
+    if isinstance(obj, list):
+        return set().union(*(_ids_in(v) for v in obj)) if obj else set()
+    return {obj} if isinstance(obj, str) else set()
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_hidden_information_without_memory_assist(players):
+    """§5 checked directly on the state, independently of ``hidden_cards``: before REVEAL no view shows
+    a face-down grid card (except the owner's peek), a duel card, the draw pile, another seat's
+    pile-drawn pending card or another seat's pump hand; no event shows the last three."""
+    for game in range(property_games(8)):
+        chooser = random.Random(game)
+        state = ENGINE.new_game(players, {"rounds": 2}, seed=500_000 + game)
+        events: list = []
+        while ENGINE.to_act(state):
+            for viewer in [*range(players), None]:
+                secret = set(state.draw) | set(state.pump_deck)
+                secret |= {c for seat, hand in enumerate(state.hands) if seat != viewer for c in hand}
+                if state.pending_from == "pile" and viewer != ENGINE.to_act(state)[0]:
+                    secret.add(state.pending)
+                for event in events:  # cards face up when the event happened are not secret (§5.1)
+                    assert not _ids_in(event.for_viewer(viewer)) & secret, (game, viewer, event)
+                if not state.revealed:
+                    for owner, grid in enumerate(state.grids):
+                        peeked = state.phase == "PEEK" and owner == viewer
+                        secret |= {c for i, c in enumerate(grid) if not (peeked and (i >= 2 or state.peek_all[owner]))}
+                if state.duel is not None:
+                    secret |= {c for hand in state.duel.slots for c in hand}
+                shown = _ids_in(ENGINE.view(state, viewer))
+                assert not shown & secret, (game, viewer, shown & secret)
+            seat = chooser.choice(ENGINE.to_act(state))
+            transition = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat)))
+            state, events = transition.state, transition.events
+            if any(e.type in ("round_start", "reshuffle") for e in events):
+                events = []  # cards named before a reshuffle were face up then (§5.1)

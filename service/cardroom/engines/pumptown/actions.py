@@ -87,7 +87,7 @@ def legal_actions(st: PumptownState, seat: int) -> list[dict[str, Any]]:
         acts.append({"type": "pass"})
     if ctx == "PUMP_LIMIT":
         acts += [{"type": "discard_pump", "card": c} for c in sorted(set(st.hands[seat]), key=PUMP_INDEX.__getitem__)]
-    acts += [{"type": "set_autopass", "on": False}, {"type": "set_autopass", "on": True}]
+    acts.append({"type": "set_autopass", "on": not st.autopass[seat]})
     return acts
 
 
@@ -207,6 +207,8 @@ def check(st: PumptownState, seat: int, action: Mapping[str, Any]) -> tuple[str,
         _keys(action, ("on",))
         if type(action["on"]) is not bool:
             raise _malformed("on must be true or false")
+        if action["on"] == st.autopass[seat]:
+            raise RuleError("BAD_ARGS", "auto-pass is already set so")
         return kind, action["on"]
     if kind == "play":
         return kind, _check_play(st, seat, ctx, action)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import msgspec
+
 from ..contract import Seat
 from .actions import context, deciders
 from .cards import EMPTY, FACE_DOWN
 from .rounds import WINDOWS
-from .state import PUBLIC, PumptownState, clone
+from .state import PUBLIC, PumptownState
 
 #: keys under which a card ID can appear in a view or an event
 CARD_KEYS = frozenset({"grid", "grids", "peeked", "card", "cards", "replaced", "discard", "set_aside", "slots",
@@ -117,17 +119,30 @@ def _hidden_pumps(st: PumptownState, viewer: Seat) -> list[tuple[list[str], int]
 
 
 def hidden_cards(st: PumptownState, viewer: Seat) -> set[str]:
-    hidden = {row[i] for row, i in _unseen(st, viewer) + _hidden_pumps(st, viewer)}
-    if st.pending and st.pending_from == "pile":
-        holder = deciders(st)[0]
-        if viewer != holder:
-            hidden.add(st.pending)
+    bits = _knows(st, viewer)
+    seen, recent = st.seen, st.recent
+    rows = [] if st.revealed else list(st.grids)
+    if st.duel is not None:
+        rows += st.duel.slots
+    rows.append(st.draw)
+    if recent:
+        hidden = {c for row in rows for c in row if c and not (seen[c] | recent.get(c, 0)) & bits}
+    else:
+        hidden = {c for row in rows for c in row if c and not seen[c] & bits}
+    hidden.update(row[i] for row, i in _hidden_pumps(st, viewer))
+    if st.pending and st.pending_from == "pile" and viewer != deciders(st)[0]:
+        hidden.add(st.pending)
     return hidden
 
 
 def redeal_hidden(st: PumptownState, viewer: Seat, rng: random.Random) -> PumptownState:
     """Permute the cards hidden from ``viewer`` among their places (number and pump cards apart)."""
-    copy = clone(st)
+    duel = st.duel
+    copy = msgspec.structs.replace(
+        st, grids=[list(g) for g in st.grids], draw=list(st.draw), hands=[list(h) for h in st.hands],
+        pump_deck=list(st.pump_deck),
+        duel=msgspec.structs.replace(duel, slots=[list(x) for x in duel.slots]) if duel is not None else None,
+    )
     number_places = _unseen(copy, viewer)
     if copy.pending and copy.pending_from == "pile" and viewer != deciders(copy)[0]:
         holder = [copy.pending]

@@ -23,7 +23,7 @@ def shuffle(st: PumptownState, items: list[str], order: Callable[[str], int]) ->
     counter = st.rng_counter
     st.rng_counter += 1
     stacked = _next_stacked(st)
-    if stacked is None:
+    if not isinstance(stacked, list):  # no stacked outcome, or an R5 index where a shuffle comes
         return rng.shuffled(st.seed, counter, items)
     present = set(items)
     listed = list(dict.fromkeys(c for c in stacked if c in present))
