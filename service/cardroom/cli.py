@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 
@@ -43,6 +44,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", type=_parse_option, default=[], metavar="NAME=VALUE")
     sim.add_argument("--no-checks", action="store_true", help="skip the invariant pass (timing only)")
     add_bench_parser(commands)
+
+    play = commands.add_parser("play", help="play a match in the terminal (needs clients/python installed)")
+    play.add_argument("--server", default="localhost:50051", help="HOST:PORT of the gRPC service")
+    play.add_argument("--tls", action="store_true")
+    table = play.add_mutually_exclusive_group(required=True)
+    table.add_argument("--game", choices=game_ids(), help="create a match of this game")
+    table.add_argument("--join", metavar="MATCH", help="join this match (games/GAME/matches/ID)")
+    play.add_argument("--players", type=int, default=2, help="seats of a created match")
+    play.add_argument("--name", default="", help="your display name")
+    play.add_argument("--option", action="append", type=_parse_option, default=[], metavar="NAME=VALUE")
     return parser
 
 
@@ -66,6 +77,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if report["invariant_violations"] == 0 else 1
     if args.command == "bench":
         return run_bench(args)
+    if args.command == "play":
+        from .play import play
+
+        options = {name: _option_value(value) for name, value in args.option}
+        return asyncio.run(
+            play(
+                args.server,
+                tls=args.tls,
+                game=args.game,
+                players=args.players,
+                join=args.join,
+                name=args.name,
+                options=options,
+            )
+        )
     return 2
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from support.processes import RedisProcess, ServerProcess  # noqa: E402
+from support.processes import RedisProcess, ServerProcess
 
 
 def main() -> int:
