@@ -15,15 +15,26 @@ fi
 
 echo "== installing Python packages"
 "$PYTHON" -m pip install -q --disable-pip-version-check -e '.[test]'
+"$PYTHON" -m pip install -q --disable-pip-version-check -e clients/python
+echo "== installing the TypeScript client's npm packages"
+(cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error)
 
 echo "== generated stubs are current"
 bash scripts/gen_proto.sh --check
 echo "== OpenAPI document is current"
 bash scripts/gen_openapi.sh --check
+echo "== generated client stubs are current (clients/)"
+bash scripts/gen_clients.sh --check
+echo "== Go client stubs compile"
+(cd clients/go && go vet ./...)
 echo "== buf lint"
 bash scripts/buf_lint.sh
 echo "== ruff"
-"$PYTHON" -m ruff check service tests
+"$PYTHON" -m ruff check service tests clients/python
+
+echo "== TypeScript client: a full match over gRPC and over REST + SSE against a live server"
+(cd clients/typescript && npm run build)
+"$PYTHON" tests/support/live_server.py -- npm --prefix clients/typescript test
 
 echo "== pytest"
 "$PYTHON" -m pytest -n "${CARDROOM_TEST_WORKERS:-2}" -q "$@"
