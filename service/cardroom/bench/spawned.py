@@ -57,6 +57,7 @@ def cardroom_server(redis_url: str, workers: int) -> Iterator[tuple[str, int]]:
     port = free_port()
     address = f"127.0.0.1:{port}"
     args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1", "--grpc-port", str(port)]
+    args += ["--http-port", str(free_port())]  # the REST gateway is not measured, but must not collide
     args += ["--workers", str(workers), "--redis-url", redis_url, "--allow-fixed-decks"]
     args += ["--secret", secrets.token_hex(16), "--log-level", "WARNING"]
     with tempfile.NamedTemporaryFile(prefix="cardroom-bench-server-", suffix=".log", delete=False) as log:
