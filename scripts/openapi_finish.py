@@ -11,7 +11,8 @@ uses wherever they exist:
 - ``ETag`` on responses that carry a match and ``If-Match`` on requests with an etag;
 - server-streaming methods as Server-Sent Events, resumable with ``Last-Event-ID``;
 - path variables named after the resource patterns (the generator singularizes
-  ``matches`` as ``matche``), and descriptions without buf lint directives.
+  ``matches`` as ``matche``) with the pattern of their ids, and descriptions
+  without buf lint directives.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from google.api import resource_pb2
 from google.rpc import code_pb2
 
 from cardroom.api.errors import ERROR_DOMAIN
+from cardroom.api.handlers import ID_PATTERNS
 from cardroom.api.rest import HTTP_STATUS, SERVICE
 from cardroom.app import errors as app_errors
 from cardroom.v1 import match_pb2
@@ -185,6 +187,7 @@ def _rename_path_variables(paths: dict[str, Any]) -> dict[str, Any]:
                     if parameter["in"] == "path" and parameter["name"] == old:
                         parameter["name"] = new
                         parameter["description"] = f"The {new} id."
+                        parameter["schema"]["pattern"] = f"^{ID_PATTERNS[new]}$"
         renamed[path] = operations
     return renamed
 

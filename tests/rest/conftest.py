@@ -5,15 +5,13 @@ from __future__ import annotations
 import grpc
 import httpx
 import pytest
+from rest_table import HEARTBEAT
 
 from cardroom.v1 import game_service_pb2_grpc
 from support.processes import RedisProcess, ServerProcess
 
-#: heartbeat of the SSE streams under test, seconds (the default is 15)
-HEARTBEAT = 0.5
 
-
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def redis_process():
     redis = RedisProcess()
     redis.start()
@@ -21,9 +19,9 @@ def redis_process():
     redis.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(redis_process):
-    """One server per module, fixed decks allowed, CORS off (its default)."""
+    """One server for the REST tests, fixed decks allowed, CORS off (its default)."""
     process = ServerProcess(redis_process.url, "--allow-fixed-decks", "--sse-heartbeat", str(HEARTBEAT))
     process.start()
     yield process

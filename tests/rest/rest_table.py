@@ -11,6 +11,9 @@ from typing import Any
 import httpx
 from httpx_sse import connect_sse
 
+#: heartbeat of the SSE streams under test, seconds (the default is 15)
+HEARTBEAT = 0.5
+
 
 def bearer(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}

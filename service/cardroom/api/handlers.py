@@ -23,8 +23,10 @@ from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from . import convert
 
-GAME_NAME = re.compile(r"^games/(?P<game>[a-z0-9-]+)$")
-MATCH_NAME = re.compile(r"^games/(?P<game>[a-z0-9-]+)/matches/(?P<match>[a-z0-9]+)$")
+#: the ids inside resource names (also the OpenAPI document's path patterns)
+ID_PATTERNS = {"game": "[a-z0-9-]+", "match": "[a-z0-9]+"}
+GAME_NAME = re.compile(rf"^games/(?P<game>{ID_PATTERNS['game']})$")
+MATCH_NAME = re.compile(rf"^games/(?P<game>{ID_PATTERNS['game']})/matches/(?P<match>{ID_PATTERNS['match']})$")
 STATUS = {
     "waiting": match_pb2.MATCH_STATUS_WAITING,
     "active": match_pb2.MATCH_STATUS_ACTIVE,
