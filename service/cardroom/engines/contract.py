@@ -219,7 +219,7 @@ class Engine(ABC, Generic[State]):
     ) -> State:
         """A new match. ``fixture`` is the rules file's §6 test hook (stacked decks,
         state fixtures); it and the seed never appear in any view. Raises
-        RuleError (INVALID_OPTION, INVALID_ARGUMENT, BAD_SEAT_COUNT) on bad input."""
+        RuleError (INVALID_OPTION, INVALID_ARGUMENT, INVALID_SEAT_COUNT) on bad input."""
 
     @abstractmethod
     def legal_actions(self, state: State, seat: int) -> list[Action]:

@@ -86,10 +86,11 @@ def event_leaks(engine: Engine, state_after: Any, events: list[Event]) -> list[s
 
 
 def _contains_seed(obj: Any, seed: int) -> bool:
-    if seed in (0, 1):  # too common a value to mean anything
+    # a small seed collides with ordinary counts and scores; the service draws 63-bit seeds
+    if abs(seed) < 1_000_000:
         return False
     if isinstance(obj, dict):
         return any(_contains_seed(v, seed) for v in obj.values())
     if isinstance(obj, list):
         return any(_contains_seed(v, seed) for v in obj)
-    return obj == seed or (isinstance(obj, str) and str(seed) in obj and len(str(seed)) > 6)
+    return obj == seed or (isinstance(obj, str) and str(seed) in obj)
