@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import grpc
 import httpx
 import pytest
 from rest_table import HEARTBEAT
 
-from cardroom.v1 import game_service_pb2_grpc
-from support.processes import RedisProcess, ServerProcess
+from e2e import conftest as e2e_fixtures
+from support.processes import ServerProcess
 
-
-@pytest.fixture(scope="session")
-def redis_process():
-    redis = RedisProcess()
-    redis.start()
-    yield redis
-    redis.close()
+#: the end-to-end suite's fixtures: its session redis-server, and a gRPC stub (of this directory's server)
+redis_process = e2e_fixtures.redis_process
+stub = e2e_fixtures.stub
 
 
 @pytest.fixture(scope="session")
@@ -32,9 +27,3 @@ def server(redis_process):
 def http(server):
     with httpx.Client(base_url=server.http_url, timeout=30) as client:
         yield client
-
-
-@pytest.fixture
-def stub(server):
-    with grpc.insecure_channel(server.address) as channel:
-        yield game_service_pb2_grpc.GameServiceStub(channel)
