@@ -7,7 +7,8 @@
 #
 # Plugins, all pinned: grpcio-tools (Python, through scripts/protoc_gen_python.py),
 # ts-proto from clients/typescript/package-lock.json (npm ci), protoc-gen-go and
-# protoc-gen-go-grpc from the Go module proxy (go install into build/bin).
+# protoc-gen-go-grpc from the Go module proxy (go install into build/bin), protoc (for
+# its built-in Java and Kotlin generators) from Maven Central (mvn dependency:copy).
 # The Python copy is the service's stubs (service/cardroom/v1) with its imports moved
 # to the `cardroom_client.v1` package; both can be loaded in one process.
 set -euo pipefail
@@ -18,17 +19,28 @@ GO_PLUGINS=(
   google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.10
   google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.5.1
 )
+PROTOC_VERSION=4.35.1  # Maven's version of protoc 35.1, which prints "libprotoc 35.1"
 # generated subtree of `buf generate -o` -> its place in the repository
 TARGETS=(
   "python/cardroom_client/v1:clients/python/src/cardroom_client/v1"
   "typescript:clients/typescript/src/gen"
   "go/cardroom/v1:clients/go/cardroom/v1"
+  "java/java:clients/java/src/main/java"
+  "java/kotlin:clients/java/src/main/kotlin"
 )
 
 install_plugins() {
   bash scripts/gen_proto.sh --deps
   if [[ ! -x clients/typescript/node_modules/.bin/protoc-gen-ts_proto ]]; then
     (cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  if ! build/bin/protoc --version 2>/dev/null | grep -q " ${PROTOC_VERSION#*.}\$"; then
+    local arch
+    case "$(uname -m)" in x86_64) arch=x86_64 ;; aarch64) arch=aarch_64 ;; *) arch="$(uname -m)" ;; esac
+    mkdir -p build/protoc-download build/bin
+    (cd build/protoc-download && mvn -q -B dependency:copy \
+      -Dartifact="com.google.protobuf:protoc:$PROTOC_VERSION:exe:linux-$arch" -DoutputDirectory=.)
+    install -m 755 "build/protoc-download/protoc-$PROTOC_VERSION-linux-$arch.exe" build/bin/protoc
   fi
   local module name version
   for module in "${GO_PLUGINS[@]}"; do
