@@ -546,3 +546,31 @@ def test_example_2_round_z_redistribute_after_the_knock_result():
     assert tally["tallies"] == [2, 5, 0] and tally["scores"] == [12, 5, 0]
     over = event(events, "round_over")
     assert over["scores"] == [42, 19, 0] and over["winner"] == C
+
+
+def test_example_2_round_y_tie_duel_then_card_duel():
+    """§4.3 Ex 2, round Y: A's knock fails, B and C tie-duel, then C's Duel card against A."""
+    deck = ("N2b N1b N0a N4a N3c N4b N5a N7a N9a N5b N7b N9b N10b N11e N11f N6a "
+            "N5c N2a N5d N3a N11a N11b N11c N11d N12a N12b "
+            "N7c N1a N1c N2c N12c N12d N12e N12f N10c N10d")
+    st = start(deck, [[], [], ["DUEL1"]], options={"rounds": 1})
+    st = turn(st, A, "pile", then="knock")
+    st = turn(st, B, "pile", then=None)
+    st = turn(st, C, "pile", then=None)
+    assert decision(st) == ("RE_WINDOW", (C,))
+    st = play(st, C, "DUEL1", target=A)
+    assert st.tallies == [6, 4, 4] and st.scores == [16, 4, 4]
+    assert st.duel.kind == "tie" and st.duel.order == [B, C]
+    assert st.duel.slots == [["N5c", "N5d"], ["N2a", "N3a"]]
+    for _ in range(3):
+        for seat in (B, C):
+            st = act(act(st, seat, "draw", source="pile"), seat, "discard_drawn")
+    assert st.scores == [16, 0, 8] and st.winner == B
+    assert st.duel.kind == "card" and st.duel.order == [A, C] and st.duel.origs == [16, 8]
+    assert st.duel.slots == [["N7c", "N1c"], ["N1a", "N2c"]]
+    for _ in range(3):
+        for seat in (A, C):
+            st = act(act(st, seat, "draw", source="pile"), seat, "discard_drawn")
+    assert ENGINE.is_over(st)
+    assert st.scores == [24, 0, 0]
+    assert st.hands == [[], ["PEEK1"], ["PEEK2"]]
