@@ -49,13 +49,13 @@ def test_bench_engines_fails_loudly_when_an_engine_is_missing(monkeypatch, capsy
 
 def test_bench_service_spawned_plays_checks_and_reports():
     report = _bench(
-        "service", "--spawn", "--game", "flip-7", "--matches", "3", "--concurrency", "2",
+        "service", "--spawn", "--game", "all", "--matches", "4", "--concurrency", "4",
         "--duration", "3", "--baseline-seconds", "0.5",
     )  # fmt: skip
     assert report["lost_or_doubled"] == 0, report["consistency"]
     assert report["errors"] == {}
-    assert report["matches_started"] == 3
-    assert report["consistency"]["matches_checked"] == 3
+    assert report["matches_started"] == 4  # one of each game, all started at once
+    assert report["consistency"]["matches_checked"] == 4
     assert report["actions_committed"] > 0
     assert report["actions_committed"] == report["calls"]["SubmitAction"] - sum(report["errors"].values())
     assert set(report["submit_action_latency_ms"]) == LATENCY_KEYS
@@ -64,6 +64,7 @@ def test_bench_service_spawned_plays_checks_and_reports():
         assert report[phase]["calls"] > 0
         assert report[phase]["server_cpu_ms_per_call"] > 0
     assert report["actions_per_s_vs_baseline"] > 0
+    assert report["actions_per_server_cpu_s_vs_baseline"] > 0
     assert report["server_cpu_ms_per_action"] > 0
     assert report["server_cpu_ms_per_submit_action_est"] is not None
     assert report["redis_cpu_ms_per_action"] is not None

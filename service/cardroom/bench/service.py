@@ -223,6 +223,11 @@ def _report(
         "baseline": repeated[BASELINE],
         "get_match": repeated[VIEWS],
         "actions_per_s_vs_baseline": round(actions_rate / baseline_rate, 3) if baseline_rate else None,
+        # the same ratio from CPU counters: what the server could do per core-second, which
+        # the other processes sharing the cores move far less than the throughputs
+        "actions_per_server_cpu_s_vs_baseline": _ratio(
+            repeated[BASELINE]["server_cpu_ms_per_call"], play_cpu, committed
+        ),
         "consistency": {
             "matches_checked": len(records),
             "unknown_outcomes": sum(record.unknown_outcomes for record in records),
@@ -249,6 +254,11 @@ def _repeated(phase: str, results: list[dict[str, Any]], cpu: float | None) -> d
         "latency_ms": _percentiles([x for result in results for x in result["latencies"]]),
         "server_cpu_ms_per_call": _per_thousand(cpu, calls),
     }
+
+
+def _ratio(baseline_ms_per_call: float | None, play_cpu: float | None, committed: int) -> float | None:
+    per_action = _per_thousand(play_cpu, committed)
+    return round(baseline_ms_per_call / per_action, 3) if baseline_ms_per_call and per_action else None
 
 
 def _submit_action_cpu(play_cpu: float | None, calls: Counter, views: dict[str, Any]) -> float | None:
