@@ -16,7 +16,6 @@ MAX_COPIES = 9
 POSITIONS: tuple[str, ...] = ("TL", "TR", "BL", "BR")
 POS_INDEX: dict[str, int] = {pos: i for i, pos in enumerate(POSITIONS)}
 DUEL_SLOTS: tuple[str, ...] = ("L", "R")
-DUEL_INDEX: dict[str, int] = {"L": 0, "R": 1}
 FACE_DOWN = "??"
 EMPTY = "__"
 

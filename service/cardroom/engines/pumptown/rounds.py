@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..contract import Event
 from . import scoring
-from .cards import KIND_OF, NUMBER_CARDS, NUMBER_INDEX, POS_INDEX, VALUE, row_score
+from .cards import FACE_DOWN, KIND_OF, NUMBER_CARDS, NUMBER_INDEX, POS_INDEX, VALUE, row_score
 from .state import PUBLIC, Play, Poll, PumptownState
 from .zones import draw_number, forget, shuffle, to_discard
 
@@ -81,7 +81,7 @@ def start_peek(st: PumptownState, ev: list[Event]) -> None:
         bit = 1 << seat
         for i in shown:
             st.seen[grid[i]] |= bit
-        private[seat] = {"peeked": [grid[i] if i in shown else "??" for i in range(4)]}
+        private[seat] = {"peeked": [grid[i] if i in shown else FACE_DOWN for i in range(4)]}
     ev.append(Event("peek_start", {"peek_all": list(st.peek_all)}, private))
 
 
