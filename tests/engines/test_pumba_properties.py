@@ -2,8 +2,9 @@
 
 Random legal play makes long Pumba rounds (a few hundred actions: random players
 draw often and rarely go out), and the contract suite checks every promise at
-every step, so CI plays few games per configuration, mostly with low point
-limits (short games). A longer run, e.g. 200 games per configuration::
+every step (about 1.5 ms of CPU per step), so CI plays 264 games over 14
+configurations, mostly with low point limits (short games): about 110 s of CPU
+on one core. A longer run, e.g. 200 games per configuration::
 
     CARDROOM_PROPERTY_GAMES=200 python -m pytest tests/engines/test_pumba_properties.py
 """
