@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_pumba_scenarios import ENGINE, act, cards, hand, mid_round, refused, start, view
+
+from cardroom.engines.pumba.cards import CARDS
 
 
 def test_offender_own_follow_up_closes_the_window():
@@ -65,3 +69,19 @@ def test_view_shape_is_the_same_for_everyone_and_hides_hands():
     assert ENGINE.view(state, None)["hand"] == []
     assert ENGINE.view(state, 1)["hand"] == cards("2e 3e 4e 5e")
     assert [player["hand_count"] for player in ENGINE.view(state, None)["players"]] == [5, 4, 4]
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 6), order=st.permutations(CARDS), opener=st.integers(0, 5))
+def test_block_deal_of_any_deck(players, order, opener):
+    """§2: the opener takes the top 5, each next seat in +1 order 4, then the starter; the rest is the stock."""
+    opener %= players
+    state = ENGINE.new_game(players, {"first_opener": opener}, fixture={"decks": [list(order)]})
+    position = 0
+    for seat in [(opener + step) % players for step in range(players)]:
+        size = 5 if seat == opener else 4
+        assert hand(state, seat) == cards(" ".join(order[position : position + size]))
+        position += size
+    public = view(state)
+    assert (public["top"], public["current"], public["opener"]) == (order[position], opener, opener)
+    assert public["stock_count"] == 40 - 4 * players - 2 == {2: 30, 3: 26, 4: 22, 5: 18, 6: 14}[players]
