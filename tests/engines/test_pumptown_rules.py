@@ -1,0 +1,97 @@
+"""Pumptown rules the §9 scenarios do not reach: error codes, options and decisions (D12, D48, D50…)."""
+
+from __future__ import annotations
+
+from test_pumptown_scenarios import ENGINE, A, B, C, act, decision, play, refused, settle, start, turn, values
+
+SC7_DECK = ("N2b N1b N0a N4a N3c N4b N5a N7a N9a N5b N7b N9b N10b N11a N11b N11c N8a N6a N3a N2a N3b N1a N12a "
+            "N10a N12b N0c")
+MOON_DECK = "N1a N2a N12a N1b N3a N12b N0a N0b N10a N2b N0c N10b"  # C 12 12 / 10 10
+
+
+def test_error_codes_in_check_order():
+    st = start(SC7_DECK, [["PEEK1", "SWAP1"], ["NOPE1"], []])
+    assert decision(st) == ("RS_WINDOW", (A,))
+    refused(st, B, "NOT_YOUR_DECISION", "pass")
+    refused(st, B, "NOT_YOUR_DECISION", "play", card="NOPE1")
+    refused(st, A, "WRONG_PHASE", "draw", source="pile")
+    refused(st, A, "CARD_NOT_IN_HAND", "play", card="DOUB1", target=B)
+    refused(st, A, "CARD_NOT_PLAYABLE_HERE", "play", card="SWAP1", a=B, pa="TL", b=C, pb="TL")
+    refused(st, A, "KNOCK_NOT_ALLOWED", "knock")
+    st = settle(st, ack=False)
+    st = act(st, A, "ack_peek")
+    refused(st, A, "ALREADY_ACKED", "ack_peek")
+    refused(st, A, "NOT_YOUR_DECISION", "play", card="PEEK1")
+    refused(st, B, "CARD_NOT_PLAYABLE_HERE", "play", card="NOPE1")  # D15: no pump play during PEEK
+    st = settle(st)
+    st = act(st, A, "draw", source="pile")
+    refused(st, A, "CARD_NOT_PLAYABLE_HERE", "play", card="SWAP1", a=B, pa="TL", b=C, pb="TL")
+    refused(st, A, "BAD_ARGS", "place", pos="L")
+
+
+def test_turn_limit_ends_the_round_without_a_knocker_and_ties_duel():
+    """D12: after round_turn_limit turns the lowest tallies win; a tie duels (here A and C tie at 6)."""
+    deck = "N2b N1b N0a N4a N3c N4b N5a N7a N9a N5b N7b N2a"
+    st = start(deck, [[], [], []], options={"round_turn_limit": 2, "rounds": 1})
+    assert [values(st, s) for s in (A, B, C)] == ["2 4 / 5 5", "1 3 / 7 7", "0 4 / 9 2"]
+    st = turn(st, A, "pile")
+    st = turn(st, B, "pile")
+    assert st.knocker == -1 and st.tallies == [6, 4, 15]
+    assert st.winner == B and st.scores == [6, 4, 15]
+
+
+def test_nope_on_nope_off_resolves_a_nope_at_once():
+    st = start(SC7_DECK, [["PEEK1"], ["NOPE1"], ["NOPE2"]], options={"nope_on_nope": False})
+    st = play(st, A, "PEEK1")
+    st = play(st, B, "NOPE1")
+    assert st.peek_all == [False, False, False] and st.pump_discard == ["PEEK1", "NOPE1"]
+    assert decision(st) == ("RS_WINDOW", (C,))  # back in the window after A; B holds nothing now: auto
+
+
+def test_holders_only_skips_seats_without_a_fitting_card_and_hides_who_is_asked():
+    st = start(SC7_DECK, [["SWAP1"], ["DOUB1"], ["PEEK1"]], options={"poll_mode": "holders_only"})
+    assert decision(st) == ("RS_WINDOW", (B,))  # A holds no RS card
+    assert ENGINE.view(st, A)["decision"] == {"kind": "RS_WINDOW", "seats": []}
+    assert ENGINE.view(st, B)["decision"] == {"kind": "RS_WINDOW", "seats": [B]}
+
+
+def test_redistribute_refusals_and_grid_lock():
+    st = start(MOON_DECK, [["REDIS2"], [], ["REDIS1", "ELIM1", "NOPE1"]],
+               options={"pump_mix": [2, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2]})
+    st = turn(st, A, "pile", then="knock")
+    st = turn(st, B, "pile", then=None)
+    st = turn(st, C, "pile", then=None)
+    assert decision(st) == ("RE_WINDOW", (A,))
+    refused(st, A, "NOT_MOON", "play", card="REDIS2", alloc=[0, 3, 0])
+    st = act(st, A, "pass")
+    refused(st, C, "BAD_ARGS", "play", card="REDIS1", alloc=[30, 14])
+    refused(st, C, "ILLEGAL_TARGET", "play", card="REDIS1", alloc=[30, 10, 4])
+    refused(st, C, "INVALID_ALLOCATION", "play", card="REDIS1", alloc=[45, -1, 0])
+    listed = [a["alloc"] for a in ENGINE.legal_actions(st, C) if a.get("card") == "REDIS1"]
+    assert [44, 0, 0] in listed and [30, 14, 0] in listed and len(listed) == 45
+    st = play(st, C, "REDIS1", alloc=[30, 14, 0])
+    st = act(st, A, "pass")  # A's Nope poll (A holds REDIS2 only: asked under all_seats)
+    assert decision(st) == ("RE_WINDOW", (A,))
+    st = act(st, A, "pass")
+    refused(st, C, "GRID_LOCKED", "play", card="ELIM1", pos="TL")
+    assert not [a for a in ENGINE.legal_actions(st, C) if a.get("card") == "ELIM1"]
+
+
+def test_duel_discard_rules():
+    """D54: only a pile card may be discarded in a duel, and only while duel_may_discard."""
+    st = start(SC7_DECK, [[], [], []], options={"duel_may_discard": False})
+    st = turn(st, A, "pile", then="knock")
+    st = turn(st, B, "pile", then=None)
+    st = turn(st, C, "pile", then=None)
+    assert decision(st) == ("DUEL_TURN", (B,))
+    st = act(st, B, "draw", source="pile")
+    refused(st, B, "REDISCARD_FORBIDDEN", "discard_drawn")
+    refused(st, B, "BAD_ARGS", "place", pos="TL")
+    assert [a["type"] for a in ENGINE.legal_actions(st, B)] == ["place", "place", "set_autopass"]
+
+
+def test_allow_rediscard_lets_a_discard_card_go_back():
+    st = start(SC7_DECK, [[], [], []], options={"allow_rediscard": True})
+    st = act(settle(st), A, "draw", source="discard")
+    st = act(st, A, "discard_drawn")
+    assert st.discard == ["N10b"] and decision(st) == ("KNOCK_DECISION", (A,))
