@@ -72,4 +72,5 @@ def run_bench(args: argparse.Namespace) -> int:
         )
     )
     print(json.dumps(report))
-    return 0 if report["lost_or_doubled"] == 0 else 1
+    # no match set up (e.g. a --target refusing seeds) checks nothing: as much a failure as a mismatch
+    return 0 if report["lost_or_doubled"] == 0 and report["matches_started"] else 1
