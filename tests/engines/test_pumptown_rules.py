@@ -95,3 +95,13 @@ def test_allow_rediscard_lets_a_discard_card_go_back():
     st = act(settle(st), A, "draw", source="discard")
     st = act(st, A, "discard_drawn")
     assert st.discard == ["N10b"] and decision(st) == ("KNOCK_DECISION", (A,))
+
+
+def test_redistribute_allocations_listed_in_full_for_four_players():
+    from cardroom.engines.pumptown.actions import _allocations
+
+    four = _allocations(4, 1, 44)
+    assert len(four) == 1035 and len({tuple(a) for a in four}) == 1035
+    assert all(sum(a) == 44 and a[1] == 0 and min(a) >= 0 for a in four)
+    eight = _allocations(8, 0, 40)  # too many in full: one or two recipients only (D60)
+    assert len(eight) == 7 + 21 * 39 and all(sum(1 for x in a if x) <= 2 for a in eight)

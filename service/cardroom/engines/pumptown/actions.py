@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import permutations
+from math import comb
 from typing import Any
 
 from ..contract import Event, RuleError
@@ -119,23 +120,41 @@ def _play_args(st: PumptownState, seat: int, kind: str) -> list[dict[str, Any]]:
         if _locked(st, seat):
             return []
         return [{"pos": pos} for pos, card in zip(POSITIONS, st.grids[seat], strict=True) if card]
-    # REDIS: every split over at most two recipients (D60: the full set is combinatorially huge)
     total = _moon_sum(st, seat)
     if total is None or _locked(st, seat):
         return []
-    others = [s for s in range(n) if s != seat]
-    allocs = []
-    for i, first in enumerate(others):
-        single = [0] * n
-        single[first] = total
-        allocs.append(single)
-        for second in others[i + 1 :]:
-            for amount in range(1, total):
-                split = [0] * n
-                split[first], split[second] = amount, total - amount
-                allocs.append(split)
+    return [{"alloc": alloc} for alloc in _allocations(n, seat, total)]
+
+
+#: above this many allocations, legal_actions lists only those with one or two recipients (D60)
+MAX_LISTED_ALLOCATIONS = 2000
+
+
+def _allocations(n: int, seat: int, total: int) -> list[list[int]]:
+    """Every way to split ``total`` over the other seats in whole amounts >= 1 (0 = not a recipient),
+    in descending list order; only the one- and two-recipient splits when there are too many."""
+    others = n - 1
+    count = sum(comb(others, r) * comb(total - 1, r - 1) for r in range(1, others + 1))
+    most = others if count <= MAX_LISTED_ALLOCATIONS else 2
+    allocs: list[list[int]] = []
+
+    def fill(alloc: list[int], start: int, left: int, used: int) -> None:
+        if left == 0:
+            allocs.append(list(alloc))
+            return
+        if used == most:
+            return
+        for target in range(start, n):
+            if target == seat:
+                continue
+            for amount in range(1, left + 1):
+                alloc[target] = amount
+                fill(alloc, target + 1, left - amount, used + 1)
+            alloc[target] = 0
+
+    fill([0] * n, 0, total, 0)
     allocs.sort(reverse=True)
-    return [{"alloc": alloc} for alloc in allocs]
+    return allocs
 
 
 def _locked(st: PumptownState, seat: int) -> bool:
