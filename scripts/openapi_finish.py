@@ -29,7 +29,8 @@ from google.rpc import code_pb2
 
 from cardroom.api.errors import ERROR_DOMAIN
 from cardroom.api.handlers import ID_PATTERNS
-from cardroom.api.rest import HTTP_STATUS, SERVICE
+from cardroom.api.http_errors import HTTP_STATUS
+from cardroom.api.rest import SERVICE
 from cardroom.app import errors as app_errors
 from cardroom.v1 import match_pb2
 

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from openapi_spec_validator import validate
 from schemathesis.checks import positive_data_acceptance
 
-from cardroom.api.rest import SERVICE, routes_of
+from cardroom.api.http_rules import routes_of
+from cardroom.api.rest import SERVICE
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "service" / "cardroom" / "api" / "openapi.json"
 #: examples per operation: a bounded number that fits the suite's time budget; raise it for a longer run

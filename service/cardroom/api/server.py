@@ -91,7 +91,10 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     server, health_servicer, port = build_server(settings, handlers)
     await server.start()
     log.info("gRPC listening on %s:%d", settings.host, port)
-    http = web.AppRunner(build_app(handlers, store, settings), shutdown_timeout=settings.shutdown_grace)
+    # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does
+    http = web.AppRunner(
+        build_app(handlers, store, settings), shutdown_timeout=settings.shutdown_grace, handler_cancellation=True
+    )
     await http.setup()
     await web.TCPSite(http, settings.host, settings.http_port, reuse_port=settings.workers > 1).start()
     log.info("HTTP listening on %s:%d", settings.host, settings.http_port)
