@@ -1,5 +1,5 @@
 # Developer shortcuts; CI calls the scripts directly.
-.PHONY: proto proto-check lint-proto clients clients-check
+.PHONY: proto proto-check lint-proto clients clients-check openapi openapi-check
 
 proto:  ## regenerate the Python stubs of proto/cardroom/v1 into service/cardroom/v1
 	scripts/gen_proto.sh
@@ -15,3 +15,9 @@ clients:  ## regenerate the client stubs of proto/ into clients/ (buf.gen.client
 
 clients-check:  ## fail if the committed client stubs are stale
 	scripts/gen_clients.sh --check
+
+openapi:  ## regenerate service/cardroom/api/openapi.json from proto/ (after any proto change, comments included)
+	scripts/gen_openapi.sh
+
+openapi-check:  ## fail if the committed OpenAPI document is stale
+	scripts/gen_openapi.sh --check
