@@ -83,6 +83,10 @@ def _finish_operation(operation: dict[str, Any], schemas: dict[str, Any], stream
             "started arrives as an `error` event whose data is the JSON error."
         )
         ok["content"] = {"text/event-stream": {"schema": {"type": "string"}}}
+        responses["204"] = {
+            "description": "The match is over and nothing follows the version asked for; "
+            "an EventSource stops reconnecting."
+        }
         operation["parameters"].append(
             {
                 "name": "Last-Event-ID",

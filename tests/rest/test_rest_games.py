@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from rest_table import RestTable, SseFollower
+from rest_table import RestTable, SseFollower, bearer
 
+from cardroom.v1 import game_service_pb2 as pb
 from support.processes import wait_until
 
 GAMES = [
@@ -19,7 +20,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
-def test_full_match_over_rest_followed_over_sse(server, http, game, players, options):
+def test_full_match_over_rest_followed_over_sse(server, http, stub, game, players, options):
     table = RestTable(http, game, players, options=options, seed=4242)
     start_version = players + 1  # create, joins, start
 
@@ -48,6 +49,13 @@ def test_full_match_over_rest_followed_over_sse(server, http, game, players, opt
     assert last["result"] == final["result"]
     # seat 1 is seated from its join (version 2) on, and sees the match as that seat
     assert all(update["state"].get("yourSeat") == 1 for _, update in follower.events[1:])
+
+    # an EventSource reconnects when a stream ends: after the last version it is told to stop
+    final_version = str(final["match"]["version"])
+    resumed = http.get(f"/v1/{table.name}:watch", headers={**bearer(table.tokens[1]), "Last-Event-ID": final_version})
+    assert resumed.status_code == 204
+    watched = stub.WatchMatch(pb.WatchMatchRequest(name=table.name, after_version=int(final_version)), timeout=10)
+    assert list(watched) == []  # gRPC: an empty stream that ends at once
 
 
 def _moved_on(table: RestTable, last_seen: int) -> bool:

@@ -45,7 +45,10 @@ class GameService(pb_grpc.GameServiceServicer):
 
     async def WatchMatch(self, request: pb.WatchMatchRequest, context) -> AsyncIterator[pb.MatchUpdate]:
         try:
-            async for update in await self.handlers.WatchMatch(request, bearer_token(context)):
+            updates = await self.handlers.WatchMatch(request, bearer_token(context))
+            if updates is None:
+                return  # the match is over and the caller saw all of it: an empty, finished stream
+            async for update in updates:
                 yield update
         except AppError as error:
             await context.abort_with_status(to_grpc_status(error))

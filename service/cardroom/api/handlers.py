@@ -214,10 +214,15 @@ class GameHandlers:
             state=snapshot_to_proto(update.snapshot), events=events_to_proto(game, update.events)
         )
 
-    async def WatchMatch(self, request: pb.WatchMatchRequest, token: str | None) -> AsyncIterator[pb.MatchUpdate]:
-        """Check the request now (raising ``AppError``), then return the stream of updates."""
+    async def WatchMatch(
+        self, request: pb.WatchMatchRequest, token: str | None
+    ) -> AsyncIterator[pb.MatchUpdate] | None:
+        """Check the request now (raising ``AppError``), then return the stream of updates; None when the
+        match is over and the caller has seen its last version."""
         game, match_id = parse_match_name(request.name)
         updates = await self.matches.watch(game, match_id, token, request.after_version)
+        if updates is None:
+            return None
         return (update_to_proto(update) async for update in updates)
 
     async def GetMatchLog(self, request: pb.GetMatchLogRequest, token: str | None) -> pb.GetMatchLogResponse:

@@ -61,6 +61,9 @@ class RestGateway:
             token = parse_authorization(http.headers.get("Authorization"))
             # errors (unknown match, bad token) raise here, before the 200: they are ordinary JSON errors
             updates = await getattr(self.handlers, route.method.name)(request, token)
+            if updates is None:
+                # the match is over and the watcher saw all of it: 204 stops an EventSource reconnecting
+                return web.Response(status=204)
             # aiohttp-sse sends the heartbeat comments that keep proxies from closing an idle stream
             async with sse_response(http, ping_interval=self.settings.sse_heartbeat) as events:
                 try:

@@ -285,12 +285,16 @@ class MatchService:
             raise AppError(INVALID_ARGUMENT, "INVALID_PAGE_TOKEN", "page_token is not one this server issued") from None
         return [docs.decode_doc(m.data) for m in page.matches], page.next_page_token
 
-    async def watch(self, game: str, match_id: str, token: str | None, after_version: int) -> AsyncIterator[Update]:
+    async def watch(
+        self, game: str, match_id: str, token: str | None, after_version: int
+    ) -> AsyncIterator[Update] | None:
         """Check the match and the token now (errors raise here, before anything is streamed), then
         follow: every committed version after ``after_version`` as the caller may see it, live, until
-        the match ends."""
+        the match ends. None when the match is over and the caller has seen its last version."""
         doc = await self._load(game, match_id)
         player = self._authenticate(doc, token)
+        if doc.status in (FINISHED, ABANDONED) and after_version >= doc.version:
+            return None
         return self._follow(match_id, player.player_id if player else None, after_version)
 
     async def _follow(self, match_id: str, player_id: str | None, after_version: int) -> AsyncIterator[Update]:
