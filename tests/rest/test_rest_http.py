@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import httpx
@@ -38,6 +39,8 @@ def test_errors_have_the_grpc_code_as_http_status_and_googles_shape(http):
     _error(http.post(start, json={}, headers=bearer(table.tokens[1])), 403, "PERMISSION_DENIED", "NOT_CREATOR")
     _error(http.post(f"/v1/{table.name}:join", json={}), 400, "FAILED_PRECONDITION", "MATCH_FULL")
     assert http.patch("/v1/games").status_code == 405
+    too_large = http.post("/v1/games/flip-7/matches", content=b" " * (2 << 20))  # over --max-message-bytes
+    _error(too_large, 413, "RESOURCE_EXHAUSTED", "REQUEST_ENTITY_TOO_LARGE")
     _error(http.get("/v1/nothing/here"), 404, "NOT_FOUND", "NOT_FOUND")
 
 
@@ -124,7 +127,7 @@ def test_cors_allows_the_configured_origins_with_the_seat_token():
         server.stop()
 
 
-def test_healthz_is_the_process_and_readyz_the_store():
+def test_healthz_readyz_and_a_watch_through_a_redis_outage():
     redis = RedisProcess()
     redis.start()
     server = ServerProcess(redis.url)
@@ -133,7 +136,17 @@ def test_healthz_is_the_process_and_readyz_the_store():
         with httpx.Client(base_url=server.http_url, timeout=30) as http:
             assert ok(http.get("/healthz")) == {"status": "SERVING"}
             assert ok(http.get("/readyz")) == {"status": "SERVING"}
-            redis.stop()
+            table = RestTable(http, "up-or-down", 2)
+            with http.stream("GET", f"/v1/{table.name}:watch", params={"afterVersion": "2"}) as stream:
+                assert stream.status_code == 200
+                redis.stop()
+                lines = []
+                for line in stream.iter_lines():  # ends when the server closes the stream
+                    lines.append(line)
+            # the stream had started (200): the outage arrives as its last event, Google's JSON error inside
+            assert "event: error" in lines
+            error = json.loads(next(line for line in lines if line.startswith("data: "))[6:])["error"]
+            assert (error["code"], error["status"]) == (503, "UNAVAILABLE")
             wait_until(lambda: http.get("/readyz").status_code == 503, 15, "readyz 503")
             assert http.get("/healthz").status_code == 200
             redis.start()
