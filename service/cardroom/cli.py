@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     serve = commands.add_parser(
-        "serve", help="run the gRPC service (flags override CARDROOM_* environment variables)"
+        "serve", help="run the service: gRPC and REST/JSON (flags override CARDROOM_* environment variables)"
     )
     add_arguments(serve)
 
