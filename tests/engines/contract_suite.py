@@ -33,8 +33,18 @@ def check_random_games(
     *,
     base_seed: int = 0,
     max_actions: int = 100_000,
+    sample_every: int = 1,
 ) -> int:
-    """Play ``games`` random games checking every contract promise at every step.
+    """Play ``games`` random games checking the contract promises along the way.
+
+    At every step: conservation, ``to_act``/``is_over``/``result`` agree, a seat has
+    legal actions exactly when it is in ``to_act``, the chosen action applies, and a
+    twin game fed the same actions stays identical. At every ``sample_every``-th step
+    (every step by default; the phase varies with the seed) and at the end, also the
+    expensive promises: codec round trip, no view or event leaks (re-dealing hidden
+    cards), legal actions stable and unique, every listed action applies without
+    touching its input, unlisted and malformed actions are refused unchanged, and the
+    twin's bytes are equal. Sampling lets long games reach thousands of runs in CI.
 
     Returns the number of actions played (so callers can assert the run did work).
     Fails with an AssertionError naming the seed and step of the first problem.
@@ -43,28 +53,34 @@ def check_random_games(
     for index in range(games):
         # large seeds, so the check that no view contains the seed means something
         seed = 1_000_000_007 + base_seed * 100_003 + index
-        total += _check_one_game(engine, players, options, seed, max_actions)
+        total += _check_one_game(engine, players, options, seed, max_actions, max(1, sample_every))
     assert total > 0
     return total
 
 
-def _check_one_game(engine: Engine, players: int, options: Mapping[str, Any], seed: int, max_actions: int) -> int:
+def _check_one_game(
+    engine: Engine, players: int, options: Mapping[str, Any], seed: int, max_actions: int, sample_every: int
+) -> int:
     chooser = random.Random(seed)
     state = engine.new_game(players, options, seed)
     twin = engine.new_game(players, options, seed)
     assert engine.encode(state) == engine.encode(twin), f"seed {seed}: same seed gave different states"
+    phase = seed % sample_every
     step = 0
     events: list = []
     while True:
         where = f"seed {seed} step {step} ({players} players, {dict(options)})"
-        problems = (
-            invariants.conservation(engine, state)
-            + invariants.codec_round_trip(engine, state)
-            + invariants.view_leaks(engine, state, seed, random.Random(step))
-            + invariants.event_leaks(engine, state, events)
-        )
-        assert not problems, f"{where}: {problems}"
         seats = engine.to_act(state)
+        deep = step % sample_every == phase or not seats
+        problems = invariants.conservation(engine, state)
+        if deep:
+            problems += (
+                invariants.codec_round_trip(engine, state)
+                + invariants.view_leaks(engine, state, seed, random.Random(step))
+                + invariants.event_leaks(engine, state, events)
+            )
+            assert engine.encode(state) == engine.encode(twin), f"{where}: twin game diverged"
+        assert not problems, f"{where}: {problems}"
         assert list(seats) == sorted(set(seats)), f"{where}: to_act not ascending and unique: {seats}"
         assert bool(seats) != engine.is_over(state), f"{where}: to_act={seats} but is_over={engine.is_over(state)}"
         if not seats:
@@ -75,23 +91,24 @@ def _check_one_game(engine: Engine, players: int, options: Mapping[str, Any], se
             _check_refused_everything(engine, state, where)
             return step
         assert engine.result(state) is None, f"{where}: result before the end"
-        before = engine.encode(state)
         by_seat = {seat: engine.legal_actions(state, seat) for seat in range(players)}
         for seat, actions in by_seat.items():
             assert (seat in seats) == bool(actions), f"{where}: seat {seat} in to_act={seats} vs actions {actions}"
-            assert actions == engine.legal_actions(state, seat), f"{where}: legal actions not stable"
-            encoded = [json.dumps(a, sort_keys=True) for a in actions]
-            assert len(set(encoded)) == len(encoded), f"{where}: duplicate legal actions for {seat}"
-        _check_every_legal_action_applies(engine, state, by_seat, before, where, chooser)
-        _check_illegal_actions_refused(engine, state, by_seat, before, chooser, where)
+        if deep:
+            before = engine.encode(state)
+            for seat, actions in by_seat.items():
+                assert actions == engine.legal_actions(state, seat), f"{where}: legal actions not stable"
+                encoded = [json.dumps(a, sort_keys=True) for a in actions]
+                assert len(set(encoded)) == len(encoded), f"{where}: duplicate legal actions for {seat}"
+            _check_every_legal_action_applies(engine, state, by_seat, before, where, chooser)
+            _check_illegal_actions_refused(engine, state, by_seat, before, chooser, where)
         seat = seats[0] if len(seats) == 1 else chooser.choice(seats)
         action = chooser.choice(by_seat[seat])
         transition = engine.apply(state, seat, action)
-        twin_transition = engine.apply(twin, seat, action)
-        assert engine.encode(state) == before, f"{where}: apply modified its input state"
+        twin = engine.apply(twin, seat, action).state
+        if deep:
+            assert engine.encode(state) == before, f"{where}: apply modified its input state"
         state, events = transition.state, transition.events
-        twin = twin_transition.state
-        assert engine.encode(state) == engine.encode(twin), f"{where}: not deterministic after {action}"
         step += 1
         assert step < max_actions, f"seed {seed}: game did not end within {max_actions} actions"
 

@@ -1,11 +1,11 @@
 """Up or Down? property tests: the shared contract suite over seeded random games,
 the codec (round trip and a golden schema-1 state), options, fixtures and catalog.
 
-The contract suite checks every promise at every step (each viewer's view is
-scanned and re-dealt, every legal action applied, illegal ones refused), which
-costs about 0.5-3 ms per step here, and an Up or Down? game is 130-470 steps, so
-the CI default is 411 fully checked games (about 2 minutes of one core, most of
-it in the suite's recursive view scans); ``test_rules_invariants_over_many_games``
+The contract suite checks the cheap promises at every step and the expensive
+ones (each viewer's view scanned and re-dealt, every legal action applied,
+illegal ones refused: about 0.5-3 ms per step here) at every ``SAMPLE_EVERY``-th
+step and at the end; an Up or Down? game is 130-470 steps, so the CI default is
+2,055 games over the configurations below. ``test_rules_invariants_over_many_games``
 adds 2,000 whole games with cheaper, game-specific checks (about 30 s).
 A longer run: ``CARDROOM_PROPERTY_GAMES=200 python -m pytest tests/engines/test_up_or_down_properties.py``
 (that many games per configuration of the suite).
@@ -32,7 +32,12 @@ from cardroom.engines.up_or_down.scoring import seat_score
 ENGINE = UpOrDownEngine()
 GOLDEN = Path(__file__).parent / "golden" / "up-or-down-v1.bin"
 
-# (players, options, default games). Every player count with every card range
+#: expensive checks on every this-many-th step of a game (cheap ones on every step)
+SAMPLE_EVERY = 25
+#: CI games per configuration are this many times the counts below
+SCALE = 5
+
+# (players, options, default games / SCALE). Every player count with every card range
 # that changes the deck for it, and each other option that changes play.
 CONFIGS = [
     (2, {}, 18),
@@ -62,7 +67,10 @@ CONFIGS = [
 def test_contract_suite(players, options, games):
     # a base seed per configuration, so configurations sharing a deck do not replay the same shuffles
     base = 1 + CONFIGS.index((players, options, games))
-    assert check_random_games(ENGINE, players, options, property_games(games), base_seed=base) > 0
+    played = check_random_games(
+        ENGINE, players, options, property_games(games * SCALE), base_seed=base, sample_every=SAMPLE_EVERY
+    )
+    assert played > 0
 
 
 def _random_game(players: int, options: dict, seed: int):
