@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from .codec import VersionedCodec
+
 State = TypeVar("State")
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -250,13 +252,16 @@ class Engine(ABC, Generic[State]):
         """Number of seats in this match."""
 
     # --- persistence --------------------------------------------------------
-    @abstractmethod
-    def encode(self, state: State) -> bytes:
-        """Serialise with the engine's versioned codec (schema version inside)."""
+    #: the engine's state codec (schema version inside, migrations for older ones)
+    codec: ClassVar[VersionedCodec]
 
-    @abstractmethod
+    def encode(self, state: State) -> bytes:
+        """Serialise with the engine's versioned codec."""
+        return self.codec.encode(state)
+
     def decode(self, data: bytes) -> State:
         """Load a state saved by this or an earlier schema version."""
+        return self.codec.decode(data)
 
     # --- introspection for invariant checks and bots --------------------------
     @abstractmethod

@@ -27,6 +27,7 @@ class Flip7Engine(Engine[Flip7State]):
         summary="Push your luck: flip number cards without a duplicate; first to 200 wins. "
         "3-12 players by default (2 with min_players=2).",
     )
+    codec = CODEC
     card_keys: ClassVar[frozenset[str]] = frozenset(
         {"card", "numbers", "mods", "sc", "set_aside", "discard", "duplicate"}
     )
@@ -118,12 +119,6 @@ class Flip7Engine(Engine[Flip7State]):
     def seat_count(self, state: Flip7State) -> int:
         return len(state.players)
 
-    # --- persistence --------------------------------------------------------
-    def encode(self, state: Flip7State) -> bytes:
-        return CODEC.encode(state)
-
-    def decode(self, data: bytes) -> Flip7State:
-        return CODEC.decode(data)
 
     # --- introspection ------------------------------------------------------
     def full_deck(self, state: Flip7State) -> list[str]:

@@ -80,6 +80,7 @@ class PumbaEngine(Engine[PumbaState]):
         options=OPTION_SPECS,
         summary="Spanish-deck shedding game: match suit or rank, Sotas are wild, Twos stack; call Pumba!",
     )
+    codec = CODEC
     card_keys: ClassVar[frozenset[str]] = frozenset({"hand", "top", "card", "cards", "starter"})
 
     def new_game(
@@ -114,11 +115,6 @@ class PumbaEngine(Engine[PumbaState]):
     def seat_count(self, state: PumbaState) -> int:
         return len(state.hands)
 
-    def encode(self, state: PumbaState) -> bytes:
-        return CODEC.encode(state)
-
-    def decode(self, data: bytes) -> PumbaState:
-        return CODEC.decode(data)
 
     def full_deck(self, state: PumbaState) -> list[str]:
         return list(CARDS)

@@ -20,6 +20,7 @@ class UpOrDownEngine(Engine[UpOrDownState]):
         options=setup.OPTION_SPECS,
         summary="Play a card into the number ring, take a neighbour, build rising or falling columns of one colour.",
     )
+    codec = CODEC
     card_keys: ClassVar[frozenset[str]] = frozenset(
         {"card", "lower", "upper", "cards", "hand", "known", "display", "discard", "played", "taken", "pile_up_top"}
     )
@@ -54,11 +55,6 @@ class UpOrDownEngine(Engine[UpOrDownState]):
     def seat_count(self, state: UpOrDownState) -> int:
         return state.seats
 
-    def encode(self, state: UpOrDownState) -> bytes:
-        return CODEC.encode(state)
-
-    def decode(self, data: bytes) -> UpOrDownState:
-        return CODEC.decode(data)
 
     def full_deck(self, state: UpOrDownState) -> list[int]:
         return list(state.cards)
