@@ -141,10 +141,11 @@ export function connectRest(baseUrl: string, options: RestOptions = {}): GameSer
     const json = method.requestType.toJSON(method.requestType.fromPartial(request)) as Record<string, unknown>;
     const { url } = requestOf(baseUrl, route, json);
     const headers = headersOf(callOptions);
-    const pending: Array<{ update?: MatchUpdate; error?: CardroomError }> = [];
+    const pending: Array<{ update?: MatchUpdate; error?: CardroomError; end?: boolean }> = [];
     let wake: (() => void) | undefined;
     let refused: CardroomError | undefined;
-    const push = (item: { update?: MatchUpdate; error?: CardroomError }) => {
+    let finished = false; // 204: the match ended at or before the version asked for
+    const push = (item: { update?: MatchUpdate; error?: CardroomError; end?: boolean }) => {
       pending.push(item);
       wake?.();
     };
@@ -152,6 +153,7 @@ export function connectRest(baseUrl: string, options: RestOptions = {}): GameSer
     const fetchWithHeaders: FetchLike = async (input, init) => {
       const response = await fetchImpl(input, { ...init, headers: { ...init?.headers, ...headers } });
       if (!response.ok) refused = await failure(response.clone());
+      finished = response.status === 204;
       return response;
     };
     const source = new EventSource(url, { fetch: fetchWithHeaders });
@@ -161,7 +163,7 @@ export function connectRest(baseUrl: string, options: RestOptions = {}): GameSer
       if (typeof data === "string" && data) {
         push({ error: errorOf(JSON.parse(data), 200) }); // the server's last word on an open stream
       } else if (source.readyState === EventSource.CLOSED) {
-        push({ error: refused ?? cardroomError("UNAVAILABLE", "", `watch stream of ${url} closed`) });
+        push(finished ? { end: true } : { error: refused ?? cardroomError("UNAVAILABLE", "", `${url} closed`) });
       } // else: a dropped connection, which EventSource reopens with Last-Event-ID
     });
     callOptions?.signal?.addEventListener("abort", () => push({ error: cardroomError("CANCELLED", "", "aborted") }));
@@ -173,6 +175,7 @@ export function connectRest(baseUrl: string, options: RestOptions = {}): GameSer
           continue;
         }
         if (item.error) throw item.error;
+        if (item.end) return;
         const update = item.update as MatchUpdate;
         yield update;
         if (update.state?.match && ENDED.has(update.state.match.status)) return;

@@ -923,8 +923,9 @@ type WatchMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The match to follow.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// Send the updates committed after this version; 0 sends the current state
-	// first and then every later update.
+	// Send every update committed after this version, each with the state at
+	// that version; 0 replays the match from its creation. To resume, send the
+	// last version received.
 	AfterVersion  int32 `protobuf:"varint,2,opt,name=after_version,json=afterVersion,proto3" json:"after_version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -64,13 +64,16 @@ type GameServiceClient interface {
 	ListMatches(ctx context.Context, in *ListMatchesRequest, opts ...grpc.CallOption) (*ListMatchesResponse, error)
 	// Takes a free seat of a waiting match and returns its seat token (AIP-136).
 	JoinMatch(ctx context.Context, in *JoinMatchRequest, opts ...grpc.CallOption) (*JoinMatchResponse, error)
-	// Gives up the caller's seat: before the start the seat becomes free again;
-	// the server decides what leaving a running match means (AIP-136).
+	// Gives up the caller's seat while the match is waiting: the seat becomes
+	// free again and the caller's token stops working; the creator leaving
+	// abandons the match. A started match cannot be left (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
 	LeaveMatch(ctx context.Context, in *LeaveMatchRequest, opts ...grpc.CallOption) (*MatchState, error)
-	// Starts a waiting match; only its creator may, and only with a seat count
-	// the game allows (AIP-136).
+	// Starts a waiting match; only its creator may, and only with a number of
+	// players the game allows. Empty seats are closed up, keeping the players'
+	// order around the table, so seat numbers may change here; seat tokens stay
+	// valid (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
 	StartMatch(ctx context.Context, in *StartMatchRequest, opts ...grpc.CallOption) (*MatchState, error)
@@ -78,7 +81,9 @@ type GameServiceClient interface {
 	// seat sees it, with the events the action caused (AIP-136).
 	SubmitAction(ctx context.Context, in *SubmitActionRequest, opts ...grpc.CallOption) (*SubmitActionResponse, error)
 	// Streams every committed update of a match after a version, as the caller's
-	// seat (or a spectator) sees it; resumable from any version (AIP-136).
+	// seat (or a spectator) sees it; resumable from any version, served by any
+	// replica. The stream ends after the update that finishes or abandons the
+	// match (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	WatchMatch(ctx context.Context, in *WatchMatchRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[MatchUpdate], error)
 	// Reads the log of a match for replays. Hidden details (cards drawn face
@@ -237,13 +242,16 @@ type GameServiceServer interface {
 	ListMatches(context.Context, *ListMatchesRequest) (*ListMatchesResponse, error)
 	// Takes a free seat of a waiting match and returns its seat token (AIP-136).
 	JoinMatch(context.Context, *JoinMatchRequest) (*JoinMatchResponse, error)
-	// Gives up the caller's seat: before the start the seat becomes free again;
-	// the server decides what leaving a running match means (AIP-136).
+	// Gives up the caller's seat while the match is waiting: the seat becomes
+	// free again and the caller's token stops working; the creator leaving
+	// abandons the match. A started match cannot be left (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
 	LeaveMatch(context.Context, *LeaveMatchRequest) (*MatchState, error)
-	// Starts a waiting match; only its creator may, and only with a seat count
-	// the game allows (AIP-136).
+	// Starts a waiting match; only its creator may, and only with a number of
+	// players the game allows. Empty seats are closed up, keeping the players'
+	// order around the table, so seat numbers may change here; seat tokens stay
+	// valid (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
 	StartMatch(context.Context, *StartMatchRequest) (*MatchState, error)
@@ -251,7 +259,9 @@ type GameServiceServer interface {
 	// seat sees it, with the events the action caused (AIP-136).
 	SubmitAction(context.Context, *SubmitActionRequest) (*SubmitActionResponse, error)
 	// Streams every committed update of a match after a version, as the caller's
-	// seat (or a spectator) sees it; resumable from any version (AIP-136).
+	// seat (or a spectator) sees it; resumable from any version, served by any
+	// replica. The stream ends after the update that finishes or abandons the
+	// match (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	WatchMatch(*WatchMatchRequest, grpc.ServerStreamingServer[MatchUpdate]) error
 	// Reads the log of a match for replays. Hidden details (cards drawn face

@@ -212,8 +212,9 @@ const (
 	ErrorReason_ERROR_REASON_INVALID_OPTION ErrorReason = 13
 	// INVALID_ARGUMENT: the options are for another game than the match's.
 	ErrorReason_ERROR_REASON_OPTIONS_GAME_MISMATCH ErrorReason = 14
-	// INVALID_ARGUMENT: a seat count the game (with these options) does not
-	// allow, at CreateMatch or StartMatch.
+	// A number of seats the game (with these options) does not allow:
+	// INVALID_ARGUMENT at CreateMatch, FAILED_PRECONDITION at StartMatch (the
+	// players who joined are too few).
 	ErrorReason_ERROR_REASON_INVALID_SEAT_COUNT ErrorReason = 15
 	// INVALID_ARGUMENT: a malformed request or action (missing field, action of
 	// another game, no action set, bad fixture).

@@ -97,4 +97,6 @@ export async function playFullMatch(client: GameServiceClient): Promise<void> {
     Array.from({ length: final.match!.version }, (_, index) => index + 1),
   );
   assert.equal(updates.at(-1)!.state!.yourSeat, undefined);
+  // watching a finished match after its last version ends at once
+  assert.deepEqual(await collect(client.watchMatch({ name, afterVersion: final.match!.version })), []);
 }

@@ -146,8 +146,9 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def LeaveMatch(self, request, context):
-        """Gives up the caller's seat: before the start the seat becomes free again;
-        the server decides what leaving a running match means (AIP-136).
+        """Gives up the caller's seat while the match is waiting: the seat becomes
+        free again and the caller's token stops working; the creator leaving
+        abandons the match. A started match cannot be left (AIP-136).
         buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
         buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
         """
@@ -156,8 +157,10 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def StartMatch(self, request, context):
-        """Starts a waiting match; only its creator may, and only with a seat count
-        the game allows (AIP-136).
+        """Starts a waiting match; only its creator may, and only with a number of
+        players the game allows. Empty seats are closed up, keeping the players'
+        order around the table, so seat numbers may change here; seat tokens stay
+        valid (AIP-136).
         buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
         buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
         """
@@ -175,7 +178,9 @@ class GameServiceServicer:
 
     def WatchMatch(self, request, context):
         """Streams every committed update of a match after a version, as the caller's
-        seat (or a spectator) sees it; resumable from any version (AIP-136).
+        seat (or a spectator) sees it; resumable from any version, served by any
+        replica. The stream ends after the update that finishes or abandons the
+        match (AIP-136).
         buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)

@@ -215,8 +215,9 @@ export interface WatchMatchRequest {
   /** The match to follow. */
   name: string;
   /**
-   * Send the updates committed after this version; 0 sends the current state
-   * first and then every later update.
+   * Send every update committed after this version, each with the state at
+   * that version; 0 replays the match from its creation. To resume, send the
+   * last version received.
    */
   afterVersion: number;
 }
@@ -2536,8 +2537,9 @@ export const GameServiceDefinition = {
       },
     },
     /**
-     * Gives up the caller's seat: before the start the seat becomes free again;
-     * the server decides what leaving a running match means (AIP-136).
+     * Gives up the caller's seat while the match is waiting: the seat becomes
+     * free again and the caller's token stops working; the creator leaving
+     * abandons the match. A started match cannot be left (AIP-136).
      * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
      * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
      */
@@ -2597,8 +2599,10 @@ export const GameServiceDefinition = {
       },
     },
     /**
-     * Starts a waiting match; only its creator may, and only with a seat count
-     * the game allows (AIP-136).
+     * Starts a waiting match; only its creator may, and only with a number of
+     * players the game allows. Empty seats are closed up, keeping the players'
+     * order around the table, so seat numbers may change here; seat tokens stay
+     * valid (AIP-136).
      * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
      * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
      */
@@ -2725,7 +2729,9 @@ export const GameServiceDefinition = {
     },
     /**
      * Streams every committed update of a match after a version, as the caller's
-     * seat (or a spectator) sees it; resumable from any version (AIP-136).
+     * seat (or a spectator) sees it; resumable from any version, served by any
+     * replica. The stream ends after the update that finishes or abandons the
+     * match (AIP-136).
      * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
      */
     watchMatch: {
@@ -2868,15 +2874,18 @@ export interface GameServiceImplementation<CallContextExt = {}> {
   /** Takes a free seat of a waiting match and returns its seat token (AIP-136). */
   joinMatch(request: JoinMatchRequest, context: CallContext & CallContextExt): Promise<DeepPartial<JoinMatchResponse>>;
   /**
-   * Gives up the caller's seat: before the start the seat becomes free again;
-   * the server decides what leaving a running match means (AIP-136).
+   * Gives up the caller's seat while the match is waiting: the seat becomes
+   * free again and the caller's token stops working; the creator leaving
+   * abandons the match. A started match cannot be left (AIP-136).
    * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
    * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
    */
   leaveMatch(request: LeaveMatchRequest, context: CallContext & CallContextExt): Promise<DeepPartial<MatchState>>;
   /**
-   * Starts a waiting match; only its creator may, and only with a seat count
-   * the game allows (AIP-136).
+   * Starts a waiting match; only its creator may, and only with a number of
+   * players the game allows. Empty seats are closed up, keeping the players'
+   * order around the table, so seat numbers may change here; seat tokens stay
+   * valid (AIP-136).
    * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
    * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
    */
@@ -2891,7 +2900,9 @@ export interface GameServiceImplementation<CallContextExt = {}> {
   ): Promise<DeepPartial<SubmitActionResponse>>;
   /**
    * Streams every committed update of a match after a version, as the caller's
-   * seat (or a spectator) sees it; resumable from any version (AIP-136).
+   * seat (or a spectator) sees it; resumable from any version, served by any
+   * replica. The stream ends after the update that finishes or abandons the
+   * match (AIP-136).
    * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
    */
   watchMatch(
@@ -2939,15 +2950,18 @@ export interface GameServiceClient<CallOptionsExt = {}> {
   /** Takes a free seat of a waiting match and returns its seat token (AIP-136). */
   joinMatch(request: DeepPartial<JoinMatchRequest>, options?: CallOptions & CallOptionsExt): Promise<JoinMatchResponse>;
   /**
-   * Gives up the caller's seat: before the start the seat becomes free again;
-   * the server decides what leaving a running match means (AIP-136).
+   * Gives up the caller's seat while the match is waiting: the seat becomes
+   * free again and the caller's token stops working; the creator leaving
+   * abandons the match. A started match cannot be left (AIP-136).
    * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
    * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
    */
   leaveMatch(request: DeepPartial<LeaveMatchRequest>, options?: CallOptions & CallOptionsExt): Promise<MatchState>;
   /**
-   * Starts a waiting match; only its creator may, and only with a seat count
-   * the game allows (AIP-136).
+   * Starts a waiting match; only its creator may, and only with a number of
+   * players the game allows. Empty seats are closed up, keeping the players'
+   * order around the table, so seat numbers may change here; seat tokens stay
+   * valid (AIP-136).
    * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
    * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
    */
@@ -2962,7 +2976,9 @@ export interface GameServiceClient<CallOptionsExt = {}> {
   ): Promise<SubmitActionResponse>;
   /**
    * Streams every committed update of a match after a version, as the caller's
-   * seat (or a spectator) sees it; resumable from any version (AIP-136).
+   * seat (or a spectator) sees it; resumable from any version, served by any
+   * replica. The stream ends after the update that finishes or abandons the
+   * match (AIP-136).
    * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
    */
   watchMatch(

@@ -211,8 +211,9 @@ export enum ErrorReason {
   /** ERROR_REASON_OPTIONS_GAME_MISMATCH - INVALID_ARGUMENT: the options are for another game than the match's. */
   ERROR_REASON_OPTIONS_GAME_MISMATCH = 14,
   /**
-   * ERROR_REASON_INVALID_SEAT_COUNT - INVALID_ARGUMENT: a seat count the game (with these options) does not
-   * allow, at CreateMatch or StartMatch.
+   * ERROR_REASON_INVALID_SEAT_COUNT - A number of seats the game (with these options) does not allow:
+   * INVALID_ARGUMENT at CreateMatch, FAILED_PRECONDITION at StartMatch (the
+   * players who joined are too few).
    */
   ERROR_REASON_INVALID_SEAT_COUNT = 15,
   /**

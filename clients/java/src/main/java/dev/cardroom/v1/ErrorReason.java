@@ -159,8 +159,9 @@ public enum ErrorReason
   ERROR_REASON_OPTIONS_GAME_MISMATCH(14),
   /**
    * <pre>
-   * INVALID_ARGUMENT: a seat count the game (with these options) does not
-   * allow, at CreateMatch or StartMatch.
+   * A number of seats the game (with these options) does not allow:
+   * INVALID_ARGUMENT at CreateMatch, FAILED_PRECONDITION at StartMatch (the
+   * players who joined are too few).
    * </pre>
    *
    * <code>ERROR_REASON_INVALID_SEAT_COUNT = 15;</code>
@@ -795,8 +796,9 @@ public enum ErrorReason
   public static final int ERROR_REASON_OPTIONS_GAME_MISMATCH_VALUE = 14;
   /**
    * <pre>
-   * INVALID_ARGUMENT: a seat count the game (with these options) does not
-   * allow, at CreateMatch or StartMatch.
+   * A number of seats the game (with these options) does not allow:
+   * INVALID_ARGUMENT at CreateMatch, FAILED_PRECONDITION at StartMatch (the
+   * players who joined are too few).
    * </pre>
    *
    * <code>ERROR_REASON_INVALID_SEAT_COUNT = 15;</code>

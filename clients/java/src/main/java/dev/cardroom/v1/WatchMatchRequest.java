@@ -104,8 +104,9 @@ private static final long serialVersionUID = 0L;
   private int afterVersion_ = 0;
   /**
    * <pre>
-   * Send the updates committed after this version; 0 sends the current state
-   * first and then every later update.
+   * Send every update committed after this version, each with the state at
+   * that version; 0 replays the match from its creation. To resume, send the
+   * last version received.
    * </pre>
    *
    * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -536,8 +537,9 @@ private static final long serialVersionUID = 0L;
     private int afterVersion_ ;
     /**
      * <pre>
-     * Send the updates committed after this version; 0 sends the current state
-     * first and then every later update.
+     * Send every update committed after this version, each with the state at
+     * that version; 0 replays the match from its creation. To resume, send the
+     * last version received.
      * </pre>
      *
      * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -549,8 +551,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Send the updates committed after this version; 0 sends the current state
-     * first and then every later update.
+     * Send every update committed after this version, each with the state at
+     * that version; 0 replays the match from its creation. To resume, send the
+     * last version received.
      * </pre>
      *
      * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -566,8 +569,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Send the updates committed after this version; 0 sends the current state
-     * first and then every later update.
+     * Send every update committed after this version, each with the state at
+     * that version; 0 replays the match from its creation. To resume, send the
+     * last version received.
      * </pre>
      *
      * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -32,8 +32,9 @@ public interface WatchMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * Send the updates committed after this version; 0 sends the current state
-   * first and then every later update.
+   * Send every update committed after this version, each with the state at
+   * that version; 0 replays the match from its creation. To resume, send the
+   * last version received.
    * </pre>
    *
    * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -60,8 +60,9 @@ public object WatchMatchRequestKt {
 
     /**
      * ```
-     * Send the updates committed after this version; 0 sends the current state
-     * first and then every later update.
+     * Send every update committed after this version, each with the state at
+     * that version; 0 replays the match from its creation. To resume, send the
+     * last version received.
      * ```
      *
      * `int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];`
@@ -75,8 +76,9 @@ public object WatchMatchRequestKt {
       }
     /**
      * ```
-     * Send the updates committed after this version; 0 sends the current state
-     * first and then every later update.
+     * Send every update committed after this version, each with the state at
+     * that version; 0 replays the match from its creation. To resume, send the
+     * last version received.
      * ```
      *
      * `int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];`
