@@ -22,6 +22,7 @@ class PumptownEngine(Engine[PumptownState]):
         options=OPTIONS,
         summary="Memory card game on a face-down 2x2 grid: pairs, knocks, the moon and 21 pump cards",
     )
+    codec = CODEC
     card_keys: ClassVar[frozenset[str]] = views.CARD_KEYS
 
     def new_game(
@@ -93,11 +94,6 @@ class PumptownEngine(Engine[PumptownState]):
     def seat_count(self, state: PumptownState) -> int:
         return state.n
 
-    def encode(self, state: PumptownState) -> bytes:
-        return CODEC.encode(state)
-
-    def decode(self, data: bytes) -> PumptownState:
-        return CODEC.decode(data)
 
     def full_deck(self, state: PumptownState) -> list[str]:
         opts = state.opts
