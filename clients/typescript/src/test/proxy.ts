@@ -25,6 +25,8 @@ export async function cuttableProxy(target: string): Promise<CuttableProxy> {
       answer.pipe(response);
     });
     upstream.on("error", () => response.destroy());
+    // a cut client connection also ends the proxied request, so no upstream stream outlives the test
+    response.on("close", () => upstream.destroy());
     request.pipe(upstream);
   });
   server.on("connection", (socket) => {
