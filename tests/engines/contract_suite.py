@@ -17,6 +17,9 @@ from typing import Any
 from cardroom.engines import invariants
 from cardroom.engines.contract import Engine, RuleError
 
+#: share of steps at which a random seat sends one of its standing actions instead
+STANDING_ACTION_RATE = 0.03
+
 MALFORMED_ACTIONS: list[Any] = [{}, {"type": "no_such_action"}, {"type": 7}, {"type": None}]
 
 
@@ -74,9 +77,8 @@ def _check_one_game(
         deep = step % sample_every == phase or not seats
         problems = invariants.conservation(engine, state) + invariants.codec_round_trip(engine, state)
         if deep:
-            problems += (
-                invariants.view_leaks(engine, state, seed, random.Random(step))
-                + invariants.event_leaks(engine, state, events)
+            problems += invariants.view_leaks(engine, state, seed, random.Random(step)) + invariants.event_leaks(
+                engine, state, events
             )
             assert engine.encode(state) == engine.encode(twin), f"{where}: twin game diverged"
         assert not problems, f"{where}: {problems}"
@@ -93,16 +95,23 @@ def _check_one_game(
         by_seat = {seat: engine.legal_actions(state, seat) for seat in range(players)}
         for seat, actions in by_seat.items():
             assert (seat in seats) == bool(actions), f"{where}: seat {seat} in to_act={seats} vs actions {actions}"
+        standing = {seat: engine.standing_actions(state, seat) for seat in range(players)}
         if deep:
             before = engine.encode(state)
             for seat, actions in by_seat.items():
                 assert actions == engine.legal_actions(state, seat), f"{where}: legal actions not stable"
                 encoded = [json.dumps(a, sort_keys=True) for a in actions]
                 assert len(set(encoded)) == len(encoded), f"{where}: duplicate legal actions for {seat}"
-            _check_every_legal_action_applies(engine, state, by_seat, before, where, chooser)
-            _check_illegal_actions_refused(engine, state, by_seat, before, chooser, where)
-        seat = seats[0] if len(seats) == 1 else chooser.choice(seats)
-        action = chooser.choice(by_seat[seat])
+            accepted = {seat: by_seat[seat] + standing[seat] for seat in by_seat}
+            _check_every_legal_action_applies(engine, state, accepted, before, where, chooser)
+            _check_illegal_actions_refused(engine, state, accepted, before, chooser, where)
+        if any(standing.values()) and chooser.random() < STANDING_ACTION_RATE:
+            # now and then a seat sends a standing action (a preference), out of turn or not
+            seat = chooser.choice([s for s, actions in standing.items() if actions])
+            action = chooser.choice(standing[seat])
+        else:
+            seat = seats[0] if len(seats) == 1 else chooser.choice(seats)
+            action = chooser.choice(by_seat[seat])
         transition = engine.apply(state, seat, action)
         twin = engine.apply(twin, seat, action).state
         if deep:
@@ -166,6 +175,7 @@ def _check_refused_everything(engine, state, where) -> None:
     before = engine.encode(state)
     for seat in range(engine.seat_count(state)):
         assert engine.legal_actions(state, seat) == [], f"{where}: legal actions after the end"
+        assert engine.standing_actions(state, seat) == [], f"{where}: standing actions after the end"
         for action in [*MALFORMED_ACTIONS[:1], {"type": "pass"}]:
             try:
                 engine.apply(state, seat, action)

@@ -131,10 +131,23 @@ def test_catalog_lists_every_option_with_its_default():
     assert (info.id, info.min_players, info.max_players) == ("pumptown", 3, 8)
     defaults = {spec.name: spec.default for spec in info.options}
     assert defaults == {
-        "rounds": 10, "first_seat": 0, "pump_enabled": True, "pump_mix": DEFAULT_MIX, "pump_hand_limit": 3,
-        "moon_threshold": 40, "knock_penalty": 10, "reduction_totals": [100, 200], "allow_rediscard": False,
-        "memory_assist": False, "poll_mode": "all_seats", "nope_on_nope": True, "duel_first": "right_of_dealer",
-        "duel_turns": 3, "duel_may_discard": True, "duel_max_replays": 2, "card_duel_prize": "from_loser",
+        "rounds": 10,
+        "first_seat": 0,
+        "pump_enabled": True,
+        "pump_mix": DEFAULT_MIX,
+        "pump_hand_limit": 3,
+        "moon_threshold": 40,
+        "knock_penalty": 10,
+        "reduction_totals": [100, 200],
+        "allow_rediscard": False,
+        "memory_assist": False,
+        "poll_mode": "all_seats",
+        "nope_on_nope": True,
+        "duel_first": "right_of_dealer",
+        "duel_turns": 3,
+        "duel_may_discard": True,
+        "duel_max_replays": 2,
+        "card_duel_prize": "from_loser",
         "round_turn_limit": 0,
     }
     assert all(spec.description for spec in info.options)
@@ -155,8 +168,14 @@ def test_same_seed_same_game_and_seed_changes_the_deal():
 def test_malformed_actions_are_invalid_argument():
     state = ENGINE.new_game(3, {}, seed=3, fixture={"hands": [["DOUB1"], [], []]})
     assert ENGINE.to_act(state) == (0,)
-    for action in ({"type": "play"}, {"type": "play", "card": 5}, {"type": "play", "card": "DOUB1", "target": "x"},
-                   {"type": "play", "card": "DOUB1"}, {"type": "pass", "extra": 1}, {"type": "set_autopass"}):
+    for action in (
+        {"type": "play"},
+        {"type": "play", "card": 5},
+        {"type": "play", "card": "DOUB1", "target": "x"},
+        {"type": "play", "card": "DOUB1"},
+        {"type": "pass", "extra": 1},
+        {"type": "set_autopass"},
+    ):
         with pytest.raises(RuleError) as error:
             ENGINE.apply(state, 0, action)
         assert error.value.code == "INVALID_ARGUMENT", action
@@ -170,7 +189,8 @@ def test_malformed_actions_are_invalid_argument():
 
 def test_autopass_answers_the_poll_and_stays_private():
     state = ENGINE.new_game(3, {}, seed=3, fixture={"hands": [["DOUB1"], ["NOPE1"], []]})
-    assert ENGINE.legal_actions(state, 0)[-1] == {"type": "set_autopass", "on": True}
+    assert ENGINE.standing_actions(state, 0) == [{"type": "set_autopass", "on": True}]
+    assert {"type": "set_autopass", "on": True} not in ENGINE.legal_actions(state, 0)
     with pytest.raises(RuleError) as error:
         ENGINE.apply(state, 0, {"type": "set_autopass", "on": False})
     assert error.value.code == "BAD_ARGS"
@@ -219,3 +239,18 @@ def test_hidden_information_without_memory_assist(players):
             state, events = transition.state, transition.events
             if any(e.type in ("round_start", "reshuffle") for e in events):
                 events = []  # cards named before a reshuffle were face up then (§5.1)
+
+
+def test_autopass_may_be_set_at_any_time_by_a_seat_not_asked():
+    """§3.2 "set_autopass(on) may be sent at any time": a standing action, not a decision (D61)."""
+    state = ENGINE.new_game(3, {}, seed=3, fixture={"hands": [["DOUB1"], ["NOPE1"], []]})
+    assert ENGINE.to_act(state) == (0,)
+    assert ENGINE.legal_actions(state, 1) == []
+    transition = ENGINE.apply(state, 1, {"type": "set_autopass", "on": True})
+    assert [e.type for e in transition.events] == ["autopass_set"]
+    assert ENGINE.to_act(transition.state) == (0,)
+    # without auto-pass the round-start window asks seat 1 next (poll_mode all_seats) ...
+    assert ENGINE.to_act(ENGINE.apply(state, 0, {"type": "pass"}).state) == (1,)
+    # ... with it, the server answers for seat 1 and the window closes into the peek
+    after_pass = ENGINE.apply(transition.state, 0, {"type": "pass"}).state
+    assert ENGINE.view(after_pass, None)["phase"] == "PEEK"

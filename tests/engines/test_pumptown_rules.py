@@ -87,7 +87,7 @@ def test_duel_discard_rules():
     st = act(st, B, "draw", source="pile")
     refused(st, B, "REDISCARD_FORBIDDEN", "discard_drawn")
     refused(st, B, "BAD_ARGS", "place", pos="TL")
-    assert [a["type"] for a in ENGINE.legal_actions(st, B)] == ["place", "place", "set_autopass"]
+    assert [a["type"] for a in ENGINE.legal_actions(st, B)] == ["place", "place"]
 
 
 def test_allow_rediscard_lets_a_discard_card_go_back():

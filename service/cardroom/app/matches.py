@@ -445,7 +445,12 @@ class MatchService:
             return Snapshot(doc, seat, None, [], [], None)
         engine = get_engine(doc.game)
         state = engine.decode(doc.state)
-        legal = engine.legal_actions(state, seat) if seat is not None and doc.status == ACTIVE else []
+        # the seat's decisions now, then what it may send at any time (standing preferences)
+        legal = (
+            engine.legal_actions(state, seat) + engine.standing_actions(state, seat)
+            if seat is not None and doc.status == ACTIVE
+            else []
+        )
         return Snapshot(doc, seat, engine.view(state, seat), legal, list(engine.to_act(state)), engine.result(state))
 
     def _update(self, record: docs.LogRecord, player: docs.Player | None, *, reveal_all: bool = False) -> Update:

@@ -197,8 +197,9 @@ class Engine(ABC, Generic[State]):
     Implementations must keep these promises (``tests/engines/`` checks them for
     every engine over thousands of random games):
 
-    * ``legal_actions`` lists, in a stable canonical order, exactly the actions
-      ``apply`` accepts from that seat; it is empty for seats not in ``to_act``;
+    * ``legal_actions`` plus ``standing_actions`` list, in a stable canonical order,
+      exactly the actions ``apply`` accepts from that seat; ``legal_actions`` is empty
+      for seats not in ``to_act``;
     * ``apply`` never modifies its input state; a refused action raises
       :class:`RuleError` with the rules file's code;
     * ``to_act`` is empty exactly when the game is over;
@@ -226,6 +227,12 @@ class Engine(ABC, Generic[State]):
     @abstractmethod
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in canonical order."""
+
+    def standing_actions(self, state: State, seat: int) -> list[Action]:
+        """Actions ``seat`` may send at any time, in ``to_act`` or not: standing preferences
+        such as Pumptown's auto-pass, which the rules allow "at any time". They are never
+        in ``legal_actions`` and do not make a seat one that must act. None by default."""
+        return []
 
     @abstractmethod
     def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> Transition[State]:

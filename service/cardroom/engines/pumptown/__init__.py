@@ -15,7 +15,7 @@ Actions (``legal_actions`` order: this type order, then parameters in the order 
         REDIS: alloc [one int per seat, 0 = not a recipient]
     pass {}                                      any response window
     discard_pump {card}                          PUMP_LIMIT
-    set_autopass {on: bool}                      any seat that has a decision (D49: on answers a poll)
+    set_autopass {on: bool}                      any seat at any time: a standing action (D61; on answers a poll, D49)
 
 Events (public fields; ``private`` adds fields for one seat)
     round_start {round, starter, dealer, discard}      peek_start {peek_all} private {peeked}

@@ -15,7 +15,16 @@ from .state import PumptownState
 
 #: action types in canonical order (legal_actions lists them in this order)
 ACTION_TYPES: tuple[str, ...] = (
-    "ack_peek", "draw", "place", "discard_drawn", "knock", "end_turn", "play", "pass", "discard_pump", "set_autopass",
+    "ack_peek",
+    "draw",
+    "place",
+    "discard_drawn",
+    "knock",
+    "end_turn",
+    "play",
+    "pass",
+    "discard_pump",
+    "set_autopass",
 )
 #: the decision kinds (contexts) each non-play action belongs to
 ALLOWED: dict[str, frozenset[str]] = {
@@ -29,9 +38,17 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 #: parameter names of every play, by pump kind
 PLAY_PARAMS: dict[str, tuple[str, ...]] = {
-    "PEEK": (), "BLOCK": (), "NOPE": (), "DOUB": ("target",), "SWAP": ("a", "pa", "b", "pb"),
-    "STEAL": ("target", "tpos", "own_pos"), "SWIPE": ("pos",), "REARR": ("layout",), "ELIM": ("pos",),
-    "REDIS": ("alloc",), "DUEL": ("target",),
+    "PEEK": (),
+    "BLOCK": (),
+    "NOPE": (),
+    "DOUB": ("target",),
+    "SWAP": ("a", "pa", "b", "pb"),
+    "STEAL": ("target", "tpos", "own_pos"),
+    "SWIPE": ("pos",),
+    "REARR": ("layout",),
+    "ELIM": ("pos",),
+    "REDIS": ("alloc",),
+    "DUEL": ("target",),
 }
 LAYOUTS: list[list[str]] = [list(p) for p in permutations(POSITIONS)]
 
@@ -88,8 +105,14 @@ def legal_actions(st: PumptownState, seat: int) -> list[dict[str, Any]]:
         acts.append({"type": "pass"})
     if ctx == "PUMP_LIMIT":
         acts += [{"type": "discard_pump", "card": c} for c in sorted(set(st.hands[seat]), key=PUMP_INDEX.__getitem__)]
-    acts.append({"type": "set_autopass", "on": not st.autopass[seat]})
     return acts
+
+
+def standing_actions(st: PumptownState, seat: int) -> list[dict[str, Any]]:
+    """§3.2: ``set_autopass`` may be sent at any time, by any seat (D61)."""
+    if st.phase == "GAME_OVER" or not 0 <= seat < st.n:
+        return []
+    return [{"type": "set_autopass", "on": not st.autopass[seat]}]
 
 
 def _may_discard(st: PumptownState, ctx: str) -> bool:
@@ -109,11 +132,22 @@ def _play_args(st: PumptownState, seat: int, kind: str) -> list[dict[str, Any]]:
     if kind == "SWIPE":
         return [{"pos": pos} for pos in POSITIONS] if st.discard else []
     if kind == "SWAP":
-        return [{"a": a, "pa": pa, "b": b, "pb": pb}
-                for a in range(n) for pa in POSITIONS for b in range(n) if b != a for pb in POSITIONS]
+        return [
+            {"a": a, "pa": pa, "b": b, "pb": pb}
+            for a in range(n)
+            for pa in POSITIONS
+            for b in range(n)
+            if b != a
+            for pb in POSITIONS
+        ]
     if kind == "STEAL":
-        return [{"target": t, "tpos": tp, "own_pos": op}
-                for t in range(n) if t != seat for tp in POSITIONS for op in POSITIONS]
+        return [
+            {"target": t, "tpos": tp, "own_pos": op}
+            for t in range(n)
+            if t != seat
+            for tp in POSITIONS
+            for op in POSITIONS
+        ]
     if kind == "REARR":
         return [{"layout": list(layout)} for layout in LAYOUTS]
     if kind == "ELIM":
@@ -219,16 +253,18 @@ def check(st: PumptownState, seat: int, action: Mapping[str, Any]) -> tuple[str,
         return kind, None
     if kind == "ack_peek" and st.phase == "PEEK" and isinstance(seat, int) and 0 <= seat < st.n and st.acked[seat]:
         raise RuleError("ALREADY_ACKED", "this seat has acknowledged the peek")
-    if seat not in deciders(st):
-        raise RuleError("NOT_YOUR_DECISION", "another seat decides now")
-    ctx = context(st)
-    if kind == "set_autopass":
+    if kind == "set_autopass":  # a standing preference: any seat, at any time (D61)
+        if not (type(seat) is int and 0 <= seat < st.n):
+            raise RuleError("NOT_YOUR_DECISION", "no such seat")
         _keys(action, ("on",))
         if type(action["on"]) is not bool:
             raise _malformed("on must be true or false")
         if action["on"] == st.autopass[seat]:
             raise RuleError("BAD_ARGS", "auto-pass is already set so")
         return kind, action["on"]
+    if seat not in deciders(st):
+        raise RuleError("NOT_YOUR_DECISION", "another seat decides now")
+    ctx = context(st)
     if kind == "play":
         return kind, _check_play(st, seat, ctx, action)
     if ctx not in ALLOWED[kind]:
@@ -279,14 +315,17 @@ def _check_play(st: PumptownState, seat: int, ctx: str, action: Mapping[str, Any
     if kind == "SWIPE":
         return card, {"pos": _pos(action, "pos")}
     if kind == "SWAP":
-        args = {"a": _seat(st, action, "a"), "pa": _pos(action, "pa"), "b": _seat(st, action, "b"),
-                "pb": _pos(action, "pb")}
+        args = {
+            "a": _seat(st, action, "a"),
+            "pa": _pos(action, "pa"),
+            "b": _seat(st, action, "b"),
+            "pb": _pos(action, "pb"),
+        }
         if args["a"] == args["b"]:
             raise RuleError("BAD_ARGS", "a swap needs two different seats")
         return card, args
     if kind == "STEAL":
-        args = {"target": _seat(st, action, "target"), "tpos": _pos(action, "tpos"),
-                "own_pos": _pos(action, "own_pos")}
+        args = {"target": _seat(st, action, "target"), "tpos": _pos(action, "tpos"), "own_pos": _pos(action, "own_pos")}
         if args["target"] == seat:
             raise RuleError("ILLEGAL_TARGET", "you cannot steal from yourself")
         return card, args
@@ -353,5 +392,5 @@ def perform(st: PumptownState, seat: int, kind: str, arg: Any, ev: list[Event]) 
     else:  # set_autopass; D49: switching it on while being asked answers pass at once
         st.autopass[seat] = arg
         ev.append(Event("autopass_set", {"seat": seat}, {seat: {"on": arg}}))
-        if arg and context(st) in ALLOWED["pass"]:
+        if arg and seat in deciders(st) and context(st) in ALLOWED["pass"]:
             rounds.answer_pass(st, seat, ev)

@@ -37,14 +37,52 @@ class PumptownEngine(Engine[PumptownState]):
         check_fixture(fixture, seats, opts)
         n = seats
         st = PumptownState(
-            seed=seed, rng_counter=0, stack=[list(e) if isinstance(e, list) else e for e in fixture.get("stack", [])],
-            n=n, opts=opts, round=fixture.get("round", 1), cumulative=list(fixture.get("cumulative", [0] * n)),
-            phase="SETUP", grids=[], draw=[], discard=[], set_aside=[], pending="", pending_from="",
-            seen=dict.fromkeys(NUMBER_CARDS, 0), recent={}, revealed=False, acked=[False] * n,
-            hands=[[] for _ in range(n)], pump_deck=[], pump_discard=[], chain=[], win=None, nope=None,
-            autopass=[False] * n, mode="NORMAL", last_actor=-1, scheduled=0, actor=0, knocker=-1, knock_blocked=[],
-            final_pending=[], turns_done=0, doubles=[], redis=[], duels=[], peek_all=[False] * n, stage="",
-            tallies=[], scores=[], winner=-1, duel=None, duel_idx=0, prizes=[], awards=[], award_idx=0,
+            seed=seed,
+            rng_counter=0,
+            stack=[list(e) if isinstance(e, list) else e for e in fixture.get("stack", [])],
+            n=n,
+            opts=opts,
+            round=fixture.get("round", 1),
+            cumulative=list(fixture.get("cumulative", [0] * n)),
+            phase="SETUP",
+            grids=[],
+            draw=[],
+            discard=[],
+            set_aside=[],
+            pending="",
+            pending_from="",
+            seen=dict.fromkeys(NUMBER_CARDS, 0),
+            recent={},
+            revealed=False,
+            acked=[False] * n,
+            hands=[[] for _ in range(n)],
+            pump_deck=[],
+            pump_discard=[],
+            chain=[],
+            win=None,
+            nope=None,
+            autopass=[False] * n,
+            mode="NORMAL",
+            last_actor=-1,
+            scheduled=0,
+            actor=0,
+            knocker=-1,
+            knock_blocked=[],
+            final_pending=[],
+            turns_done=0,
+            doubles=[],
+            redis=[],
+            duels=[],
+            peek_all=[False] * n,
+            stage="",
+            tallies=[],
+            scores=[],
+            winner=-1,
+            duel=None,
+            duel_idx=0,
+            prizes=[],
+            awards=[],
+            award_idx=0,
             limit_seat=-1,
         )
         if opts["pump_enabled"]:
@@ -64,6 +102,9 @@ class PumptownEngine(Engine[PumptownState]):
 
     def legal_actions(self, state: PumptownState, seat: int) -> list[dict[str, Any]]:
         return actions.legal_actions(state, seat)
+
+    def standing_actions(self, state: PumptownState, seat: int) -> list[dict[str, Any]]:
+        return actions.standing_actions(state, seat)
 
     def apply(self, state: PumptownState, seat: int, action: Mapping[str, Any]) -> Transition[PumptownState]:
         kind, arg = actions.check(state, seat, action)
@@ -88,12 +129,12 @@ class PumptownEngine(Engine[PumptownState]):
             return None
         scores = list(state.cumulative)
         low = min(scores)
-        return GameResult(scores, [s for s, c in enumerate(scores) if c == low],
-                          competition_ranks(scores, higher_is_better=False))
+        return GameResult(
+            scores, [s for s, c in enumerate(scores) if c == low], competition_ranks(scores, higher_is_better=False)
+        )
 
     def seat_count(self, state: PumptownState) -> int:
         return state.n
-
 
     def full_deck(self, state: PumptownState) -> list[str]:
         opts = state.opts
@@ -113,4 +154,3 @@ class PumptownEngine(Engine[PumptownState]):
 
     def redeal_hidden(self, state: PumptownState, seat: Seat, rng: Any) -> PumptownState:
         return views.redeal_hidden(state, seat, rng)
-
