@@ -44,13 +44,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
 MAX_STEPS = 500
 
 
-def _engine_or_skip(game: str) -> Engine:
-    try:
-        return get_engine(game)
-    except (ImportError, AttributeError) as error:  # engine not written yet
-        pytest.skip(f"no {game} engine: {error}")
-
-
 def _plain(value: Any, *, drop_empty: bool = False) -> Any:
     """Drop None values (absent on the wire), and empty lists if ``drop_empty``; tuples become lists."""
     if isinstance(value, dict):
@@ -117,7 +110,7 @@ def test_random_game_with_house_rules_round_trips(game: str, index: int) -> None
 
 
 def _play_and_check(game: str, index: int, options: dict[str, Any]) -> None:
-    engine = _engine_or_skip(game)
+    engine = get_engine(game)
     rng = random.Random(f"{game}/{index}/{sorted(options)}")
     state, seats = _new_game(engine, rng, index, options)
     _check_step(game, engine, state, seats, [])
@@ -135,7 +128,7 @@ def _play_and_check(game: str, index: int, options: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("game", game_ids())
 def test_options_round_trip(game: str) -> None:
-    engine = _engine_or_skip(game)
+    engine = get_engine(game)
     effective = validate_options(engine.info.options, {})
     message = convert.options_to_proto(game, effective)
     assert message.WhichOneof("game") == convert.game_field(game)
@@ -151,7 +144,7 @@ def test_options_round_trip(game: str) -> None:
 
 @pytest.mark.parametrize("game", game_ids())
 def test_seat_options_travel_as_strings(game: str) -> None:
-    engine = _engine_or_skip(game)
+    engine = get_engine(game)
     for spec in engine.info.options:
         if spec.kind != "seat":
             continue
@@ -166,7 +159,7 @@ def test_seat_options_travel_as_strings(game: str) -> None:
 
 @pytest.mark.parametrize("game", game_ids())
 def test_game_to_proto(game: str) -> None:
-    info = _engine_or_skip(game).info
+    info = get_engine(game).info
     message = convert.game_to_proto(info)
     assert message.name == f"games/{game}" and message.game_id == game
     assert message.display_name == info.name and message.summary == info.summary
@@ -187,7 +180,7 @@ def test_game_to_proto(game: str) -> None:
 
 @pytest.mark.parametrize("game", game_ids())
 def test_malformed_actions_are_invalid_argument(game: str) -> None:
-    _engine_or_skip(game)
+    get_engine(game)
     other = next(g for g in game_ids() if g != game)
     empty_of_game = match_pb2.Action()
     getattr(empty_of_game, convert.game_field(game)).SetInParent()
@@ -314,7 +307,7 @@ def test_every_proto_field_is_produced_by_the_engine(game: str) -> None:
     """The other direction of the mirror: a proto field that no engine data ever sets
     is drift (a renamed or removed engine key), which round trips alone cannot see
     when the field is a list or optional."""
-    engine = _engine_or_skip(game)
+    engine = get_engine(game)
     member = convert.game_field(game)
     roots = {
         "view": getattr(match_pb2.SeatView(), member).DESCRIPTOR,
