@@ -30,6 +30,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "memory_assist": True,
         "poll_mode": "holders_only",
         "pump_hand_limit": 1,
+        "pump_mix": [1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 6],  # Redistributes and their allot steps come up
     },
     "pumba": {"point_limit": 12, "ace_target": "next", "pumba_enforcement": "auto", "starter_effects": "apply"},
     "up-or-down": {"card_range": "SHORT", "give_up_with_free_slot": True, "show_known_cards": False},
@@ -259,7 +260,7 @@ def test_shape_mismatches_fail_loudly() -> None:
 #: proto fields random play may not reach within the coverage games (each exists in
 #: the engine's code; the rare-event table or scenario tests cover them)
 RARELY_PRODUCED: dict[str, set[str]] = {
-    "pumptown": {"PumptownChainPlay.alloc"},  # a Redistribute answered by a Nope
+    "pumptown": set(),
     "pumba": set(),
     "up-or-down": set(),
     "flip-7": set(),

@@ -41,6 +41,8 @@ CONFIGS = [
     (7, {**SHORT, "poll_mode": "holders_only"}, 60),
     (8, SHORT, 60),
     (8, {**SHORT, "pump_enabled": False, "memory_assist": True}, 40),
+    # most grids shoot a low moon and 8 of 19 pump cards are Redistributes: many REDIS_ALLOC steps (D60)
+    (8, {**SHORT, "moon_threshold": 12, "pump_mix": [1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 8]}, 60),
     (4, {"rounds": 2, "round_turn_limit": 0, "knock_penalty": 0, "reduction_totals": [5, 10, 20]}, 50),
 ]
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from test_pumptown_scenarios import ENGINE, A, B, C, act, decision, play, refused, settle, start, turn, values
+import pytest
+from test_pumptown_scenarios import ENGINE, A, B, C, act, decision, event, play, refused, settle, start, turn, values
+
+from cardroom.engines.contract import RuleError
+from cardroom.engines.pumptown.cards import NUMBER_CARDS
 
 SC7_DECK = ("N2b N1b N0a N4a N3c N4b N5a N7a N9a N5b N7b N9b N10b N11a N11b N11c N8a N6a N3a N2a N3b N1a N12a "
             "N10a N12b N0c")
@@ -62,14 +66,29 @@ def test_redistribute_refusals_and_grid_lock():
     st = turn(st, B, "pile", then=None)
     st = turn(st, C, "pile", then=None)
     assert decision(st) == ("RE_WINDOW", (A,))
-    refused(st, A, "NOT_MOON", "play", card="REDIS2", alloc=[0, 3, 0])
+    refused(st, A, "NOT_MOON", "play", card="REDIS2")
+    assert not [a for a in ENGINE.legal_actions(st, A) if a.get("card") == "REDIS2"]
     st = act(st, A, "pass")
-    refused(st, C, "BAD_ARGS", "play", card="REDIS1", alloc=[30, 14])
-    refused(st, C, "ILLEGAL_TARGET", "play", card="REDIS1", alloc=[30, 10, 4])
-    refused(st, C, "INVALID_ALLOCATION", "play", card="REDIS1", alloc=[45, -1, 0])
-    listed = [a["alloc"] for a in ENGINE.legal_actions(st, C) if a.get("card") == "REDIS1"]
-    assert [44, 0, 0] in listed and [30, 14, 0] in listed and len(listed) == 45
-    st = play(st, C, "REDIS1", alloc=[30, 14, 0])
+    refused(st, C, "INVALID_ARGUMENT", "play", card="REDIS1", alloc=[30, 14, 0])  # D60: no alloc argument
+    assert {"type": "play", "card": "REDIS1"} in ENGINE.legal_actions(st, C)
+    st = play(st, C, "REDIS1")
+    assert st.hands[C] == ["ELIM1", "NOPE1"] and decision(st) == ("REDIS_ALLOC", (C,))
+    refused(st, C, "WRONG_PHASE", "pass")
+    refused(st, C, "CARD_NOT_PLAYABLE_HERE", "play", card="ELIM1", pos="TL")
+    refused(st, A, "NOT_YOUR_DECISION", "allot", recipient=B, amount=1)
+    refused(st, C, "INVALID_ARGUMENT", "allot", recipient="A", amount=1)
+    refused(st, C, "INVALID_ARGUMENT", "allot", recipient=A)
+    refused(st, C, "BAD_ARGS", "allot", recipient=-1, amount=1)
+    refused(st, C, "ILLEGAL_TARGET", "allot", recipient=C, amount=1)
+    refused(st, C, "INVALID_ALLOCATION", "allot", recipient=A, amount=0)
+    refused(st, C, "INVALID_ALLOCATION", "allot", recipient=A, amount=45)
+    listed = ENGINE.legal_actions(st, C)
+    assert listed == [{"type": "allot", "recipient": r, "amount": a} for r in (A, B) for a in range(1, 45)]
+    st = act(st, C, "allot", recipient=B, amount=14)
+    refused(st, C, "INVALID_ALLOCATION", "allot", recipient=B, amount=1)  # B has its amount
+    refused(st, C, "INVALID_ALLOCATION", "allot", recipient=A, amount=29)  # A is the last: it takes 30
+    st = act(st, C, "allot", recipient=A, amount=30)
+    assert decision(st) == ("NOPE_WINDOW", (A,))
     st = act(st, A, "pass")  # A's Nope poll (A holds REDIS2 only: asked under all_seats)
     assert decision(st) == ("RE_WINDOW", (A,))
     st = act(st, A, "pass")
@@ -97,11 +116,34 @@ def test_allow_rediscard_lets_a_discard_card_go_back():
     assert st.discard == ["N10b"] and decision(st) == ("KNOCK_DECISION", (A,))
 
 
-def test_redistribute_allocations_listed_in_full_for_four_players():
-    from cardroom.engines.pumptown.actions import _allocations
-
-    four = _allocations(4, 1, 44)
-    assert len(four) == 1035 and len({tuple(a) for a in four}) == 1035
-    assert all(sum(a) == 44 and a[1] == 0 and min(a) >= 0 for a in four)
-    eight = _allocations(8, 0, 40)  # too many in full: one or two recipients only (D60)
-    assert len(eight) == 7 + 21 * 39 and all(sum(1 for x in a if x) <= 2 for a in eight)
+def test_redistribute_steps_with_eight_players_list_exactly_what_applies():
+    """D60: with 7 possible recipients the allocation is built one recipient at a time, and every
+    step lists exactly the allotments that apply (a one-step allocation would have millions)."""
+    grids = [["N12a", "N12b", "N12c", "N12d"]] + [[f"N{v}{c}" for v in (1, 2, 3, 4)] for c in "abcdef"]
+    grids.append(["N5a", "N6a", "N7a", "N8a"])
+    used = {card for grid in grids for card in grid}
+    rest = [card for card in NUMBER_CARDS if card not in used]
+    zones = {"grids": grids, "draw": rest[1:], "discard": rest[:1]}
+    fixture = {"hands": [["REDIS1"]] + [[]] * 7, "zones": zones}
+    st = ENGINE.new_game(8, {"rounds": 1, "round_turn_limit": 1}, seed=5, fixture=fixture)
+    st = act(st, A, "draw", source="pile")
+    st = act(act(st, A, "discard_drawn"), A, "end_turn")
+    assert decision(st) == ("RE_WINDOW", (A,))
+    st = play(st, A, "REDIS1")
+    given = {1: 40, 2: 1, 7: 7}
+    events = []
+    for recipient, amount in given.items():
+        listed = ENGINE.legal_actions(st, A)
+        left = 48 - sum(st.chain[0].args["alloc"])
+        open_seats = [s for s in range(1, 8) if not st.chain[0].args["alloc"][s]]
+        assert len(listed) == len(open_seats) * left
+        for action in listed:
+            ENGINE.apply(st, A, action)
+        for bad in ({"recipient": open_seats[0], "amount": left + 1}, {"recipient": A, "amount": 1}):
+            with pytest.raises(RuleError):
+                ENGINE.apply(st, A, {"type": "allot", **bad})
+        transition = ENGINE.apply(st, A, {"type": "allot", "recipient": recipient, "amount": amount})
+        st, events = transition.state, events + transition.events
+    assert [e.data["remaining"] for e in events if e.type == "allot"] == [8, 7, 0]
+    assert event(events, "chain_resolved")["cancelled"] is False
+    assert event(events, "round_over")["scores"] == [0, 10 + 40, 10 + 1, 10, 10, 10, 10, 26 + 7]

@@ -430,9 +430,15 @@ def test_sc8_moon_redistribute_duel_card_hand_limit_double_halving():
     assert ENGINE.view(st, None)["duels"] == [{"challenger": A, "target": C}]
     st = act(st, B, "pass")
     assert decision(st) == ("RE_WINDOW", (C,))
-    refused(st, C, "INVALID_ALLOCATION", "play", card="REDIS1", alloc=[30, 10, 0])
-    refused(st, C, "ILLEGAL_TARGET", "play", card="REDIS1", alloc=[30, 10, 4])
-    st = play(st, C, "REDIS1", alloc=[30, 14, 0])
+    # D60: alloc {A:30, B:14} is given one recipient at a time; {A:30, B:10} sums to 40, not 44
+    st = play(st, C, "REDIS1")
+    assert decision(st) == ("REDIS_ALLOC", (C,))
+    refused(st, C, "ILLEGAL_TARGET", "allot", recipient=C, amount=4)
+    st = act(st, C, "allot", recipient=A, amount=30)
+    refused(st, C, "INVALID_ALLOCATION", "allot", recipient=B, amount=10)
+    assert ENGINE.legal_actions(st, C) == [{"type": "allot", "recipient": B, "amount": 14}]
+    st = act(st, C, "allot", recipient=B, amount=14)
+    assert ENGINE.view(st, None)["chain"] == [{"seat": C, "card": "REDIS1", "alloc": [30, 14, 0]}]
     st = settle(st)
     # 4.
     assert st.tallies == [12, 0, 0] and st.winner == B
@@ -538,9 +544,13 @@ def test_example_2_round_z_redistribute_after_the_knock_result():
     st = turn(st, B, "pile", then=None)
     st = turn(st, C, "pile", then=None)
     assert decision(st) == ("RE_WINDOW", (C,))
-    refused(st, C, "BAD_ARGS", "play", card="REDIS1", alloc=[30, 14])
-    # nobody else holds a pump card, so the whole pipeline runs inside this one action
-    events = ENGINE.apply(st, C, {"type": "play", "card": "REDIS1", "alloc": [30, 14, 0]}).events
+    transition = ENGINE.apply(st, C, {"type": "play", "card": "REDIS1"})
+    assert event(transition.events, "play") == {"seat": C, "card": "REDIS1"}
+    st = act(transition.state, C, "allot", recipient=A, amount=30)
+    refused(st, C, "BAD_ARGS", "allot", recipient=3, amount=14)
+    # nobody else holds a pump card, so the whole pipeline runs inside the last allot
+    events = ENGINE.apply(st, C, {"type": "allot", "recipient": B, "amount": 14}).events
+    assert event(events, "allot") == {"seat": C, "recipient": B, "amount": 14, "remaining": 0}
     assert event(events, "chain_resolved") == {"seat": C, "card": "REDIS1", "cancelled": False, "cards": ["REDIS1"]}
     tally = event(events, "tally")
     assert tally["tallies"] == [2, 5, 0] and tally["scores"] == [12, 5, 0]

@@ -59,7 +59,7 @@ class PumptownCardList(_message.Message):
     def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PumptownAction(_message.Message):
-    __slots__ = ("ack_peek", "draw", "place", "discard_drawn", "knock", "end_turn", "play", "discard_pump", "set_autopass")
+    __slots__ = ("ack_peek", "draw", "place", "discard_drawn", "knock", "end_turn", "play", "discard_pump", "set_autopass", "allot")
     ACK_PEEK_FIELD_NUMBER: _ClassVar[int]
     DRAW_FIELD_NUMBER: _ClassVar[int]
     PLACE_FIELD_NUMBER: _ClassVar[int]
@@ -70,6 +70,7 @@ class PumptownAction(_message.Message):
     PASS_FIELD_NUMBER: _ClassVar[int]
     DISCARD_PUMP_FIELD_NUMBER: _ClassVar[int]
     SET_AUTOPASS_FIELD_NUMBER: _ClassVar[int]
+    ALLOT_FIELD_NUMBER: _ClassVar[int]
     ack_peek: PumptownAckPeekAction
     draw: PumptownDrawAction
     place: PumptownPlaceAction
@@ -79,7 +80,8 @@ class PumptownAction(_message.Message):
     play: PumptownPlayAction
     discard_pump: PumptownDiscardPumpAction
     set_autopass: PumptownSetAutopassAction
-    def __init__(self, ack_peek: _Optional[_Union[PumptownAckPeekAction, _Mapping]] = ..., draw: _Optional[_Union[PumptownDrawAction, _Mapping]] = ..., place: _Optional[_Union[PumptownPlaceAction, _Mapping]] = ..., discard_drawn: _Optional[_Union[PumptownDiscardDrawnAction, _Mapping]] = ..., knock: _Optional[_Union[PumptownKnockAction, _Mapping]] = ..., end_turn: _Optional[_Union[PumptownEndTurnAction, _Mapping]] = ..., play: _Optional[_Union[PumptownPlayAction, _Mapping]] = ..., discard_pump: _Optional[_Union[PumptownDiscardPumpAction, _Mapping]] = ..., set_autopass: _Optional[_Union[PumptownSetAutopassAction, _Mapping]] = ..., **kwargs) -> None: ...
+    allot: PumptownAllotAction
+    def __init__(self, ack_peek: _Optional[_Union[PumptownAckPeekAction, _Mapping]] = ..., draw: _Optional[_Union[PumptownDrawAction, _Mapping]] = ..., place: _Optional[_Union[PumptownPlaceAction, _Mapping]] = ..., discard_drawn: _Optional[_Union[PumptownDiscardDrawnAction, _Mapping]] = ..., knock: _Optional[_Union[PumptownKnockAction, _Mapping]] = ..., end_turn: _Optional[_Union[PumptownEndTurnAction, _Mapping]] = ..., play: _Optional[_Union[PumptownPlayAction, _Mapping]] = ..., discard_pump: _Optional[_Union[PumptownDiscardPumpAction, _Mapping]] = ..., set_autopass: _Optional[_Union[PumptownSetAutopassAction, _Mapping]] = ..., allot: _Optional[_Union[PumptownAllotAction, _Mapping]] = ..., **kwargs) -> None: ...
 
 class PumptownAckPeekAction(_message.Message):
     __slots__ = ()
@@ -110,7 +112,7 @@ class PumptownEndTurnAction(_message.Message):
     def __init__(self) -> None: ...
 
 class PumptownPlayAction(_message.Message):
-    __slots__ = ("card", "target", "a", "pa", "b", "pb", "tpos", "own_pos", "pos", "layout", "alloc")
+    __slots__ = ("card", "target", "a", "pa", "b", "pb", "tpos", "own_pos", "pos", "layout")
     CARD_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     A_FIELD_NUMBER: _ClassVar[int]
@@ -121,7 +123,6 @@ class PumptownPlayAction(_message.Message):
     OWN_POS_FIELD_NUMBER: _ClassVar[int]
     POS_FIELD_NUMBER: _ClassVar[int]
     LAYOUT_FIELD_NUMBER: _ClassVar[int]
-    ALLOC_FIELD_NUMBER: _ClassVar[int]
     card: str
     target: int
     a: int
@@ -132,8 +133,15 @@ class PumptownPlayAction(_message.Message):
     own_pos: str
     pos: str
     layout: _containers.RepeatedScalarFieldContainer[str]
-    alloc: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, card: _Optional[str] = ..., target: _Optional[int] = ..., a: _Optional[int] = ..., pa: _Optional[str] = ..., b: _Optional[int] = ..., pb: _Optional[str] = ..., tpos: _Optional[str] = ..., own_pos: _Optional[str] = ..., pos: _Optional[str] = ..., layout: _Optional[_Iterable[str]] = ..., alloc: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, card: _Optional[str] = ..., target: _Optional[int] = ..., a: _Optional[int] = ..., pa: _Optional[str] = ..., b: _Optional[int] = ..., pb: _Optional[str] = ..., tpos: _Optional[str] = ..., own_pos: _Optional[str] = ..., pos: _Optional[str] = ..., layout: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PumptownAllotAction(_message.Message):
+    __slots__ = ("recipient", "amount")
+    RECIPIENT_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    recipient: int
+    amount: int
+    def __init__(self, recipient: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
 
 class PumptownPassAction(_message.Message):
     __slots__ = ()
@@ -312,7 +320,7 @@ class PumptownDuel(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., seats: _Optional[_Iterable[int]] = ..., slots: _Optional[_Iterable[_Union[PumptownCardList, _Mapping]]] = ..., cycle: _Optional[int] = ..., replay: _Optional[int] = ...) -> None: ...
 
 class PumptownEvent(_message.Message):
-    __slots__ = ("round_start", "peek_start", "ack_peek", "peek_end", "play", "chain_resolved", "knock_blocked", "knock_stands", "swipe", "eliminate", "draw", "place", "discard", "knock", "end_turn", "reveal", "tally", "duel_start", "duel_reveal", "duel_end", "award", "discard_pump", "round_over", "game_over", "reshuffle", "autopass_set")
+    __slots__ = ("round_start", "peek_start", "ack_peek", "peek_end", "play", "chain_resolved", "knock_blocked", "knock_stands", "swipe", "eliminate", "draw", "place", "discard", "knock", "end_turn", "reveal", "tally", "duel_start", "duel_reveal", "duel_end", "award", "discard_pump", "round_over", "game_over", "reshuffle", "autopass_set", "allot")
     ROUND_START_FIELD_NUMBER: _ClassVar[int]
     PEEK_START_FIELD_NUMBER: _ClassVar[int]
     ACK_PEEK_FIELD_NUMBER: _ClassVar[int]
@@ -340,6 +348,7 @@ class PumptownEvent(_message.Message):
     GAME_OVER_FIELD_NUMBER: _ClassVar[int]
     RESHUFFLE_FIELD_NUMBER: _ClassVar[int]
     AUTOPASS_SET_FIELD_NUMBER: _ClassVar[int]
+    ALLOT_FIELD_NUMBER: _ClassVar[int]
     round_start: PumptownRoundStartEvent
     peek_start: PumptownPeekStartEvent
     ack_peek: PumptownAckPeekEvent
@@ -366,7 +375,8 @@ class PumptownEvent(_message.Message):
     game_over: PumptownGameOverEvent
     reshuffle: PumptownReshuffleEvent
     autopass_set: PumptownAutopassSetEvent
-    def __init__(self, round_start: _Optional[_Union[PumptownRoundStartEvent, _Mapping]] = ..., peek_start: _Optional[_Union[PumptownPeekStartEvent, _Mapping]] = ..., ack_peek: _Optional[_Union[PumptownAckPeekEvent, _Mapping]] = ..., peek_end: _Optional[_Union[PumptownPeekEndEvent, _Mapping]] = ..., play: _Optional[_Union[PumptownPlayEvent, _Mapping]] = ..., chain_resolved: _Optional[_Union[PumptownChainResolvedEvent, _Mapping]] = ..., knock_blocked: _Optional[_Union[PumptownKnockBlockedEvent, _Mapping]] = ..., knock_stands: _Optional[_Union[PumptownKnockStandsEvent, _Mapping]] = ..., swipe: _Optional[_Union[PumptownSwipeEvent, _Mapping]] = ..., eliminate: _Optional[_Union[PumptownEliminateEvent, _Mapping]] = ..., draw: _Optional[_Union[PumptownDrawEvent, _Mapping]] = ..., place: _Optional[_Union[PumptownPlaceEvent, _Mapping]] = ..., discard: _Optional[_Union[PumptownDiscardEvent, _Mapping]] = ..., knock: _Optional[_Union[PumptownKnockEvent, _Mapping]] = ..., end_turn: _Optional[_Union[PumptownEndTurnEvent, _Mapping]] = ..., reveal: _Optional[_Union[PumptownRevealEvent, _Mapping]] = ..., tally: _Optional[_Union[PumptownTallyEvent, _Mapping]] = ..., duel_start: _Optional[_Union[PumptownDuelStartEvent, _Mapping]] = ..., duel_reveal: _Optional[_Union[PumptownDuelRevealEvent, _Mapping]] = ..., duel_end: _Optional[_Union[PumptownDuelEndEvent, _Mapping]] = ..., award: _Optional[_Union[PumptownAwardEvent, _Mapping]] = ..., discard_pump: _Optional[_Union[PumptownDiscardPumpEvent, _Mapping]] = ..., round_over: _Optional[_Union[PumptownRoundOverEvent, _Mapping]] = ..., game_over: _Optional[_Union[PumptownGameOverEvent, _Mapping]] = ..., reshuffle: _Optional[_Union[PumptownReshuffleEvent, _Mapping]] = ..., autopass_set: _Optional[_Union[PumptownAutopassSetEvent, _Mapping]] = ..., **kwargs) -> None: ...
+    allot: PumptownAllotEvent
+    def __init__(self, round_start: _Optional[_Union[PumptownRoundStartEvent, _Mapping]] = ..., peek_start: _Optional[_Union[PumptownPeekStartEvent, _Mapping]] = ..., ack_peek: _Optional[_Union[PumptownAckPeekEvent, _Mapping]] = ..., peek_end: _Optional[_Union[PumptownPeekEndEvent, _Mapping]] = ..., play: _Optional[_Union[PumptownPlayEvent, _Mapping]] = ..., chain_resolved: _Optional[_Union[PumptownChainResolvedEvent, _Mapping]] = ..., knock_blocked: _Optional[_Union[PumptownKnockBlockedEvent, _Mapping]] = ..., knock_stands: _Optional[_Union[PumptownKnockStandsEvent, _Mapping]] = ..., swipe: _Optional[_Union[PumptownSwipeEvent, _Mapping]] = ..., eliminate: _Optional[_Union[PumptownEliminateEvent, _Mapping]] = ..., draw: _Optional[_Union[PumptownDrawEvent, _Mapping]] = ..., place: _Optional[_Union[PumptownPlaceEvent, _Mapping]] = ..., discard: _Optional[_Union[PumptownDiscardEvent, _Mapping]] = ..., knock: _Optional[_Union[PumptownKnockEvent, _Mapping]] = ..., end_turn: _Optional[_Union[PumptownEndTurnEvent, _Mapping]] = ..., reveal: _Optional[_Union[PumptownRevealEvent, _Mapping]] = ..., tally: _Optional[_Union[PumptownTallyEvent, _Mapping]] = ..., duel_start: _Optional[_Union[PumptownDuelStartEvent, _Mapping]] = ..., duel_reveal: _Optional[_Union[PumptownDuelRevealEvent, _Mapping]] = ..., duel_end: _Optional[_Union[PumptownDuelEndEvent, _Mapping]] = ..., award: _Optional[_Union[PumptownAwardEvent, _Mapping]] = ..., discard_pump: _Optional[_Union[PumptownDiscardPumpEvent, _Mapping]] = ..., round_over: _Optional[_Union[PumptownRoundOverEvent, _Mapping]] = ..., game_over: _Optional[_Union[PumptownGameOverEvent, _Mapping]] = ..., reshuffle: _Optional[_Union[PumptownReshuffleEvent, _Mapping]] = ..., autopass_set: _Optional[_Union[PumptownAutopassSetEvent, _Mapping]] = ..., allot: _Optional[_Union[PumptownAllotEvent, _Mapping]] = ..., **kwargs) -> None: ...
 
 class PumptownRoundStartEvent(_message.Message):
     __slots__ = ("round", "starter", "dealer", "discard")
@@ -407,7 +417,7 @@ class PumptownPassEvent(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., window: _Optional[str] = ...) -> None: ...
 
 class PumptownPlayEvent(_message.Message):
-    __slots__ = ("seat", "card", "target", "a", "pa", "b", "pb", "tpos", "own_pos", "pos", "layout", "alloc")
+    __slots__ = ("seat", "card", "target", "a", "pa", "b", "pb", "tpos", "own_pos", "pos", "layout")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CARD_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
@@ -419,7 +429,6 @@ class PumptownPlayEvent(_message.Message):
     OWN_POS_FIELD_NUMBER: _ClassVar[int]
     POS_FIELD_NUMBER: _ClassVar[int]
     LAYOUT_FIELD_NUMBER: _ClassVar[int]
-    ALLOC_FIELD_NUMBER: _ClassVar[int]
     seat: int
     card: str
     target: int
@@ -431,8 +440,7 @@ class PumptownPlayEvent(_message.Message):
     own_pos: str
     pos: str
     layout: _containers.RepeatedScalarFieldContainer[str]
-    alloc: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ..., target: _Optional[int] = ..., a: _Optional[int] = ..., pa: _Optional[str] = ..., b: _Optional[int] = ..., pb: _Optional[str] = ..., tpos: _Optional[str] = ..., own_pos: _Optional[str] = ..., pos: _Optional[str] = ..., layout: _Optional[_Iterable[str]] = ..., alloc: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ..., target: _Optional[int] = ..., a: _Optional[int] = ..., pa: _Optional[str] = ..., b: _Optional[int] = ..., pb: _Optional[str] = ..., tpos: _Optional[str] = ..., own_pos: _Optional[str] = ..., pos: _Optional[str] = ..., layout: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PumptownChainResolvedEvent(_message.Message):
     __slots__ = ("seat", "card", "cancelled", "cards")
@@ -622,3 +630,15 @@ class PumptownAutopassSetEvent(_message.Message):
     seat: int
     on: bool
     def __init__(self, seat: _Optional[int] = ..., on: _Optional[bool] = ...) -> None: ...
+
+class PumptownAllotEvent(_message.Message):
+    __slots__ = ("seat", "recipient", "amount", "remaining")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    RECIPIENT_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    REMAINING_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    recipient: int
+    amount: int
+    remaining: int
+    def __init__(self, seat: _Optional[int] = ..., recipient: _Optional[int] = ..., amount: _Optional[int] = ..., remaining: _Optional[int] = ...) -> None: ...

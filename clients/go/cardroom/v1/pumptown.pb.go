@@ -356,6 +356,7 @@ type PumptownAction struct {
 	//	*PumptownAction_Pass
 	//	*PumptownAction_DiscardPump
 	//	*PumptownAction_SetAutopass
+	//	*PumptownAction_Allot
 	Action        isPumptownAction_Action `protobuf_oneof:"action"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -488,6 +489,15 @@ func (x *PumptownAction) GetSetAutopass() *PumptownSetAutopassAction {
 	return nil
 }
 
+func (x *PumptownAction) GetAllot() *PumptownAllotAction {
+	if x != nil {
+		if x, ok := x.Action.(*PumptownAction_Allot); ok {
+			return x.Allot
+		}
+	}
+	return nil
+}
+
 type isPumptownAction_Action interface {
 	isPumptownAction_Action()
 }
@@ -542,6 +552,11 @@ type PumptownAction_SetAutopass struct {
 	SetAutopass *PumptownSetAutopassAction `protobuf:"bytes,10,opt,name=set_autopass,json=setAutopass,proto3,oneof"`
 }
 
+type PumptownAction_Allot struct {
+	// REDIS_ALLOC: give one recipient its share of a Redistribute.
+	Allot *PumptownAllotAction `protobuf:"bytes,11,opt,name=allot,proto3,oneof"`
+}
+
 func (*PumptownAction_AckPeek) isPumptownAction_Action() {}
 
 func (*PumptownAction_Draw) isPumptownAction_Action() {}
@@ -561,6 +576,8 @@ func (*PumptownAction_Pass) isPumptownAction_Action() {}
 func (*PumptownAction_DiscardPump) isPumptownAction_Action() {}
 
 func (*PumptownAction_SetAutopass) isPumptownAction_Action() {}
+
+func (*PumptownAction_Allot) isPumptownAction_Action() {}
 
 // Acknowledge the peek.
 type PumptownAckPeekAction struct {
@@ -805,7 +822,8 @@ func (*PumptownEndTurnAction) Descriptor() ([]byte, []int) {
 // Play a pump card. Which arguments are set depends on the card's kind (rules
 // §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
 // `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
-// `layout`; REDIS `alloc`. Arguments of other kinds must be absent (empty).
+// `layout`; REDIS none (its allocation follows as `allot` actions).
+// Arguments of other kinds must be absent (empty).
 type PumptownPlayAction struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The pump card, from the caller's hand.
@@ -828,10 +846,7 @@ type PumptownPlayAction struct {
 	Pos *string `protobuf:"bytes,9,opt,name=pos,proto3,oneof" json:"pos,omitempty"`
 	// REARR: the new grid as source positions: `new[X] = old[layout[X]]` for
 	// X in TL TR BL BR.
-	Layout []string `protobuf:"bytes,10,rep,name=layout,proto3" json:"layout,omitempty"`
-	// REDIS: points given to each seat, in seat order (0 for the caller and
-	// non-recipients), summing to the caller's raw grid sum.
-	Alloc         []int32 `protobuf:"varint,11,rep,packed,name=alloc,proto3" json:"alloc,omitempty"`
+	Layout        []string `protobuf:"bytes,10,rep,name=layout,proto3" json:"layout,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -936,11 +951,62 @@ func (x *PumptownPlayAction) GetLayout() []string {
 	return nil
 }
 
-func (x *PumptownPlayAction) GetAlloc() []int32 {
+// Give one recipient its share of the Redistribute being played (REDIS_ALLOC).
+// The shares, one per recipient, sum to the caller's raw grid sum; the last
+// seat without a share must take all that remains. When nothing remains, the
+// Redistribute goes to its Nope window.
+type PumptownAllotAction struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A seat other than the caller that has no share yet.
+	Recipient int32 `protobuf:"varint,1,opt,name=recipient,proto3" json:"recipient,omitempty"`
+	// Points, from 1 to what remains.
+	Amount        int32 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PumptownAllotAction) Reset() {
+	*x = PumptownAllotAction{}
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PumptownAllotAction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PumptownAllotAction) ProtoMessage() {}
+
+func (x *PumptownAllotAction) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[11]
 	if x != nil {
-		return x.Alloc
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
 	}
-	return nil
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PumptownAllotAction.ProtoReflect.Descriptor instead.
+func (*PumptownAllotAction) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *PumptownAllotAction) GetRecipient() int32 {
+	if x != nil {
+		return x.Recipient
+	}
+	return 0
+}
+
+func (x *PumptownAllotAction) GetAmount() int32 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
 }
 
 // Pass in a response window.
@@ -952,7 +1018,7 @@ type PumptownPassAction struct {
 
 func (x *PumptownPassAction) Reset() {
 	*x = PumptownPassAction{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[11]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -964,7 +1030,7 @@ func (x *PumptownPassAction) String() string {
 func (*PumptownPassAction) ProtoMessage() {}
 
 func (x *PumptownPassAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[11]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -977,7 +1043,7 @@ func (x *PumptownPassAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPassAction.ProtoReflect.Descriptor instead.
 func (*PumptownPassAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{11}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{12}
 }
 
 // Discard a pump card (over the hand limit).
@@ -991,7 +1057,7 @@ type PumptownDiscardPumpAction struct {
 
 func (x *PumptownDiscardPumpAction) Reset() {
 	*x = PumptownDiscardPumpAction{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[12]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1003,7 +1069,7 @@ func (x *PumptownDiscardPumpAction) String() string {
 func (*PumptownDiscardPumpAction) ProtoMessage() {}
 
 func (x *PumptownDiscardPumpAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[12]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1016,7 +1082,7 @@ func (x *PumptownDiscardPumpAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDiscardPumpAction.ProtoReflect.Descriptor instead.
 func (*PumptownDiscardPumpAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{12}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PumptownDiscardPumpAction) GetCard() string {
@@ -1037,7 +1103,7 @@ type PumptownSetAutopassAction struct {
 
 func (x *PumptownSetAutopassAction) Reset() {
 	*x = PumptownSetAutopassAction{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[13]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1049,7 +1115,7 @@ func (x *PumptownSetAutopassAction) String() string {
 func (*PumptownSetAutopassAction) ProtoMessage() {}
 
 func (x *PumptownSetAutopassAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[13]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1062,7 +1128,7 @@ func (x *PumptownSetAutopassAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownSetAutopassAction.ProtoReflect.Descriptor instead.
 func (*PumptownSetAutopassAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{13}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *PumptownSetAutopassAction) GetOn() bool {
@@ -1087,7 +1153,8 @@ type PumptownView struct {
 	// The round's dealer (the seat before the starter; decides duel order).
 	Dealer int32 `protobuf:"varint,5,opt,name=dealer,proto3" json:"dealer,omitempty"`
 	// `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-	// `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+	// `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+	// Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
 	// `PUMP_LIMIT` or `GAME_OVER`.
 	Phase string `protobuf:"bytes,6,opt,name=phase,proto3" json:"phase,omitempty"`
 	// The pending decision.
@@ -1142,7 +1209,7 @@ type PumptownView struct {
 
 func (x *PumptownView) Reset() {
 	*x = PumptownView{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[14]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1154,7 +1221,7 @@ func (x *PumptownView) String() string {
 func (*PumptownView) ProtoMessage() {}
 
 func (x *PumptownView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[14]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1167,7 +1234,7 @@ func (x *PumptownView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownView.ProtoReflect.Descriptor instead.
 func (*PumptownView) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{14}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *PumptownView) GetYou() int32 {
@@ -1387,7 +1454,7 @@ type PumptownDecision struct {
 
 func (x *PumptownDecision) Reset() {
 	*x = PumptownDecision{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[15]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1399,7 +1466,7 @@ func (x *PumptownDecision) String() string {
 func (*PumptownDecision) ProtoMessage() {}
 
 func (x *PumptownDecision) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[15]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1412,7 +1479,7 @@ func (x *PumptownDecision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDecision.ProtoReflect.Descriptor instead.
 func (*PumptownDecision) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{15}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *PumptownDecision) GetKind() string {
@@ -1455,7 +1522,7 @@ type PumptownPlayer struct {
 
 func (x *PumptownPlayer) Reset() {
 	*x = PumptownPlayer{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[16]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1467,7 +1534,7 @@ func (x *PumptownPlayer) String() string {
 func (*PumptownPlayer) ProtoMessage() {}
 
 func (x *PumptownPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[16]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1480,7 +1547,7 @@ func (x *PumptownPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPlayer.ProtoReflect.Descriptor instead.
 func (*PumptownPlayer) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{16}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *PumptownPlayer) GetSeat() int32 {
@@ -1554,7 +1621,7 @@ type PumptownPending struct {
 
 func (x *PumptownPending) Reset() {
 	*x = PumptownPending{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[17]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1566,7 +1633,7 @@ func (x *PumptownPending) String() string {
 func (*PumptownPending) ProtoMessage() {}
 
 func (x *PumptownPending) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[17]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1579,7 +1646,7 @@ func (x *PumptownPending) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPending.ProtoReflect.Descriptor instead.
 func (*PumptownPending) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{17}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *PumptownPending) GetSeat() int32 {
@@ -1628,7 +1695,8 @@ type PumptownChainPlay struct {
 	Pos *string `protobuf:"bytes,10,opt,name=pos,proto3,oneof" json:"pos,omitempty"`
 	// REARR: the new grid as source positions.
 	Layout []string `protobuf:"bytes,11,rep,name=layout,proto3" json:"layout,omitempty"`
-	// REDIS: points to each seat, in seat order.
+	// REDIS: points to each seat, in seat order (0: no share, or none yet while
+	// the allocation is made).
 	Alloc         []int32 `protobuf:"varint,12,rep,packed,name=alloc,proto3" json:"alloc,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1636,7 +1704,7 @@ type PumptownChainPlay struct {
 
 func (x *PumptownChainPlay) Reset() {
 	*x = PumptownChainPlay{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[18]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1648,7 +1716,7 @@ func (x *PumptownChainPlay) String() string {
 func (*PumptownChainPlay) ProtoMessage() {}
 
 func (x *PumptownChainPlay) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[18]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1661,7 +1729,7 @@ func (x *PumptownChainPlay) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownChainPlay.ProtoReflect.Descriptor instead.
 func (*PumptownChainPlay) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{18}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PumptownChainPlay) GetSeat() int32 {
@@ -1761,7 +1829,7 @@ type PumptownRedistribution struct {
 
 func (x *PumptownRedistribution) Reset() {
 	*x = PumptownRedistribution{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[19]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1773,7 +1841,7 @@ func (x *PumptownRedistribution) String() string {
 func (*PumptownRedistribution) ProtoMessage() {}
 
 func (x *PumptownRedistribution) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[19]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1786,7 +1854,7 @@ func (x *PumptownRedistribution) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRedistribution.ProtoReflect.Descriptor instead.
 func (*PumptownRedistribution) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{19}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *PumptownRedistribution) GetSeat() int32 {
@@ -1816,7 +1884,7 @@ type PumptownDuelRecord struct {
 
 func (x *PumptownDuelRecord) Reset() {
 	*x = PumptownDuelRecord{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[20]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1828,7 +1896,7 @@ func (x *PumptownDuelRecord) String() string {
 func (*PumptownDuelRecord) ProtoMessage() {}
 
 func (x *PumptownDuelRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[20]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1841,7 +1909,7 @@ func (x *PumptownDuelRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelRecord.ProtoReflect.Descriptor instead.
 func (*PumptownDuelRecord) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{20}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *PumptownDuelRecord) GetChallenger() int32 {
@@ -1879,7 +1947,7 @@ type PumptownDuel struct {
 
 func (x *PumptownDuel) Reset() {
 	*x = PumptownDuel{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[21]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1891,7 +1959,7 @@ func (x *PumptownDuel) String() string {
 func (*PumptownDuel) ProtoMessage() {}
 
 func (x *PumptownDuel) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[21]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1904,7 +1972,7 @@ func (x *PumptownDuel) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuel.ProtoReflect.Descriptor instead.
 func (*PumptownDuel) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{21}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PumptownDuel) GetKind() string {
@@ -1984,6 +2052,7 @@ type PumptownEvent struct {
 	//	*PumptownEvent_GameOver
 	//	*PumptownEvent_Reshuffle
 	//	*PumptownEvent_AutopassSet
+	//	*PumptownEvent_Allot
 	Event         isPumptownEvent_Event `protobuf_oneof:"event"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1991,7 +2060,7 @@ type PumptownEvent struct {
 
 func (x *PumptownEvent) Reset() {
 	*x = PumptownEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[22]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2003,7 +2072,7 @@ func (x *PumptownEvent) String() string {
 func (*PumptownEvent) ProtoMessage() {}
 
 func (x *PumptownEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[22]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2016,7 +2085,7 @@ func (x *PumptownEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownEvent.ProtoReflect.Descriptor instead.
 func (*PumptownEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{22}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *PumptownEvent) GetEvent() isPumptownEvent_Event {
@@ -2269,6 +2338,15 @@ func (x *PumptownEvent) GetAutopassSet() *PumptownAutopassSetEvent {
 	return nil
 }
 
+func (x *PumptownEvent) GetAllot() *PumptownAllotEvent {
+	if x != nil {
+		if x, ok := x.Event.(*PumptownEvent_Allot); ok {
+			return x.Allot
+		}
+	}
+	return nil
+}
+
 type isPumptownEvent_Event interface {
 	isPumptownEvent_Event()
 }
@@ -2408,6 +2486,11 @@ type PumptownEvent_AutopassSet struct {
 	AutopassSet *PumptownAutopassSetEvent `protobuf:"bytes,27,opt,name=autopass_set,json=autopassSet,proto3,oneof"`
 }
 
+type PumptownEvent_Allot struct {
+	// A Redistribute's player gave one recipient its share.
+	Allot *PumptownAllotEvent `protobuf:"bytes,28,opt,name=allot,proto3,oneof"`
+}
+
 func (*PumptownEvent_RoundStart) isPumptownEvent_Event() {}
 
 func (*PumptownEvent_PeekStart) isPumptownEvent_Event() {}
@@ -2462,6 +2545,8 @@ func (*PumptownEvent_Reshuffle) isPumptownEvent_Event() {}
 
 func (*PumptownEvent_AutopassSet) isPumptownEvent_Event() {}
 
+func (*PumptownEvent_Allot) isPumptownEvent_Event() {}
+
 // A round was dealt.
 type PumptownRoundStartEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2479,7 +2564,7 @@ type PumptownRoundStartEvent struct {
 
 func (x *PumptownRoundStartEvent) Reset() {
 	*x = PumptownRoundStartEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[23]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2491,7 +2576,7 @@ func (x *PumptownRoundStartEvent) String() string {
 func (*PumptownRoundStartEvent) ProtoMessage() {}
 
 func (x *PumptownRoundStartEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[23]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2504,7 +2589,7 @@ func (x *PumptownRoundStartEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRoundStartEvent.ProtoReflect.Descriptor instead.
 func (*PumptownRoundStartEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{23}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PumptownRoundStartEvent) GetRound() int32 {
@@ -2549,7 +2634,7 @@ type PumptownPeekStartEvent struct {
 
 func (x *PumptownPeekStartEvent) Reset() {
 	*x = PumptownPeekStartEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2561,7 +2646,7 @@ func (x *PumptownPeekStartEvent) String() string {
 func (*PumptownPeekStartEvent) ProtoMessage() {}
 
 func (x *PumptownPeekStartEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2574,7 +2659,7 @@ func (x *PumptownPeekStartEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPeekStartEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPeekStartEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{24}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *PumptownPeekStartEvent) GetPeekAll() []bool {
@@ -2602,7 +2687,7 @@ type PumptownAckPeekEvent struct {
 
 func (x *PumptownAckPeekEvent) Reset() {
 	*x = PumptownAckPeekEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2614,7 +2699,7 @@ func (x *PumptownAckPeekEvent) String() string {
 func (*PumptownAckPeekEvent) ProtoMessage() {}
 
 func (x *PumptownAckPeekEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2627,7 +2712,7 @@ func (x *PumptownAckPeekEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAckPeekEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAckPeekEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{25}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *PumptownAckPeekEvent) GetSeat() int32 {
@@ -2646,7 +2731,7 @@ type PumptownPeekEndEvent struct {
 
 func (x *PumptownPeekEndEvent) Reset() {
 	*x = PumptownPeekEndEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2658,7 +2743,7 @@ func (x *PumptownPeekEndEvent) String() string {
 func (*PumptownPeekEndEvent) ProtoMessage() {}
 
 func (x *PumptownPeekEndEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2671,7 +2756,7 @@ func (x *PumptownPeekEndEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPeekEndEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPeekEndEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{26}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{27}
 }
 
 // A seat passed in a window.
@@ -2688,7 +2773,7 @@ type PumptownPassEvent struct {
 
 func (x *PumptownPassEvent) Reset() {
 	*x = PumptownPassEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2700,7 +2785,7 @@ func (x *PumptownPassEvent) String() string {
 func (*PumptownPassEvent) ProtoMessage() {}
 
 func (x *PumptownPassEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2713,7 +2798,7 @@ func (x *PumptownPassEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPassEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPassEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{27}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *PumptownPassEvent) GetSeat() int32 {
@@ -2754,16 +2839,14 @@ type PumptownPlayEvent struct {
 	// SWIPE, ELIM: the position.
 	Pos *string `protobuf:"bytes,10,opt,name=pos,proto3,oneof" json:"pos,omitempty"`
 	// REARR: the new grid as source positions.
-	Layout []string `protobuf:"bytes,11,rep,name=layout,proto3" json:"layout,omitempty"`
-	// REDIS: points to each seat, in seat order.
-	Alloc         []int32 `protobuf:"varint,12,rep,packed,name=alloc,proto3" json:"alloc,omitempty"`
+	Layout        []string `protobuf:"bytes,11,rep,name=layout,proto3" json:"layout,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PumptownPlayEvent) Reset() {
 	*x = PumptownPlayEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2775,7 +2858,7 @@ func (x *PumptownPlayEvent) String() string {
 func (*PumptownPlayEvent) ProtoMessage() {}
 
 func (x *PumptownPlayEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2788,7 +2871,7 @@ func (x *PumptownPlayEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPlayEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPlayEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{28}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PumptownPlayEvent) GetSeat() int32 {
@@ -2868,13 +2951,6 @@ func (x *PumptownPlayEvent) GetLayout() []string {
 	return nil
 }
 
-func (x *PumptownPlayEvent) GetAlloc() []int32 {
-	if x != nil {
-		return x.Alloc
-	}
-	return nil
-}
-
 // The Nope chain resolved.
 type PumptownChainResolvedEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2892,7 +2968,7 @@ type PumptownChainResolvedEvent struct {
 
 func (x *PumptownChainResolvedEvent) Reset() {
 	*x = PumptownChainResolvedEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2904,7 +2980,7 @@ func (x *PumptownChainResolvedEvent) String() string {
 func (*PumptownChainResolvedEvent) ProtoMessage() {}
 
 func (x *PumptownChainResolvedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2917,7 +2993,7 @@ func (x *PumptownChainResolvedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownChainResolvedEvent.ProtoReflect.Descriptor instead.
 func (*PumptownChainResolvedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{29}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *PumptownChainResolvedEvent) GetSeat() int32 {
@@ -2959,7 +3035,7 @@ type PumptownKnockBlockedEvent struct {
 
 func (x *PumptownKnockBlockedEvent) Reset() {
 	*x = PumptownKnockBlockedEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2971,7 +3047,7 @@ func (x *PumptownKnockBlockedEvent) String() string {
 func (*PumptownKnockBlockedEvent) ProtoMessage() {}
 
 func (x *PumptownKnockBlockedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2984,7 +3060,7 @@ func (x *PumptownKnockBlockedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownKnockBlockedEvent.ProtoReflect.Descriptor instead.
 func (*PumptownKnockBlockedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{30}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *PumptownKnockBlockedEvent) GetSeat() int32 {
@@ -3005,7 +3081,7 @@ type PumptownKnockStandsEvent struct {
 
 func (x *PumptownKnockStandsEvent) Reset() {
 	*x = PumptownKnockStandsEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3017,7 +3093,7 @@ func (x *PumptownKnockStandsEvent) String() string {
 func (*PumptownKnockStandsEvent) ProtoMessage() {}
 
 func (x *PumptownKnockStandsEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3030,7 +3106,7 @@ func (x *PumptownKnockStandsEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownKnockStandsEvent.ProtoReflect.Descriptor instead.
 func (*PumptownKnockStandsEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{31}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *PumptownKnockStandsEvent) GetSeat() int32 {
@@ -3057,7 +3133,7 @@ type PumptownSwipeEvent struct {
 
 func (x *PumptownSwipeEvent) Reset() {
 	*x = PumptownSwipeEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3069,7 +3145,7 @@ func (x *PumptownSwipeEvent) String() string {
 func (*PumptownSwipeEvent) ProtoMessage() {}
 
 func (x *PumptownSwipeEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3082,7 +3158,7 @@ func (x *PumptownSwipeEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownSwipeEvent.ProtoReflect.Descriptor instead.
 func (*PumptownSwipeEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{32}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *PumptownSwipeEvent) GetSeat() int32 {
@@ -3128,7 +3204,7 @@ type PumptownEliminateEvent struct {
 
 func (x *PumptownEliminateEvent) Reset() {
 	*x = PumptownEliminateEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3140,7 +3216,7 @@ func (x *PumptownEliminateEvent) String() string {
 func (*PumptownEliminateEvent) ProtoMessage() {}
 
 func (x *PumptownEliminateEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3153,7 +3229,7 @@ func (x *PumptownEliminateEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownEliminateEvent.ProtoReflect.Descriptor instead.
 func (*PumptownEliminateEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{33}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *PumptownEliminateEvent) GetSeat() int32 {
@@ -3192,7 +3268,7 @@ type PumptownDrawEvent struct {
 
 func (x *PumptownDrawEvent) Reset() {
 	*x = PumptownDrawEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3204,7 +3280,7 @@ func (x *PumptownDrawEvent) String() string {
 func (*PumptownDrawEvent) ProtoMessage() {}
 
 func (x *PumptownDrawEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3217,7 +3293,7 @@ func (x *PumptownDrawEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDrawEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDrawEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{34}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *PumptownDrawEvent) GetSeat() int32 {
@@ -3256,7 +3332,7 @@ type PumptownPlaceEvent struct {
 
 func (x *PumptownPlaceEvent) Reset() {
 	*x = PumptownPlaceEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3268,7 +3344,7 @@ func (x *PumptownPlaceEvent) String() string {
 func (*PumptownPlaceEvent) ProtoMessage() {}
 
 func (x *PumptownPlaceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3281,7 +3357,7 @@ func (x *PumptownPlaceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPlaceEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPlaceEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{35}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *PumptownPlaceEvent) GetSeat() int32 {
@@ -3318,7 +3394,7 @@ type PumptownDiscardEvent struct {
 
 func (x *PumptownDiscardEvent) Reset() {
 	*x = PumptownDiscardEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3330,7 +3406,7 @@ func (x *PumptownDiscardEvent) String() string {
 func (*PumptownDiscardEvent) ProtoMessage() {}
 
 func (x *PumptownDiscardEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3343,7 +3419,7 @@ func (x *PumptownDiscardEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDiscardEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDiscardEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{36}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *PumptownDiscardEvent) GetSeat() int32 {
@@ -3371,7 +3447,7 @@ type PumptownKnockEvent struct {
 
 func (x *PumptownKnockEvent) Reset() {
 	*x = PumptownKnockEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3383,7 +3459,7 @@ func (x *PumptownKnockEvent) String() string {
 func (*PumptownKnockEvent) ProtoMessage() {}
 
 func (x *PumptownKnockEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3396,7 +3472,7 @@ func (x *PumptownKnockEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownKnockEvent.ProtoReflect.Descriptor instead.
 func (*PumptownKnockEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{37}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *PumptownKnockEvent) GetSeat() int32 {
@@ -3417,7 +3493,7 @@ type PumptownEndTurnEvent struct {
 
 func (x *PumptownEndTurnEvent) Reset() {
 	*x = PumptownEndTurnEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3429,7 +3505,7 @@ func (x *PumptownEndTurnEvent) String() string {
 func (*PumptownEndTurnEvent) ProtoMessage() {}
 
 func (x *PumptownEndTurnEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3442,7 +3518,7 @@ func (x *PumptownEndTurnEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownEndTurnEvent.ProtoReflect.Descriptor instead.
 func (*PumptownEndTurnEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{38}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *PumptownEndTurnEvent) GetSeat() int32 {
@@ -3465,7 +3541,7 @@ type PumptownRevealEvent struct {
 
 func (x *PumptownRevealEvent) Reset() {
 	*x = PumptownRevealEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3477,7 +3553,7 @@ func (x *PumptownRevealEvent) String() string {
 func (*PumptownRevealEvent) ProtoMessage() {}
 
 func (x *PumptownRevealEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3490,7 +3566,7 @@ func (x *PumptownRevealEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRevealEvent.ProtoReflect.Descriptor instead.
 func (*PumptownRevealEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{39}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *PumptownRevealEvent) GetGrids() []*PumptownCardList {
@@ -3522,7 +3598,7 @@ type PumptownTallyEvent struct {
 
 func (x *PumptownTallyEvent) Reset() {
 	*x = PumptownTallyEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3534,7 +3610,7 @@ func (x *PumptownTallyEvent) String() string {
 func (*PumptownTallyEvent) ProtoMessage() {}
 
 func (x *PumptownTallyEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3547,7 +3623,7 @@ func (x *PumptownTallyEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownTallyEvent.ProtoReflect.Descriptor instead.
 func (*PumptownTallyEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{40}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *PumptownTallyEvent) GetTallies() []int32 {
@@ -3586,7 +3662,7 @@ type PumptownDuelStartEvent struct {
 
 func (x *PumptownDuelStartEvent) Reset() {
 	*x = PumptownDuelStartEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3598,7 +3674,7 @@ func (x *PumptownDuelStartEvent) String() string {
 func (*PumptownDuelStartEvent) ProtoMessage() {}
 
 func (x *PumptownDuelStartEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3611,7 +3687,7 @@ func (x *PumptownDuelStartEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelStartEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDuelStartEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{41}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PumptownDuelStartEvent) GetKind() string {
@@ -3650,7 +3726,7 @@ type PumptownDuelRevealEvent struct {
 
 func (x *PumptownDuelRevealEvent) Reset() {
 	*x = PumptownDuelRevealEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3662,7 +3738,7 @@ func (x *PumptownDuelRevealEvent) String() string {
 func (*PumptownDuelRevealEvent) ProtoMessage() {}
 
 func (x *PumptownDuelRevealEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3675,7 +3751,7 @@ func (x *PumptownDuelRevealEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelRevealEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDuelRevealEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{42}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *PumptownDuelRevealEvent) GetSeats() []int32 {
@@ -3712,7 +3788,7 @@ type PumptownDuelEndEvent struct {
 
 func (x *PumptownDuelEndEvent) Reset() {
 	*x = PumptownDuelEndEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3724,7 +3800,7 @@ func (x *PumptownDuelEndEvent) String() string {
 func (*PumptownDuelEndEvent) ProtoMessage() {}
 
 func (x *PumptownDuelEndEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3737,7 +3813,7 @@ func (x *PumptownDuelEndEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelEndEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDuelEndEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{43}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *PumptownDuelEndEvent) GetKind() string {
@@ -3771,7 +3847,7 @@ type PumptownAwardEvent struct {
 
 func (x *PumptownAwardEvent) Reset() {
 	*x = PumptownAwardEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3783,7 +3859,7 @@ func (x *PumptownAwardEvent) String() string {
 func (*PumptownAwardEvent) ProtoMessage() {}
 
 func (x *PumptownAwardEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3796,7 +3872,7 @@ func (x *PumptownAwardEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAwardEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAwardEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{44}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *PumptownAwardEvent) GetSeat() int32 {
@@ -3840,7 +3916,7 @@ type PumptownDiscardPumpEvent struct {
 
 func (x *PumptownDiscardPumpEvent) Reset() {
 	*x = PumptownDiscardPumpEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3852,7 +3928,7 @@ func (x *PumptownDiscardPumpEvent) String() string {
 func (*PumptownDiscardPumpEvent) ProtoMessage() {}
 
 func (x *PumptownDiscardPumpEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3865,7 +3941,7 @@ func (x *PumptownDiscardPumpEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDiscardPumpEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDiscardPumpEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{45}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *PumptownDiscardPumpEvent) GetSeat() int32 {
@@ -3901,7 +3977,7 @@ type PumptownRoundOverEvent struct {
 
 func (x *PumptownRoundOverEvent) Reset() {
 	*x = PumptownRoundOverEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3913,7 +3989,7 @@ func (x *PumptownRoundOverEvent) String() string {
 func (*PumptownRoundOverEvent) ProtoMessage() {}
 
 func (x *PumptownRoundOverEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3926,7 +4002,7 @@ func (x *PumptownRoundOverEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRoundOverEvent.ProtoReflect.Descriptor instead.
 func (*PumptownRoundOverEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{46}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *PumptownRoundOverEvent) GetRound() int32 {
@@ -3977,7 +4053,7 @@ type PumptownGameOverEvent struct {
 
 func (x *PumptownGameOverEvent) Reset() {
 	*x = PumptownGameOverEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3989,7 +4065,7 @@ func (x *PumptownGameOverEvent) String() string {
 func (*PumptownGameOverEvent) ProtoMessage() {}
 
 func (x *PumptownGameOverEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4002,7 +4078,7 @@ func (x *PumptownGameOverEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownGameOverEvent.ProtoReflect.Descriptor instead.
 func (*PumptownGameOverEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{47}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *PumptownGameOverEvent) GetCumulative() []int32 {
@@ -4032,7 +4108,7 @@ type PumptownReshuffleEvent struct {
 
 func (x *PumptownReshuffleEvent) Reset() {
 	*x = PumptownReshuffleEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4044,7 +4120,7 @@ func (x *PumptownReshuffleEvent) String() string {
 func (*PumptownReshuffleEvent) ProtoMessage() {}
 
 func (x *PumptownReshuffleEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4057,7 +4133,7 @@ func (x *PumptownReshuffleEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownReshuffleEvent.ProtoReflect.Descriptor instead.
 func (*PumptownReshuffleEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{48}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *PumptownReshuffleEvent) GetPile() string {
@@ -4087,7 +4163,7 @@ type PumptownAutopassSetEvent struct {
 
 func (x *PumptownAutopassSetEvent) Reset() {
 	*x = PumptownAutopassSetEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4099,7 +4175,7 @@ func (x *PumptownAutopassSetEvent) String() string {
 func (*PumptownAutopassSetEvent) ProtoMessage() {}
 
 func (x *PumptownAutopassSetEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4112,7 +4188,7 @@ func (x *PumptownAutopassSetEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAutopassSetEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAutopassSetEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{49}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *PumptownAutopassSetEvent) GetSeat() int32 {
@@ -4127,6 +4203,79 @@ func (x *PumptownAutopassSetEvent) GetOn() bool {
 		return *x.On
 	}
 	return false
+}
+
+// A Redistribute's player gave one recipient its share.
+type PumptownAllotEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Redistribute's player.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The seat receiving the share.
+	Recipient int32 `protobuf:"varint,2,opt,name=recipient,proto3" json:"recipient,omitempty"`
+	// Its share.
+	Amount int32 `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
+	// Points still to allot; 0 opens the Nope window.
+	Remaining     int32 `protobuf:"varint,4,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PumptownAllotEvent) Reset() {
+	*x = PumptownAllotEvent{}
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PumptownAllotEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PumptownAllotEvent) ProtoMessage() {}
+
+func (x *PumptownAllotEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PumptownAllotEvent.ProtoReflect.Descriptor instead.
+func (*PumptownAllotEvent) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *PumptownAllotEvent) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *PumptownAllotEvent) GetRecipient() int32 {
+	if x != nil {
+		return x.Recipient
+	}
+	return 0
+}
+
+func (x *PumptownAllotEvent) GetAmount() int32 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *PumptownAllotEvent) GetRemaining() int32 {
+	if x != nil {
+		return x.Remaining
+	}
+	return 0
 }
 
 var File_cardroom_v1_pumptown_proto protoreflect.FileDescriptor
@@ -4179,7 +4328,7 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x0fPumptownIntList\x12\x16\n" +
 	"\x06values\x18\x01 \x03(\x05R\x06values\"(\n" +
 	"\x10PumptownCardList\x12\x14\n" +
-	"\x05cards\x18\x01 \x03(\tR\x05cards\"\x9f\x05\n" +
+	"\x05cards\x18\x01 \x03(\tR\x05cards\"\xd9\x05\n" +
 	"\x0ePumptownAction\x12?\n" +
 	"\back_peek\x18\x01 \x01(\v2\".cardroom.v1.PumptownAckPeekActionH\x00R\aackPeek\x125\n" +
 	"\x04draw\x18\x02 \x01(\v2\x1f.cardroom.v1.PumptownDrawActionH\x00R\x04draw\x128\n" +
@@ -4191,7 +4340,8 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x04pass\x18\b \x01(\v2\x1f.cardroom.v1.PumptownPassActionH\x00R\x04pass\x12K\n" +
 	"\fdiscard_pump\x18\t \x01(\v2&.cardroom.v1.PumptownDiscardPumpActionH\x00R\vdiscardPump\x12K\n" +
 	"\fset_autopass\x18\n" +
-	" \x01(\v2&.cardroom.v1.PumptownSetAutopassActionH\x00R\vsetAutopassB\b\n" +
+	" \x01(\v2&.cardroom.v1.PumptownSetAutopassActionH\x00R\vsetAutopass\x128\n" +
+	"\x05allot\x18\v \x01(\v2 .cardroom.v1.PumptownAllotActionH\x00R\x05allotB\b\n" +
 	"\x06action\"\x17\n" +
 	"\x15PumptownAckPeekAction\",\n" +
 	"\x12PumptownDrawAction\x12\x16\n" +
@@ -4200,7 +4350,7 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x03pos\x18\x01 \x01(\tR\x03pos\"\x1c\n" +
 	"\x1aPumptownDiscardDrawnAction\"\x15\n" +
 	"\x13PumptownKnockAction\"\x17\n" +
-	"\x15PumptownEndTurnAction\"\xd3\x02\n" +
+	"\x15PumptownEndTurnAction\"\xca\x02\n" +
 	"\x12PumptownPlayAction\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\tR\x04card\x12\x1b\n" +
 	"\x06target\x18\x02 \x01(\x05H\x00R\x06target\x88\x01\x01\x12\x11\n" +
@@ -4212,8 +4362,7 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\aown_pos\x18\b \x01(\tH\x06R\x06ownPos\x88\x01\x01\x12\x15\n" +
 	"\x03pos\x18\t \x01(\tH\aR\x03pos\x88\x01\x01\x12\x16\n" +
 	"\x06layout\x18\n" +
-	" \x03(\tR\x06layout\x12\x14\n" +
-	"\x05alloc\x18\v \x03(\x05R\x05allocB\t\n" +
+	" \x03(\tR\x06layoutB\t\n" +
 	"\a_targetB\x04\n" +
 	"\x02_aB\x05\n" +
 	"\x03_paB\x04\n" +
@@ -4222,7 +4371,10 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x05_tposB\n" +
 	"\n" +
 	"\b_own_posB\x06\n" +
-	"\x04_pos\"\x14\n" +
+	"\x04_posJ\x04\b\v\x10\fR\x05alloc\"K\n" +
+	"\x13PumptownAllotAction\x12\x1c\n" +
+	"\trecipient\x18\x01 \x01(\x05R\trecipient\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\x05R\x06amount\"\x14\n" +
 	"\x12PumptownPassAction\"/\n" +
 	"\x19PumptownDiscardPumpAction\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\tR\x04card\"+\n" +
@@ -4328,7 +4480,7 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x05seats\x18\x03 \x03(\x05R\x05seats\x123\n" +
 	"\x05slots\x18\x04 \x03(\v2\x1d.cardroom.v1.PumptownCardListR\x05slots\x12\x14\n" +
 	"\x05cycle\x18\x05 \x01(\x05R\x05cycle\x12\x16\n" +
-	"\x06replay\x18\x06 \x01(\x05R\x06replay\"\x88\x0e\n" +
+	"\x06replay\x18\x06 \x01(\x05R\x06replay\"\xc1\x0e\n" +
 	"\rPumptownEvent\x12G\n" +
 	"\vround_start\x18\x01 \x01(\v2$.cardroom.v1.PumptownRoundStartEventH\x00R\n" +
 	"roundStart\x12D\n" +
@@ -4362,7 +4514,8 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"round_over\x18\x18 \x01(\v2#.cardroom.v1.PumptownRoundOverEventH\x00R\troundOver\x12A\n" +
 	"\tgame_over\x18\x19 \x01(\v2\".cardroom.v1.PumptownGameOverEventH\x00R\bgameOver\x12C\n" +
 	"\treshuffle\x18\x1a \x01(\v2#.cardroom.v1.PumptownReshuffleEventH\x00R\treshuffle\x12J\n" +
-	"\fautopass_set\x18\x1b \x01(\v2%.cardroom.v1.PumptownAutopassSetEventH\x00R\vautopassSetB\a\n" +
+	"\fautopass_set\x18\x1b \x01(\v2%.cardroom.v1.PumptownAutopassSetEventH\x00R\vautopassSet\x127\n" +
+	"\x05allot\x18\x1c \x01(\v2\x1f.cardroom.v1.PumptownAllotEventH\x00R\x05allotB\a\n" +
 	"\x05event\"{\n" +
 	"\x17PumptownRoundStartEvent\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x18\n" +
@@ -4377,7 +4530,7 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x14PumptownPeekEndEvent\"?\n" +
 	"\x11PumptownPassEvent\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x16\n" +
-	"\x06window\x18\x02 \x01(\tR\x06window\"\xe6\x02\n" +
+	"\x06window\x18\x02 \x01(\tR\x06window\"\xdd\x02\n" +
 	"\x11PumptownPlayEvent\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x12\n" +
 	"\x04card\x18\x02 \x01(\tR\x04card\x12\x1b\n" +
@@ -4390,8 +4543,7 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\aown_pos\x18\t \x01(\tH\x06R\x06ownPos\x88\x01\x01\x12\x15\n" +
 	"\x03pos\x18\n" +
 	" \x01(\tH\aR\x03pos\x88\x01\x01\x12\x16\n" +
-	"\x06layout\x18\v \x03(\tR\x06layout\x12\x14\n" +
-	"\x05alloc\x18\f \x03(\x05R\x05allocB\t\n" +
+	"\x06layout\x18\v \x03(\tR\x06layoutB\t\n" +
 	"\a_targetB\x04\n" +
 	"\x02_aB\x05\n" +
 	"\x03_paB\x04\n" +
@@ -4400,7 +4552,7 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x05_tposB\n" +
 	"\n" +
 	"\b_own_posB\x06\n" +
-	"\x04_pos\"x\n" +
+	"\x04_posJ\x04\b\f\x10\rR\x05alloc\"x\n" +
 	"\x1aPumptownChainResolvedEvent\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x12\n" +
 	"\x04card\x18\x02 \x01(\tR\x04card\x12\x1c\n" +
@@ -4484,7 +4636,12 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x18PumptownAutopassSetEvent\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x13\n" +
 	"\x02on\x18\x02 \x01(\bH\x00R\x02on\x88\x01\x01B\x05\n" +
-	"\x03_onB\x94\x01\n" +
+	"\x03_on\"|\n" +
+	"\x12PumptownAllotEvent\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1c\n" +
+	"\trecipient\x18\x02 \x01(\x05R\trecipient\x12\x16\n" +
+	"\x06amount\x18\x03 \x01(\x05R\x06amount\x12\x1c\n" +
+	"\tremaining\x18\x04 \x01(\x05R\tremainingB\x94\x01\n" +
 	"\x0fdev.cardroom.v1B\rPumptownProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03CRX\xaa\x02\vCardroom.V1\xba\x02\x02CR\xca\x02\vCardroom\\V1\xea\x02\fCardroom::V1b\x06proto3"
 
 var (
@@ -4499,7 +4656,7 @@ func file_cardroom_v1_pumptown_proto_rawDescGZIP() []byte {
 	return file_cardroom_v1_pumptown_proto_rawDescData
 }
 
-var file_cardroom_v1_pumptown_proto_msgTypes = make([]protoimpl.MessageInfo, 50)
+var file_cardroom_v1_pumptown_proto_msgTypes = make([]protoimpl.MessageInfo, 52)
 var file_cardroom_v1_pumptown_proto_goTypes = []any{
 	(*PumptownOptions)(nil),            // 0: cardroom.v1.PumptownOptions
 	(*PumptownIntList)(nil),            // 1: cardroom.v1.PumptownIntList
@@ -4512,45 +4669,47 @@ var file_cardroom_v1_pumptown_proto_goTypes = []any{
 	(*PumptownKnockAction)(nil),        // 8: cardroom.v1.PumptownKnockAction
 	(*PumptownEndTurnAction)(nil),      // 9: cardroom.v1.PumptownEndTurnAction
 	(*PumptownPlayAction)(nil),         // 10: cardroom.v1.PumptownPlayAction
-	(*PumptownPassAction)(nil),         // 11: cardroom.v1.PumptownPassAction
-	(*PumptownDiscardPumpAction)(nil),  // 12: cardroom.v1.PumptownDiscardPumpAction
-	(*PumptownSetAutopassAction)(nil),  // 13: cardroom.v1.PumptownSetAutopassAction
-	(*PumptownView)(nil),               // 14: cardroom.v1.PumptownView
-	(*PumptownDecision)(nil),           // 15: cardroom.v1.PumptownDecision
-	(*PumptownPlayer)(nil),             // 16: cardroom.v1.PumptownPlayer
-	(*PumptownPending)(nil),            // 17: cardroom.v1.PumptownPending
-	(*PumptownChainPlay)(nil),          // 18: cardroom.v1.PumptownChainPlay
-	(*PumptownRedistribution)(nil),     // 19: cardroom.v1.PumptownRedistribution
-	(*PumptownDuelRecord)(nil),         // 20: cardroom.v1.PumptownDuelRecord
-	(*PumptownDuel)(nil),               // 21: cardroom.v1.PumptownDuel
-	(*PumptownEvent)(nil),              // 22: cardroom.v1.PumptownEvent
-	(*PumptownRoundStartEvent)(nil),    // 23: cardroom.v1.PumptownRoundStartEvent
-	(*PumptownPeekStartEvent)(nil),     // 24: cardroom.v1.PumptownPeekStartEvent
-	(*PumptownAckPeekEvent)(nil),       // 25: cardroom.v1.PumptownAckPeekEvent
-	(*PumptownPeekEndEvent)(nil),       // 26: cardroom.v1.PumptownPeekEndEvent
-	(*PumptownPassEvent)(nil),          // 27: cardroom.v1.PumptownPassEvent
-	(*PumptownPlayEvent)(nil),          // 28: cardroom.v1.PumptownPlayEvent
-	(*PumptownChainResolvedEvent)(nil), // 29: cardroom.v1.PumptownChainResolvedEvent
-	(*PumptownKnockBlockedEvent)(nil),  // 30: cardroom.v1.PumptownKnockBlockedEvent
-	(*PumptownKnockStandsEvent)(nil),   // 31: cardroom.v1.PumptownKnockStandsEvent
-	(*PumptownSwipeEvent)(nil),         // 32: cardroom.v1.PumptownSwipeEvent
-	(*PumptownEliminateEvent)(nil),     // 33: cardroom.v1.PumptownEliminateEvent
-	(*PumptownDrawEvent)(nil),          // 34: cardroom.v1.PumptownDrawEvent
-	(*PumptownPlaceEvent)(nil),         // 35: cardroom.v1.PumptownPlaceEvent
-	(*PumptownDiscardEvent)(nil),       // 36: cardroom.v1.PumptownDiscardEvent
-	(*PumptownKnockEvent)(nil),         // 37: cardroom.v1.PumptownKnockEvent
-	(*PumptownEndTurnEvent)(nil),       // 38: cardroom.v1.PumptownEndTurnEvent
-	(*PumptownRevealEvent)(nil),        // 39: cardroom.v1.PumptownRevealEvent
-	(*PumptownTallyEvent)(nil),         // 40: cardroom.v1.PumptownTallyEvent
-	(*PumptownDuelStartEvent)(nil),     // 41: cardroom.v1.PumptownDuelStartEvent
-	(*PumptownDuelRevealEvent)(nil),    // 42: cardroom.v1.PumptownDuelRevealEvent
-	(*PumptownDuelEndEvent)(nil),       // 43: cardroom.v1.PumptownDuelEndEvent
-	(*PumptownAwardEvent)(nil),         // 44: cardroom.v1.PumptownAwardEvent
-	(*PumptownDiscardPumpEvent)(nil),   // 45: cardroom.v1.PumptownDiscardPumpEvent
-	(*PumptownRoundOverEvent)(nil),     // 46: cardroom.v1.PumptownRoundOverEvent
-	(*PumptownGameOverEvent)(nil),      // 47: cardroom.v1.PumptownGameOverEvent
-	(*PumptownReshuffleEvent)(nil),     // 48: cardroom.v1.PumptownReshuffleEvent
-	(*PumptownAutopassSetEvent)(nil),   // 49: cardroom.v1.PumptownAutopassSetEvent
+	(*PumptownAllotAction)(nil),        // 11: cardroom.v1.PumptownAllotAction
+	(*PumptownPassAction)(nil),         // 12: cardroom.v1.PumptownPassAction
+	(*PumptownDiscardPumpAction)(nil),  // 13: cardroom.v1.PumptownDiscardPumpAction
+	(*PumptownSetAutopassAction)(nil),  // 14: cardroom.v1.PumptownSetAutopassAction
+	(*PumptownView)(nil),               // 15: cardroom.v1.PumptownView
+	(*PumptownDecision)(nil),           // 16: cardroom.v1.PumptownDecision
+	(*PumptownPlayer)(nil),             // 17: cardroom.v1.PumptownPlayer
+	(*PumptownPending)(nil),            // 18: cardroom.v1.PumptownPending
+	(*PumptownChainPlay)(nil),          // 19: cardroom.v1.PumptownChainPlay
+	(*PumptownRedistribution)(nil),     // 20: cardroom.v1.PumptownRedistribution
+	(*PumptownDuelRecord)(nil),         // 21: cardroom.v1.PumptownDuelRecord
+	(*PumptownDuel)(nil),               // 22: cardroom.v1.PumptownDuel
+	(*PumptownEvent)(nil),              // 23: cardroom.v1.PumptownEvent
+	(*PumptownRoundStartEvent)(nil),    // 24: cardroom.v1.PumptownRoundStartEvent
+	(*PumptownPeekStartEvent)(nil),     // 25: cardroom.v1.PumptownPeekStartEvent
+	(*PumptownAckPeekEvent)(nil),       // 26: cardroom.v1.PumptownAckPeekEvent
+	(*PumptownPeekEndEvent)(nil),       // 27: cardroom.v1.PumptownPeekEndEvent
+	(*PumptownPassEvent)(nil),          // 28: cardroom.v1.PumptownPassEvent
+	(*PumptownPlayEvent)(nil),          // 29: cardroom.v1.PumptownPlayEvent
+	(*PumptownChainResolvedEvent)(nil), // 30: cardroom.v1.PumptownChainResolvedEvent
+	(*PumptownKnockBlockedEvent)(nil),  // 31: cardroom.v1.PumptownKnockBlockedEvent
+	(*PumptownKnockStandsEvent)(nil),   // 32: cardroom.v1.PumptownKnockStandsEvent
+	(*PumptownSwipeEvent)(nil),         // 33: cardroom.v1.PumptownSwipeEvent
+	(*PumptownEliminateEvent)(nil),     // 34: cardroom.v1.PumptownEliminateEvent
+	(*PumptownDrawEvent)(nil),          // 35: cardroom.v1.PumptownDrawEvent
+	(*PumptownPlaceEvent)(nil),         // 36: cardroom.v1.PumptownPlaceEvent
+	(*PumptownDiscardEvent)(nil),       // 37: cardroom.v1.PumptownDiscardEvent
+	(*PumptownKnockEvent)(nil),         // 38: cardroom.v1.PumptownKnockEvent
+	(*PumptownEndTurnEvent)(nil),       // 39: cardroom.v1.PumptownEndTurnEvent
+	(*PumptownRevealEvent)(nil),        // 40: cardroom.v1.PumptownRevealEvent
+	(*PumptownTallyEvent)(nil),         // 41: cardroom.v1.PumptownTallyEvent
+	(*PumptownDuelStartEvent)(nil),     // 42: cardroom.v1.PumptownDuelStartEvent
+	(*PumptownDuelRevealEvent)(nil),    // 43: cardroom.v1.PumptownDuelRevealEvent
+	(*PumptownDuelEndEvent)(nil),       // 44: cardroom.v1.PumptownDuelEndEvent
+	(*PumptownAwardEvent)(nil),         // 45: cardroom.v1.PumptownAwardEvent
+	(*PumptownDiscardPumpEvent)(nil),   // 46: cardroom.v1.PumptownDiscardPumpEvent
+	(*PumptownRoundOverEvent)(nil),     // 47: cardroom.v1.PumptownRoundOverEvent
+	(*PumptownGameOverEvent)(nil),      // 48: cardroom.v1.PumptownGameOverEvent
+	(*PumptownReshuffleEvent)(nil),     // 49: cardroom.v1.PumptownReshuffleEvent
+	(*PumptownAutopassSetEvent)(nil),   // 50: cardroom.v1.PumptownAutopassSetEvent
+	(*PumptownAllotEvent)(nil),         // 51: cardroom.v1.PumptownAllotEvent
 }
 var file_cardroom_v1_pumptown_proto_depIdxs = []int32{
 	1,  // 0: cardroom.v1.PumptownOptions.pump_mix:type_name -> cardroom.v1.PumptownIntList
@@ -4562,51 +4721,53 @@ var file_cardroom_v1_pumptown_proto_depIdxs = []int32{
 	8,  // 6: cardroom.v1.PumptownAction.knock:type_name -> cardroom.v1.PumptownKnockAction
 	9,  // 7: cardroom.v1.PumptownAction.end_turn:type_name -> cardroom.v1.PumptownEndTurnAction
 	10, // 8: cardroom.v1.PumptownAction.play:type_name -> cardroom.v1.PumptownPlayAction
-	11, // 9: cardroom.v1.PumptownAction.pass:type_name -> cardroom.v1.PumptownPassAction
-	12, // 10: cardroom.v1.PumptownAction.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpAction
-	13, // 11: cardroom.v1.PumptownAction.set_autopass:type_name -> cardroom.v1.PumptownSetAutopassAction
-	15, // 12: cardroom.v1.PumptownView.decision:type_name -> cardroom.v1.PumptownDecision
-	16, // 13: cardroom.v1.PumptownView.players:type_name -> cardroom.v1.PumptownPlayer
-	17, // 14: cardroom.v1.PumptownView.pending:type_name -> cardroom.v1.PumptownPending
-	18, // 15: cardroom.v1.PumptownView.chain:type_name -> cardroom.v1.PumptownChainPlay
-	19, // 16: cardroom.v1.PumptownView.redistributions:type_name -> cardroom.v1.PumptownRedistribution
-	20, // 17: cardroom.v1.PumptownView.duels:type_name -> cardroom.v1.PumptownDuelRecord
-	21, // 18: cardroom.v1.PumptownView.duel:type_name -> cardroom.v1.PumptownDuel
-	2,  // 19: cardroom.v1.PumptownDuel.slots:type_name -> cardroom.v1.PumptownCardList
-	23, // 20: cardroom.v1.PumptownEvent.round_start:type_name -> cardroom.v1.PumptownRoundStartEvent
-	24, // 21: cardroom.v1.PumptownEvent.peek_start:type_name -> cardroom.v1.PumptownPeekStartEvent
-	25, // 22: cardroom.v1.PumptownEvent.ack_peek:type_name -> cardroom.v1.PumptownAckPeekEvent
-	26, // 23: cardroom.v1.PumptownEvent.peek_end:type_name -> cardroom.v1.PumptownPeekEndEvent
-	27, // 24: cardroom.v1.PumptownEvent.pass:type_name -> cardroom.v1.PumptownPassEvent
-	28, // 25: cardroom.v1.PumptownEvent.play:type_name -> cardroom.v1.PumptownPlayEvent
-	29, // 26: cardroom.v1.PumptownEvent.chain_resolved:type_name -> cardroom.v1.PumptownChainResolvedEvent
-	30, // 27: cardroom.v1.PumptownEvent.knock_blocked:type_name -> cardroom.v1.PumptownKnockBlockedEvent
-	31, // 28: cardroom.v1.PumptownEvent.knock_stands:type_name -> cardroom.v1.PumptownKnockStandsEvent
-	32, // 29: cardroom.v1.PumptownEvent.swipe:type_name -> cardroom.v1.PumptownSwipeEvent
-	33, // 30: cardroom.v1.PumptownEvent.eliminate:type_name -> cardroom.v1.PumptownEliminateEvent
-	34, // 31: cardroom.v1.PumptownEvent.draw:type_name -> cardroom.v1.PumptownDrawEvent
-	35, // 32: cardroom.v1.PumptownEvent.place:type_name -> cardroom.v1.PumptownPlaceEvent
-	36, // 33: cardroom.v1.PumptownEvent.discard:type_name -> cardroom.v1.PumptownDiscardEvent
-	37, // 34: cardroom.v1.PumptownEvent.knock:type_name -> cardroom.v1.PumptownKnockEvent
-	38, // 35: cardroom.v1.PumptownEvent.end_turn:type_name -> cardroom.v1.PumptownEndTurnEvent
-	39, // 36: cardroom.v1.PumptownEvent.reveal:type_name -> cardroom.v1.PumptownRevealEvent
-	40, // 37: cardroom.v1.PumptownEvent.tally:type_name -> cardroom.v1.PumptownTallyEvent
-	41, // 38: cardroom.v1.PumptownEvent.duel_start:type_name -> cardroom.v1.PumptownDuelStartEvent
-	42, // 39: cardroom.v1.PumptownEvent.duel_reveal:type_name -> cardroom.v1.PumptownDuelRevealEvent
-	43, // 40: cardroom.v1.PumptownEvent.duel_end:type_name -> cardroom.v1.PumptownDuelEndEvent
-	44, // 41: cardroom.v1.PumptownEvent.award:type_name -> cardroom.v1.PumptownAwardEvent
-	45, // 42: cardroom.v1.PumptownEvent.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpEvent
-	46, // 43: cardroom.v1.PumptownEvent.round_over:type_name -> cardroom.v1.PumptownRoundOverEvent
-	47, // 44: cardroom.v1.PumptownEvent.game_over:type_name -> cardroom.v1.PumptownGameOverEvent
-	48, // 45: cardroom.v1.PumptownEvent.reshuffle:type_name -> cardroom.v1.PumptownReshuffleEvent
-	49, // 46: cardroom.v1.PumptownEvent.autopass_set:type_name -> cardroom.v1.PumptownAutopassSetEvent
-	2,  // 47: cardroom.v1.PumptownRevealEvent.grids:type_name -> cardroom.v1.PumptownCardList
-	2,  // 48: cardroom.v1.PumptownDuelRevealEvent.slots:type_name -> cardroom.v1.PumptownCardList
-	49, // [49:49] is the sub-list for method output_type
-	49, // [49:49] is the sub-list for method input_type
-	49, // [49:49] is the sub-list for extension type_name
-	49, // [49:49] is the sub-list for extension extendee
-	0,  // [0:49] is the sub-list for field type_name
+	12, // 9: cardroom.v1.PumptownAction.pass:type_name -> cardroom.v1.PumptownPassAction
+	13, // 10: cardroom.v1.PumptownAction.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpAction
+	14, // 11: cardroom.v1.PumptownAction.set_autopass:type_name -> cardroom.v1.PumptownSetAutopassAction
+	11, // 12: cardroom.v1.PumptownAction.allot:type_name -> cardroom.v1.PumptownAllotAction
+	16, // 13: cardroom.v1.PumptownView.decision:type_name -> cardroom.v1.PumptownDecision
+	17, // 14: cardroom.v1.PumptownView.players:type_name -> cardroom.v1.PumptownPlayer
+	18, // 15: cardroom.v1.PumptownView.pending:type_name -> cardroom.v1.PumptownPending
+	19, // 16: cardroom.v1.PumptownView.chain:type_name -> cardroom.v1.PumptownChainPlay
+	20, // 17: cardroom.v1.PumptownView.redistributions:type_name -> cardroom.v1.PumptownRedistribution
+	21, // 18: cardroom.v1.PumptownView.duels:type_name -> cardroom.v1.PumptownDuelRecord
+	22, // 19: cardroom.v1.PumptownView.duel:type_name -> cardroom.v1.PumptownDuel
+	2,  // 20: cardroom.v1.PumptownDuel.slots:type_name -> cardroom.v1.PumptownCardList
+	24, // 21: cardroom.v1.PumptownEvent.round_start:type_name -> cardroom.v1.PumptownRoundStartEvent
+	25, // 22: cardroom.v1.PumptownEvent.peek_start:type_name -> cardroom.v1.PumptownPeekStartEvent
+	26, // 23: cardroom.v1.PumptownEvent.ack_peek:type_name -> cardroom.v1.PumptownAckPeekEvent
+	27, // 24: cardroom.v1.PumptownEvent.peek_end:type_name -> cardroom.v1.PumptownPeekEndEvent
+	28, // 25: cardroom.v1.PumptownEvent.pass:type_name -> cardroom.v1.PumptownPassEvent
+	29, // 26: cardroom.v1.PumptownEvent.play:type_name -> cardroom.v1.PumptownPlayEvent
+	30, // 27: cardroom.v1.PumptownEvent.chain_resolved:type_name -> cardroom.v1.PumptownChainResolvedEvent
+	31, // 28: cardroom.v1.PumptownEvent.knock_blocked:type_name -> cardroom.v1.PumptownKnockBlockedEvent
+	32, // 29: cardroom.v1.PumptownEvent.knock_stands:type_name -> cardroom.v1.PumptownKnockStandsEvent
+	33, // 30: cardroom.v1.PumptownEvent.swipe:type_name -> cardroom.v1.PumptownSwipeEvent
+	34, // 31: cardroom.v1.PumptownEvent.eliminate:type_name -> cardroom.v1.PumptownEliminateEvent
+	35, // 32: cardroom.v1.PumptownEvent.draw:type_name -> cardroom.v1.PumptownDrawEvent
+	36, // 33: cardroom.v1.PumptownEvent.place:type_name -> cardroom.v1.PumptownPlaceEvent
+	37, // 34: cardroom.v1.PumptownEvent.discard:type_name -> cardroom.v1.PumptownDiscardEvent
+	38, // 35: cardroom.v1.PumptownEvent.knock:type_name -> cardroom.v1.PumptownKnockEvent
+	39, // 36: cardroom.v1.PumptownEvent.end_turn:type_name -> cardroom.v1.PumptownEndTurnEvent
+	40, // 37: cardroom.v1.PumptownEvent.reveal:type_name -> cardroom.v1.PumptownRevealEvent
+	41, // 38: cardroom.v1.PumptownEvent.tally:type_name -> cardroom.v1.PumptownTallyEvent
+	42, // 39: cardroom.v1.PumptownEvent.duel_start:type_name -> cardroom.v1.PumptownDuelStartEvent
+	43, // 40: cardroom.v1.PumptownEvent.duel_reveal:type_name -> cardroom.v1.PumptownDuelRevealEvent
+	44, // 41: cardroom.v1.PumptownEvent.duel_end:type_name -> cardroom.v1.PumptownDuelEndEvent
+	45, // 42: cardroom.v1.PumptownEvent.award:type_name -> cardroom.v1.PumptownAwardEvent
+	46, // 43: cardroom.v1.PumptownEvent.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpEvent
+	47, // 44: cardroom.v1.PumptownEvent.round_over:type_name -> cardroom.v1.PumptownRoundOverEvent
+	48, // 45: cardroom.v1.PumptownEvent.game_over:type_name -> cardroom.v1.PumptownGameOverEvent
+	49, // 46: cardroom.v1.PumptownEvent.reshuffle:type_name -> cardroom.v1.PumptownReshuffleEvent
+	50, // 47: cardroom.v1.PumptownEvent.autopass_set:type_name -> cardroom.v1.PumptownAutopassSetEvent
+	51, // 48: cardroom.v1.PumptownEvent.allot:type_name -> cardroom.v1.PumptownAllotEvent
+	2,  // 49: cardroom.v1.PumptownRevealEvent.grids:type_name -> cardroom.v1.PumptownCardList
+	2,  // 50: cardroom.v1.PumptownDuelRevealEvent.slots:type_name -> cardroom.v1.PumptownCardList
+	51, // [51:51] is the sub-list for method output_type
+	51, // [51:51] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_pumptown_proto_init() }
@@ -4626,13 +4787,14 @@ func file_cardroom_v1_pumptown_proto_init() {
 		(*PumptownAction_Pass)(nil),
 		(*PumptownAction_DiscardPump)(nil),
 		(*PumptownAction_SetAutopass)(nil),
+		(*PumptownAction_Allot)(nil),
 	}
 	file_cardroom_v1_pumptown_proto_msgTypes[10].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[14].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[16].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[15].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[17].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[18].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[22].OneofWrappers = []any{
+	file_cardroom_v1_pumptown_proto_msgTypes[19].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[23].OneofWrappers = []any{
 		(*PumptownEvent_RoundStart)(nil),
 		(*PumptownEvent_PeekStart)(nil),
 		(*PumptownEvent_AckPeek)(nil),
@@ -4660,20 +4822,21 @@ func file_cardroom_v1_pumptown_proto_init() {
 		(*PumptownEvent_GameOver)(nil),
 		(*PumptownEvent_Reshuffle)(nil),
 		(*PumptownEvent_AutopassSet)(nil),
+		(*PumptownEvent_Allot)(nil),
 	}
-	file_cardroom_v1_pumptown_proto_msgTypes[28].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[34].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[43].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[29].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[35].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[44].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[46].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[49].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[45].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[47].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[50].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_pumptown_proto_rawDesc), len(file_cardroom_v1_pumptown_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   50,
+			NumMessages:   52,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -12,7 +12,8 @@ Actions (``legal_actions`` order: this type order, then parameters in the order 
     play {card, ...args}                         a pump card; args by kind:
         PEEK, BLOCK, NOPE: none      DOUB: target     DUEL: target       SWIPE: pos     ELIM: pos
         SWAP: a, pa, b, pb           STEAL: target, tpos, own_pos        REARR: layout [4 positions]
-        REDIS: alloc [one int per seat, 0 = not a recipient]
+        REDIS: none; the allocation follows as ``allot`` steps (D60)
+    allot {recipient, amount}                    REDIS_ALLOC: one recipient's share of the moon sum
     pass {}                                      any response window
     discard_pump {card}                          PUMP_LIMIT
     set_autopass {on: bool}                      any seat at any time: a standing action (D61; on answers a poll, D49)
@@ -20,6 +21,7 @@ Actions (``legal_actions`` order: this type order, then parameters in the order 
 Events (public fields; ``private`` adds fields for one seat)
     round_start {round, starter, dealer, discard}      peek_start {peek_all} private {peeked}
     ack_peek {seat}     peek_end {}                    play {seat, card, ...args}
+    allot {seat, recipient, amount, remaining}
     pass {seat, window}                                chain_resolved {seat, card, cancelled, cards}
     swipe {seat, pos, card, replaced}                  eliminate {seat, pos, card}
     draw {seat, source, card (discard only)} private {card}
@@ -37,12 +39,13 @@ View (same keys for every viewer; ``"??"`` = face down, ``"__"`` = emptied slot)
     players [{seat, grid [4], pump_count, cumulative, peek_acked, peek_all, tally, score}],
     draw_count, discard, set_aside, pending {seat, source, card|null} | null,
     hand (own pump cards), autopass (own, null for a spectator), pump_deck_count, pump_discard,
-    chain [{seat, card, ...args}], doubles, redistributions [{seat, alloc}],
+    chain [{seat, card, ...args; REDIS: alloc, one int per seat, 0 = none (yet)}], doubles,
+    redistributions [{seat, alloc}],
     duels [{challenger, target}], duel {kind, order, seats, slots, cycle, replay} | null, round_winner
 
 Phases: RS_WINDOW, PEEK, TB_WINDOW, TURN_START, TURN_PLACE, KNOCK_DECISION, AK_WINDOW,
-RE_WINDOW, DUEL_TURN, DUEL_PLACE, PUMP_LIMIT, GAME_OVER (``decision.kind`` is NOPE_WINDOW
-while a Nope chain is open).
+RE_WINDOW, REDIS_ALLOC (a Redistribute's player allots its moon sum), DUEL_TURN, DUEL_PLACE,
+PUMP_LIMIT, GAME_OVER (``decision.kind`` is NOPE_WINDOW while a Nope chain is open).
 
 Fixture (§6 test hook, never an option, never in a view)
     stack       list, one entry per R-event in order (R1 pump shuffle, R2 deal, R3/R4 refills:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import permutations
-from math import comb
 from typing import Any
 
 from ..contract import Event, RuleError
@@ -22,6 +21,7 @@ ACTION_TYPES: tuple[str, ...] = (
     "knock",
     "end_turn",
     "play",
+    "allot",
     "pass",
     "discard_pump",
     "set_autopass",
@@ -33,6 +33,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "place": frozenset({"TURN_PLACE", "DUEL_PLACE"}),
     "discard_drawn": frozenset({"TURN_PLACE", "DUEL_PLACE"}),
     "end_turn": frozenset({"KNOCK_DECISION"}),
+    "allot": frozenset({"REDIS_ALLOC"}),
     "pass": WINDOWS | {"NOPE_WINDOW"},
     "discard_pump": frozenset({"PUMP_LIMIT"}),
 }
@@ -47,7 +48,7 @@ PLAY_PARAMS: dict[str, tuple[str, ...]] = {
     "SWIPE": ("pos",),
     "REARR": ("layout",),
     "ELIM": ("pos",),
-    "REDIS": ("alloc",),
+    "REDIS": (),  # the allocation follows, one ``allot`` per recipient (D60)
     "DUEL": ("target",),
 }
 LAYOUTS: list[list[str]] = [list(p) for p in permutations(POSITIONS)]
@@ -67,6 +68,8 @@ def deciders(st: PumptownState) -> tuple[int, ...]:
         return (st.duel.live[st.duel.turn],)
     if phase == "PUMP_LIMIT":
         return (st.limit_seat,)
+    if phase == "REDIS_ALLOC":
+        return (st.chain[0].seat,)
     return (st.actor,)
 
 
@@ -95,6 +98,8 @@ def legal_actions(st: PumptownState, seat: int) -> list[dict[str, Any]]:
             acts.append({"type": "discard_drawn"})
     elif ctx == "KNOCK_DECISION":
         acts += [{"type": "knock"}, {"type": "end_turn"}]
+    elif ctx == "REDIS_ALLOC":
+        acts += _allotments(st, seat)
     fits = PLAYABLE.get(ctx)
     if fits:
         for card in sorted(set(st.hands[seat]), key=PUMP_INDEX.__getitem__):
@@ -154,41 +159,22 @@ def _play_args(st: PumptownState, seat: int, kind: str) -> list[dict[str, Any]]:
         if _locked(st, seat):
             return []
         return [{"pos": pos} for pos, card in zip(POSITIONS, st.grids[seat], strict=True) if card]
-    total = _moon_sum(st, seat)
-    if total is None or _locked(st, seat):
-        return []
-    return [{"alloc": alloc} for alloc in _allocations(n, seat, total)]
+    return [{}] if _moon_sum(st, seat) is not None and not _locked(st, seat) else []
 
 
-#: above this many allocations, legal_actions lists only those with one or two recipients (D60)
-MAX_LISTED_ALLOCATIONS = 2000
+def _allotments(st: PumptownState, seat: int) -> list[dict[str, Any]]:
+    """D60: the next ``allot`` steps of a Redistribute being played. Every other seat without an
+    amount may get 1..remaining points; the last such seat must take exactly what remains."""
+    alloc = st.chain[0].args["alloc"]
+    left = remaining(st, seat)
+    open_seats = [r for r in range(st.n) if r != seat and not alloc[r]]
+    amounts = range(1, left + 1) if len(open_seats) > 1 else (left,)
+    return [{"type": "allot", "recipient": r, "amount": a} for r in open_seats for a in amounts]
 
 
-def _allocations(n: int, seat: int, total: int) -> list[list[int]]:
-    """Every way to split ``total`` over the other seats in whole amounts >= 1 (0 = not a recipient),
-    in descending list order; only the one- and two-recipient splits when there are too many."""
-    others = n - 1
-    count = sum(comb(others, r) * comb(total - 1, r - 1) for r in range(1, others + 1))
-    most = others if count <= MAX_LISTED_ALLOCATIONS else 2
-    allocs: list[list[int]] = []
-
-    def fill(alloc: list[int], start: int, left: int, used: int) -> None:
-        if left == 0:
-            allocs.append(list(alloc))
-            return
-        if used == most:
-            return
-        for target in range(start, n):
-            if target == seat:
-                continue
-            for amount in range(1, left + 1):
-                alloc[target] = amount
-                fill(alloc, target + 1, left - amount, used + 1)
-            alloc[target] = 0
-
-    fill([0] * n, 0, total, 0)
-    allocs.sort(reverse=True)
-    return allocs
+def remaining(st: PumptownState, seat: int) -> int:
+    """Points of the moon sum not yet allotted by the Redistribute on the chain."""
+    return _moon_sum(st, seat) - sum(st.chain[0].args["alloc"])
 
 
 def _locked(st: PumptownState, seat: int) -> bool:
@@ -280,6 +266,8 @@ def check(st: PumptownState, seat: int, action: Mapping[str, Any]) -> tuple[str,
     if kind == "place":
         _keys(action, ("pos",))
         return kind, _pos(action, "pos", POSITIONS if ctx == "TURN_PLACE" else DUEL_SLOTS)
+    if kind == "allot":
+        return kind, _check_allot(st, seat, action)
     if kind == "discard_pump":
         _keys(action, ("card",))
         card = action["card"]
@@ -344,26 +332,30 @@ def _check_play(st: PumptownState, seat: int, ctx: str, action: Mapping[str, Any
             raise RuleError("GRID_LOCKED", "your grid is locked by your Redistribute")
         return card, {"pos": pos}
     if kind == "REDIS":
-        return card, {"alloc": _check_alloc(st, seat, action["alloc"])}
+        if _moon_sum(st, seat) is None:
+            raise RuleError("NOT_MOON", "Redistribute needs a 4-card grid that shot the moon")
+        if _locked(st, seat):
+            raise RuleError("ALREADY_REDISTRIBUTED", "one Redistribute per round")
     return card, {}
 
 
-def _check_alloc(st: PumptownState, seat: int, alloc: Any) -> list[int]:
-    """D51 order: BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED, INVALID_ALLOCATION."""
-    if not isinstance(alloc, list) or any(type(a) is not int for a in alloc):
-        raise _malformed("alloc must be a list of integers, one per seat")
-    if len(alloc) != st.n:
-        raise RuleError("BAD_ARGS", "alloc needs one amount per seat")
-    if alloc[seat]:
+def _check_allot(st: PumptownState, seat: int, action: Mapping[str, Any]) -> tuple[int, int]:
+    """D51 order: BAD_ARGS, ILLEGAL_TARGET, then INVALID_ALLOCATION (D60)."""
+    _keys(action, ("recipient", "amount"))
+    amount = _int(action, "amount")
+    recipient = _seat(st, action, "recipient")
+    if recipient == seat:
         raise RuleError("ILLEGAL_TARGET", "you cannot give points to yourself")
-    total = _moon_sum(st, seat)
-    if total is None:
-        raise RuleError("NOT_MOON", "Redistribute needs a 4-card grid that shot the moon")
-    if _locked(st, seat):
-        raise RuleError("ALREADY_REDISTRIBUTED", "one Redistribute per round")
-    if any(a < 0 for a in alloc) or sum(alloc) != total:
-        raise RuleError("INVALID_ALLOCATION", f"amounts must be whole, at least 1 and sum to {total}")
-    return list(alloc)
+    alloc = st.chain[0].args["alloc"]
+    if alloc[recipient]:
+        raise RuleError("INVALID_ALLOCATION", f"seat {recipient} already has its amount")
+    left = remaining(st, seat)
+    if not 1 <= amount <= left:
+        raise RuleError("INVALID_ALLOCATION", f"amount must be whole, at least 1 and at most {left}")
+    others_open = any(not alloc[r] for r in range(st.n) if r not in (seat, recipient))
+    if amount < left and not others_open:
+        raise RuleError("INVALID_ALLOCATION", f"the amounts must sum to the moon: the last recipient takes {left}")
+    return recipient, amount
 
 
 # --- applying --------------------------------------------------------------------
@@ -381,6 +373,8 @@ def perform(st: PumptownState, seat: int, kind: str, arg: Any, ev: list[Event]) 
         rounds.answer_pass(st, seat, ev)
     elif kind == "play":
         rounds.play_card(st, seat, arg[0], arg[1], ev)
+    elif kind == "allot":
+        rounds.allot(st, seat, arg[0], arg[1], remaining(st, seat) - arg[1], ev)
     elif kind == "knock":
         rounds.knock(st, seat, ev)
     elif kind == "end_turn":

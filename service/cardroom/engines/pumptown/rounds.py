@@ -147,13 +147,36 @@ def answer_pass(st: PumptownState, seat: int, ev: list[Event]) -> None:
 
 
 def play_card(st: PumptownState, seat: int, card: str, args: dict, ev: list[Event]) -> None:
-    """The card joins the public chain and a NOPE_WINDOW opens after its player (§3.2)."""
+    """The card joins the public chain and a NOPE_WINDOW opens after its player (§3.2).
+
+    A Redistribute first takes its allocation, one ``allot`` at a time (D60)."""
     st.hands[seat].remove(card)
-    st.chain.append(Play(seat, card, args))
     ev.append(Event("play", {"seat": seat, "card": card, **args}))
-    if KIND_OF[card] == "NOPE" and not st.opts["nope_on_nope"]:
+    kind = KIND_OF[card]
+    if kind == "REDIS":
+        st.chain.append(Play(seat, card, {"alloc": [0] * st.n}))
+        st.phase = "REDIS_ALLOC"
+        return
+    st.chain.append(Play(seat, card, args))
+    if kind == "NOPE" and not st.opts["nope_on_nope"]:
         resolve_chain(st, ev)  # D48
         return
+    _open_nope(st, seat, ev)
+
+
+def allot(st: PumptownState, seat: int, recipient: int, amount: int, left: int, ev: list[Event]) -> None:
+    """One recipient's share of the Redistribute on the chain; once all is given, the Nope window opens."""
+    play = st.chain[0]
+    alloc = list(play.args["alloc"])
+    alloc[recipient] = amount
+    st.chain[0] = Play(seat, play.card, {"alloc": alloc})  # chain records are shared between states
+    ev.append(Event("allot", {"seat": seat, "recipient": recipient, "amount": amount, "remaining": left}))
+    if not left:
+        st.phase = "RE_WINDOW"
+        _open_nope(st, seat, ev)
+
+
+def _open_nope(st: PumptownState, seat: int, ev: list[Event]) -> None:
     n = st.n
     st.nope = Poll("NOPE_WINDOW", [(seat + i) % n for i in range(1, n)], 0, 0)
     poll(st, ev)

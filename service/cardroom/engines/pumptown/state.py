@@ -55,7 +55,7 @@ class PumptownState(msgspec.Struct):
     opts: dict[str, Any]
     round: int
     cumulative: list[int]
-    phase: str
+    phase: str  # see the package docstring; REDIS_ALLOC since schema 2
     # number cards
     grids: list[list[str]]  # TL TR BL BR per seat; "" = slot emptied by ELIM
     draw: list[str]
@@ -101,7 +101,15 @@ class PumptownState(msgspec.Struct):
     limit_seat: int
 
 
-CODEC: VersionedCodec[PumptownState] = VersionedCodec(GAME_ID, PumptownState, schema=1)
+def _schema_1_to_2(plain: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 added the REDIS_ALLOC phase (a Redistribute allotted step by step, D60).
+
+    Every schema-1 state is a valid schema-2 state; the version exists so that a release
+    which does not know the phase refuses a state in it instead of misreading it."""
+    return plain
+
+
+CODEC: VersionedCodec[PumptownState] = VersionedCodec(GAME_ID, PumptownState, schema=2, migrations={1: _schema_1_to_2})
 
 
 def clone(s: PumptownState) -> PumptownState:

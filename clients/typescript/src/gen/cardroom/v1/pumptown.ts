@@ -185,7 +185,11 @@ export interface PumptownAction {
     | PumptownDiscardPumpAction
     | undefined;
   /** Any time: let the server answer `pass` for this seat in every window. */
-  setAutopass?: PumptownSetAutopassAction | undefined;
+  setAutopass?:
+    | PumptownSetAutopassAction
+    | undefined;
+  /** REDIS_ALLOC: give one recipient its share of a Redistribute. */
+  allot?: PumptownAllotAction | undefined;
 }
 
 /** Acknowledge the peek. */
@@ -220,7 +224,8 @@ export interface PumptownEndTurnAction {
  * Play a pump card. Which arguments are set depends on the card's kind (rules
  * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
  * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
- * `layout`; REDIS `alloc`. Arguments of other kinds must be absent (empty).
+ * `layout`; REDIS none (its allocation follows as `allot` actions).
+ * Arguments of other kinds must be absent (empty).
  */
 export interface PumptownPlayAction {
   /** The pump card, from the caller's hand. */
@@ -262,11 +267,19 @@ export interface PumptownPlayAction {
    * X in TL TR BL BR.
    */
   layout: string[];
-  /**
-   * REDIS: points given to each seat, in seat order (0 for the caller and
-   * non-recipients), summing to the caller's raw grid sum.
-   */
-  alloc: number[];
+}
+
+/**
+ * Give one recipient its share of the Redistribute being played (REDIS_ALLOC).
+ * The shares, one per recipient, sum to the caller's raw grid sum; the last
+ * seat without a share must take all that remains. When nothing remains, the
+ * Redistribute goes to its Nope window.
+ */
+export interface PumptownAllotAction {
+  /** A seat other than the caller that has no share yet. */
+  recipient: number;
+  /** Points, from 1 to what remains. */
+  amount: number;
 }
 
 /** Pass in a response window. */
@@ -304,7 +317,8 @@ export interface PumptownView {
   dealer: number;
   /**
    * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+   * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
    */
   phase: string;
@@ -454,7 +468,10 @@ export interface PumptownChainPlay {
     | undefined;
   /** REARR: the new grid as source positions. */
   layout: string[];
-  /** REDIS: points to each seat, in seat order. */
+  /**
+   * REDIS: points to each seat, in seat order (0: no share, or none yet while
+   * the allocation is made).
+   */
   alloc: number[];
 }
 
@@ -600,7 +617,11 @@ export interface PumptownEvent {
     | PumptownReshuffleEvent
     | undefined;
   /** A seat changed its auto-pass preference. */
-  autopassSet?: PumptownAutopassSetEvent | undefined;
+  autopassSet?:
+    | PumptownAutopassSetEvent
+    | undefined;
+  /** A Redistribute's player gave one recipient its share. */
+  allot?: PumptownAllotEvent | undefined;
 }
 
 /** A round was dealt. */
@@ -687,8 +708,6 @@ export interface PumptownPlayEvent {
     | undefined;
   /** REARR: the new grid as source positions. */
   layout: string[];
-  /** REDIS: points to each seat, in seat order. */
-  alloc: number[];
 }
 
 /** The Nope chain resolved. */
@@ -881,6 +900,18 @@ export interface PumptownAutopassSetEvent {
   seat: number;
   /** The new setting; only that seat gets it. */
   on?: boolean | undefined;
+}
+
+/** A Redistribute's player gave one recipient its share. */
+export interface PumptownAllotEvent {
+  /** The Redistribute's player. */
+  seat: number;
+  /** The seat receiving the share. */
+  recipient: number;
+  /** Its share. */
+  amount: number;
+  /** Points still to allot; 0 opens the Nope window. */
+  remaining: number;
 }
 
 function createBasePumptownOptions(): PumptownOptions {
@@ -1477,6 +1508,7 @@ function createBasePumptownAction(): PumptownAction {
     pass: undefined,
     discardPump: undefined,
     setAutopass: undefined,
+    allot: undefined,
   };
 }
 
@@ -1511,6 +1543,9 @@ export const PumptownAction: MessageFns<PumptownAction> = {
     }
     if (message.setAutopass !== undefined) {
       PumptownSetAutopassAction.encode(message.setAutopass, writer.uint32(82).fork()).join();
+    }
+    if (message.allot !== undefined) {
+      PumptownAllotAction.encode(message.allot, writer.uint32(90).fork()).join();
     }
     return writer;
   },
@@ -1608,6 +1643,14 @@ export const PumptownAction: MessageFns<PumptownAction> = {
             message.setAutopass = PumptownSetAutopassAction.decode(reader, reader.uint32());
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.allot = PumptownAllotAction.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1652,6 +1695,7 @@ export const PumptownAction: MessageFns<PumptownAction> = {
         : isSet(object.set_autopass)
         ? PumptownSetAutopassAction.fromJSON(object.set_autopass)
         : undefined,
+      allot: isSet(object.allot) ? PumptownAllotAction.fromJSON(object.allot) : undefined,
     };
   },
 
@@ -1686,6 +1730,9 @@ export const PumptownAction: MessageFns<PumptownAction> = {
     }
     if (message.setAutopass !== undefined) {
       obj.setAutopass = PumptownSetAutopassAction.toJSON(message.setAutopass);
+    }
+    if (message.allot !== undefined) {
+      obj.allot = PumptownAllotAction.toJSON(message.allot);
     }
     return obj;
   },
@@ -1724,6 +1771,9 @@ export const PumptownAction: MessageFns<PumptownAction> = {
       : undefined;
     message.setAutopass = (object.setAutopass !== undefined && object.setAutopass !== null)
       ? PumptownSetAutopassAction.fromPartial(object.setAutopass)
+      : undefined;
+    message.allot = (object.allot !== undefined && object.allot !== null)
+      ? PumptownAllotAction.fromPartial(object.allot)
       : undefined;
     return message;
   },
@@ -2083,7 +2133,6 @@ function createBasePumptownPlayAction(): PumptownPlayAction {
     ownPos: undefined,
     pos: undefined,
     layout: [],
-    alloc: [],
   };
 }
 
@@ -2118,13 +2167,6 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
     }
     for (const v of message.layout) {
       writer.uint32(82).string(v!);
-    }
-    if (message.alloc.length !== 0) {
-      writer.uint32(90).fork();
-      for (const v of message.alloc) {
-        writer.int32(v);
-      }
-      writer.join();
     }
     return writer;
   },
@@ -2222,24 +2264,6 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
             message.layout.push(reader.string());
             continue;
           }
-          case 11: {
-            if (tag === 88) {
-              message.alloc.push(reader.int32());
-
-              continue;
-            }
-
-            if (tag === 90) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.alloc.push(reader.int32());
-              }
-
-              continue;
-            }
-
-            break;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2268,7 +2292,6 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
         : undefined,
       pos: isSet(object.pos) ? globalThis.String(object.pos) : undefined,
       layout: globalThis.Array.isArray(object?.layout) ? object.layout.map((e: any) => globalThis.String(e)) : [],
-      alloc: globalThis.Array.isArray(object?.alloc) ? object.alloc.map((e: any) => globalThis.Number(e)) : [],
     };
   },
 
@@ -2304,9 +2327,6 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
     if (message.layout?.length) {
       obj.layout = message.layout;
     }
-    if (message.alloc?.length) {
-      obj.alloc = message.alloc.map((e) => Math.round(e));
-    }
     return obj;
   },
 
@@ -2325,7 +2345,91 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
     message.ownPos = object.ownPos ?? undefined;
     message.pos = object.pos ?? undefined;
     message.layout = object.layout?.map((e) => e) || [];
-    message.alloc = object.alloc?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBasePumptownAllotAction(): PumptownAllotAction {
+  return { recipient: 0, amount: 0 };
+}
+
+export const PumptownAllotAction: MessageFns<PumptownAllotAction> = {
+  encode(message: PumptownAllotAction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.recipient !== 0) {
+      writer.uint32(8).int32(message.recipient);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(16).int32(message.amount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PumptownAllotAction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePumptownAllotAction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.recipient = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PumptownAllotAction {
+    return {
+      recipient: isSet(object.recipient) ? globalThis.Number(object.recipient) : 0,
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+    };
+  },
+
+  toJSON(message: PumptownAllotAction): unknown {
+    const obj: any = {};
+    if (message.recipient !== 0) {
+      obj.recipient = Math.round(message.recipient);
+    }
+    if (message.amount !== 0) {
+      obj.amount = Math.round(message.amount);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PumptownAllotAction>): PumptownAllotAction {
+    return PumptownAllotAction.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PumptownAllotAction>): PumptownAllotAction {
+    const message = createBasePumptownAllotAction();
+    message.recipient = object.recipient ?? 0;
+    message.amount = object.amount ?? 0;
     return message;
   },
 };
@@ -4223,6 +4327,7 @@ function createBasePumptownEvent(): PumptownEvent {
     gameOver: undefined,
     reshuffle: undefined,
     autopassSet: undefined,
+    allot: undefined,
   };
 }
 
@@ -4308,6 +4413,9 @@ export const PumptownEvent: MessageFns<PumptownEvent> = {
     }
     if (message.autopassSet !== undefined) {
       PumptownAutopassSetEvent.encode(message.autopassSet, writer.uint32(218).fork()).join();
+    }
+    if (message.allot !== undefined) {
+      PumptownAllotEvent.encode(message.allot, writer.uint32(226).fork()).join();
     }
     return writer;
   },
@@ -4541,6 +4649,14 @@ export const PumptownEvent: MessageFns<PumptownEvent> = {
             message.autopassSet = PumptownAutopassSetEvent.decode(reader, reader.uint32());
             continue;
           }
+          case 28: {
+            if (tag !== 226) {
+              break;
+            }
+
+            message.allot = PumptownAllotEvent.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4642,6 +4758,7 @@ export const PumptownEvent: MessageFns<PumptownEvent> = {
         : isSet(object.autopass_set)
         ? PumptownAutopassSetEvent.fromJSON(object.autopass_set)
         : undefined,
+      allot: isSet(object.allot) ? PumptownAllotEvent.fromJSON(object.allot) : undefined,
     };
   },
 
@@ -4727,6 +4844,9 @@ export const PumptownEvent: MessageFns<PumptownEvent> = {
     }
     if (message.autopassSet !== undefined) {
       obj.autopassSet = PumptownAutopassSetEvent.toJSON(message.autopassSet);
+    }
+    if (message.allot !== undefined) {
+      obj.allot = PumptownAllotEvent.toJSON(message.allot);
     }
     return obj;
   },
@@ -4816,6 +4936,9 @@ export const PumptownEvent: MessageFns<PumptownEvent> = {
       : undefined;
     message.autopassSet = (object.autopassSet !== undefined && object.autopassSet !== null)
       ? PumptownAutopassSetEvent.fromPartial(object.autopassSet)
+      : undefined;
+    message.allot = (object.allot !== undefined && object.allot !== null)
+      ? PumptownAllotEvent.fromPartial(object.allot)
       : undefined;
     return message;
   },
@@ -5258,7 +5381,6 @@ function createBasePumptownPlayEvent(): PumptownPlayEvent {
     ownPos: undefined,
     pos: undefined,
     layout: [],
-    alloc: [],
   };
 }
 
@@ -5296,13 +5418,6 @@ export const PumptownPlayEvent: MessageFns<PumptownPlayEvent> = {
     }
     for (const v of message.layout) {
       writer.uint32(90).string(v!);
-    }
-    if (message.alloc.length !== 0) {
-      writer.uint32(98).fork();
-      for (const v of message.alloc) {
-        writer.int32(v);
-      }
-      writer.join();
     }
     return writer;
   },
@@ -5408,24 +5523,6 @@ export const PumptownPlayEvent: MessageFns<PumptownPlayEvent> = {
             message.layout.push(reader.string());
             continue;
           }
-          case 12: {
-            if (tag === 96) {
-              message.alloc.push(reader.int32());
-
-              continue;
-            }
-
-            if (tag === 98) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.alloc.push(reader.int32());
-              }
-
-              continue;
-            }
-
-            break;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5455,7 +5552,6 @@ export const PumptownPlayEvent: MessageFns<PumptownPlayEvent> = {
         : undefined,
       pos: isSet(object.pos) ? globalThis.String(object.pos) : undefined,
       layout: globalThis.Array.isArray(object?.layout) ? object.layout.map((e: any) => globalThis.String(e)) : [],
-      alloc: globalThis.Array.isArray(object?.alloc) ? object.alloc.map((e: any) => globalThis.Number(e)) : [],
     };
   },
 
@@ -5494,9 +5590,6 @@ export const PumptownPlayEvent: MessageFns<PumptownPlayEvent> = {
     if (message.layout?.length) {
       obj.layout = message.layout;
     }
-    if (message.alloc?.length) {
-      obj.alloc = message.alloc.map((e) => Math.round(e));
-    }
     return obj;
   },
 
@@ -5516,7 +5609,6 @@ export const PumptownPlayEvent: MessageFns<PumptownPlayEvent> = {
     message.ownPos = object.ownPos ?? undefined;
     message.pos = object.pos ?? undefined;
     message.layout = object.layout?.map((e) => e) || [];
-    message.alloc = object.alloc?.map((e) => e) || [];
     return message;
   },
 };
@@ -7642,6 +7734,123 @@ export const PumptownAutopassSetEvent: MessageFns<PumptownAutopassSetEvent> = {
     const message = createBasePumptownAutopassSetEvent();
     message.seat = object.seat ?? 0;
     message.on = object.on ?? undefined;
+    return message;
+  },
+};
+
+function createBasePumptownAllotEvent(): PumptownAllotEvent {
+  return { seat: 0, recipient: 0, amount: 0, remaining: 0 };
+}
+
+export const PumptownAllotEvent: MessageFns<PumptownAllotEvent> = {
+  encode(message: PumptownAllotEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.seat !== 0) {
+      writer.uint32(8).int32(message.seat);
+    }
+    if (message.recipient !== 0) {
+      writer.uint32(16).int32(message.recipient);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(24).int32(message.amount);
+    }
+    if (message.remaining !== 0) {
+      writer.uint32(32).int32(message.remaining);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PumptownAllotEvent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePumptownAllotEvent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.seat = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.recipient = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.remaining = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PumptownAllotEvent {
+    return {
+      seat: isSet(object.seat) ? globalThis.Number(object.seat) : 0,
+      recipient: isSet(object.recipient) ? globalThis.Number(object.recipient) : 0,
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+      remaining: isSet(object.remaining) ? globalThis.Number(object.remaining) : 0,
+    };
+  },
+
+  toJSON(message: PumptownAllotEvent): unknown {
+    const obj: any = {};
+    if (message.seat !== 0) {
+      obj.seat = Math.round(message.seat);
+    }
+    if (message.recipient !== 0) {
+      obj.recipient = Math.round(message.recipient);
+    }
+    if (message.amount !== 0) {
+      obj.amount = Math.round(message.amount);
+    }
+    if (message.remaining !== 0) {
+      obj.remaining = Math.round(message.remaining);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PumptownAllotEvent>): PumptownAllotEvent {
+    return PumptownAllotEvent.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PumptownAllotEvent>): PumptownAllotEvent {
+    const message = createBasePumptownAllotEvent();
+    message.seat = object.seat ?? 0;
+    message.recipient = object.recipient ?? 0;
+    message.amount = object.amount ?? 0;
+    message.remaining = object.remaining ?? 0;
     return message;
   },
 };

@@ -69,6 +69,7 @@ private static final long serialVersionUID = 0L;
     PASS(8),
     DISCARD_PUMP(9),
     SET_AUTOPASS(10),
+    ALLOT(11),
     ACTION_NOT_SET(0);
     private final int value;
     private ActionCase(int value) {
@@ -96,6 +97,7 @@ private static final long serialVersionUID = 0L;
         case 8: return PASS;
         case 9: return DISCARD_PUMP;
         case 10: return SET_AUTOPASS;
+        case 11: return ALLOT;
         case 0: return ACTION_NOT_SET;
         default: return null;
       }
@@ -541,6 +543,49 @@ private static final long serialVersionUID = 0L;
     return dev.cardroom.v1.PumptownSetAutopassAction.getDefaultInstance();
   }
 
+  public static final int ALLOT_FIELD_NUMBER = 11;
+  /**
+   * <pre>
+   * REDIS_ALLOC: give one recipient its share of a Redistribute.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+   * @return Whether the allot field is set.
+   */
+  @java.lang.Override
+  public boolean hasAllot() {
+    return actionCase_ == 11;
+  }
+  /**
+   * <pre>
+   * REDIS_ALLOC: give one recipient its share of a Redistribute.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+   * @return The allot.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownAllotAction getAllot() {
+    if (actionCase_ == 11) {
+       return (dev.cardroom.v1.PumptownAllotAction) action_;
+    }
+    return dev.cardroom.v1.PumptownAllotAction.getDefaultInstance();
+  }
+  /**
+   * <pre>
+   * REDIS_ALLOC: give one recipient its share of a Redistribute.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownAllotActionOrBuilder getAllotOrBuilder() {
+    if (actionCase_ == 11) {
+       return (dev.cardroom.v1.PumptownAllotAction) action_;
+    }
+    return dev.cardroom.v1.PumptownAllotAction.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -585,6 +630,9 @@ private static final long serialVersionUID = 0L;
     if (actionCase_ == 10) {
       output.writeMessage(10, (dev.cardroom.v1.PumptownSetAutopassAction) action_);
     }
+    if (actionCase_ == 11) {
+      output.writeMessage(11, (dev.cardroom.v1.PumptownAllotAction) action_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -628,6 +676,10 @@ private static final long serialVersionUID = 0L;
     if (actionCase_ == 10) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(10, (dev.cardroom.v1.PumptownSetAutopassAction) action_);
+    }
+    if (actionCase_ == 11) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(11, (dev.cardroom.v1.PumptownAllotAction) action_);
     }
     return size;
   }
@@ -695,6 +747,10 @@ private static final long serialVersionUID = 0L;
         if (!getSetAutopass()
             .equals(other.getSetAutopass())) return false;
         break;
+      case 11:
+        if (!getAllot()
+            .equals(other.getAllot())) return false;
+        break;
       case 0:
       default:
     }
@@ -749,6 +805,10 @@ private static final long serialVersionUID = 0L;
       case 10:
         hash = (37 * hash) + SET_AUTOPASS_FIELD_NUMBER;
         hash = (53 * hash) + getSetAutopass().hashCode();
+        break;
+      case 11:
+        hash = (37 * hash) + ALLOT_FIELD_NUMBER;
+        hash = (53 * hash) + getAllot().hashCode();
         break;
       case 0:
       default:
@@ -919,6 +979,9 @@ private static final long serialVersionUID = 0L;
       if (setAutopassBuilder_ != null) {
         setAutopassBuilder_.clear();
       }
+      if (allotBuilder_ != null) {
+        allotBuilder_.clear();
+      }
       actionCase_ = 0;
       action_ = null;
       return this;
@@ -1000,6 +1063,10 @@ private static final long serialVersionUID = 0L;
           setAutopassBuilder_ != null) {
         result.action_ = setAutopassBuilder_.build();
       }
+      if (actionCase_ == 11 &&
+          allotBuilder_ != null) {
+        result.action_ = allotBuilder_.build();
+      }
     }
 
     @java.lang.Override
@@ -1053,6 +1120,10 @@ private static final long serialVersionUID = 0L;
         }
         case SET_AUTOPASS: {
           mergeSetAutopass(other.getSetAutopass());
+          break;
+        }
+        case ALLOT: {
+          mergeAllot(other.getAllot());
           break;
         }
         case ACTION_NOT_SET: {
@@ -1155,6 +1226,13 @@ private static final long serialVersionUID = 0L;
               actionCase_ = 10;
               break;
             } // case 82
+            case 90: {
+              input.readMessage(
+                  internalGetAllotFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              actionCase_ = 11;
+              break;
+            } // case 90
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2965,6 +3043,184 @@ private static final long serialVersionUID = 0L;
       actionCase_ = 10;
       onChanged();
       return setAutopassBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PumptownAllotAction, dev.cardroom.v1.PumptownAllotAction.Builder, dev.cardroom.v1.PumptownAllotActionOrBuilder> allotBuilder_;
+    /**
+     * <pre>
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+     * @return Whether the allot field is set.
+     */
+    @java.lang.Override
+    public boolean hasAllot() {
+      return actionCase_ == 11;
+    }
+    /**
+     * <pre>
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+     * @return The allot.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownAllotAction getAllot() {
+      if (allotBuilder_ == null) {
+        if (actionCase_ == 11) {
+          return (dev.cardroom.v1.PumptownAllotAction) action_;
+        }
+        return dev.cardroom.v1.PumptownAllotAction.getDefaultInstance();
+      } else {
+        if (actionCase_ == 11) {
+          return allotBuilder_.getMessage();
+        }
+        return dev.cardroom.v1.PumptownAllotAction.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+     */
+    public Builder setAllot(dev.cardroom.v1.PumptownAllotAction value) {
+      if (allotBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        action_ = value;
+        onChanged();
+      } else {
+        allotBuilder_.setMessage(value);
+      }
+      actionCase_ = 11;
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+     */
+    public Builder setAllot(
+        dev.cardroom.v1.PumptownAllotAction.Builder builderForValue) {
+      if (allotBuilder_ == null) {
+        action_ = builderForValue.build();
+        onChanged();
+      } else {
+        allotBuilder_.setMessage(builderForValue.build());
+      }
+      actionCase_ = 11;
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+     */
+    public Builder mergeAllot(dev.cardroom.v1.PumptownAllotAction value) {
+      if (allotBuilder_ == null) {
+        if (actionCase_ == 11 &&
+            action_ != dev.cardroom.v1.PumptownAllotAction.getDefaultInstance()) {
+          action_ = dev.cardroom.v1.PumptownAllotAction.newBuilder((dev.cardroom.v1.PumptownAllotAction) action_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          action_ = value;
+        }
+        onChanged();
+      } else {
+        if (actionCase_ == 11) {
+          allotBuilder_.mergeFrom(value);
+        } else {
+          allotBuilder_.setMessage(value);
+        }
+      }
+      actionCase_ = 11;
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+     */
+    public Builder clearAllot() {
+      if (allotBuilder_ == null) {
+        if (actionCase_ == 11) {
+          actionCase_ = 0;
+          action_ = null;
+          onChanged();
+        }
+      } else {
+        if (actionCase_ == 11) {
+          actionCase_ = 0;
+          action_ = null;
+        }
+        allotBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+     */
+    public dev.cardroom.v1.PumptownAllotAction.Builder getAllotBuilder() {
+      return internalGetAllotFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownAllotActionOrBuilder getAllotOrBuilder() {
+      if ((actionCase_ == 11) && (allotBuilder_ != null)) {
+        return allotBuilder_.getMessageOrBuilder();
+      } else {
+        if (actionCase_ == 11) {
+          return (dev.cardroom.v1.PumptownAllotAction) action_;
+        }
+        return dev.cardroom.v1.PumptownAllotAction.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PumptownAllotAction, dev.cardroom.v1.PumptownAllotAction.Builder, dev.cardroom.v1.PumptownAllotActionOrBuilder> 
+        internalGetAllotFieldBuilder() {
+      if (allotBuilder_ == null) {
+        if (!(actionCase_ == 11)) {
+          action_ = dev.cardroom.v1.PumptownAllotAction.getDefaultInstance();
+        }
+        allotBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.cardroom.v1.PumptownAllotAction, dev.cardroom.v1.PumptownAllotAction.Builder, dev.cardroom.v1.PumptownAllotActionOrBuilder>(
+                (dev.cardroom.v1.PumptownAllotAction) action_,
+                getParentForChildren(),
+                isClean());
+        action_ = null;
+      }
+      actionCase_ = 11;
+      onChanged();
+      return allotBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownAction)

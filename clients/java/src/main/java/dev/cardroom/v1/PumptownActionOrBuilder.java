@@ -280,5 +280,32 @@ public interface PumptownActionOrBuilder extends
    */
   dev.cardroom.v1.PumptownSetAutopassActionOrBuilder getSetAutopassOrBuilder();
 
+  /**
+   * <pre>
+   * REDIS_ALLOC: give one recipient its share of a Redistribute.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+   * @return Whether the allot field is set.
+   */
+  boolean hasAllot();
+  /**
+   * <pre>
+   * REDIS_ALLOC: give one recipient its share of a Redistribute.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+   * @return The allot.
+   */
+  dev.cardroom.v1.PumptownAllotAction getAllot();
+  /**
+   * <pre>
+   * REDIS_ALLOC: give one recipient its share of a Redistribute.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];</code>
+   */
+  dev.cardroom.v1.PumptownAllotActionOrBuilder getAllotOrBuilder();
+
   dev.cardroom.v1.PumptownAction.ActionCase getActionCase();
 }

@@ -559,7 +559,8 @@ private static final long serialVersionUID = 0L;
       emptyIntList();
   /**
    * <pre>
-   * REDIS: points to each seat, in seat order.
+   * REDIS: points to each seat, in seat order (0: no share, or none yet while
+   * the allocation is made).
    * </pre>
    *
    * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -572,7 +573,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * REDIS: points to each seat, in seat order.
+   * REDIS: points to each seat, in seat order (0: no share, or none yet while
+   * the allocation is made).
    * </pre>
    *
    * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -583,7 +585,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * REDIS: points to each seat, in seat order.
+   * REDIS: points to each seat, in seat order (0: no share, or none yet while
+   * the allocation is made).
    * </pre>
    *
    * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -2232,7 +2235,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * </pre>
      *
      * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -2245,7 +2249,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * </pre>
      *
      * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -2256,7 +2261,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * </pre>
      *
      * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -2268,7 +2274,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * </pre>
      *
      * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -2287,7 +2294,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * </pre>
      *
      * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -2304,7 +2312,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * </pre>
      *
      * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -2322,7 +2331,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * </pre>
      *
      * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>

@@ -285,7 +285,8 @@ public interface PumptownChainPlayOrBuilder extends
 
   /**
    * <pre>
-   * REDIS: points to each seat, in seat order.
+   * REDIS: points to each seat, in seat order (0: no share, or none yet while
+   * the allocation is made).
    * </pre>
    *
    * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -294,7 +295,8 @@ public interface PumptownChainPlayOrBuilder extends
   java.util.List<java.lang.Integer> getAllocList();
   /**
    * <pre>
-   * REDIS: points to each seat, in seat order.
+   * REDIS: points to each seat, in seat order (0: no share, or none yet while
+   * the allocation is made).
    * </pre>
    *
    * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
@@ -303,7 +305,8 @@ public interface PumptownChainPlayOrBuilder extends
   int getAllocCount();
   /**
    * <pre>
-   * REDIS: points to each seat, in seat order.
+   * REDIS: points to each seat, in seat order (0: no share, or none yet while
+   * the allocation is made).
    * </pre>
    *
    * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>

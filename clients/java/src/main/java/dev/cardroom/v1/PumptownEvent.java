@@ -86,6 +86,7 @@ private static final long serialVersionUID = 0L;
     GAME_OVER(25),
     RESHUFFLE(26),
     AUTOPASS_SET(27),
+    ALLOT(28),
     EVENT_NOT_SET(0);
     private final int value;
     private EventCase(int value) {
@@ -130,6 +131,7 @@ private static final long serialVersionUID = 0L;
         case 25: return GAME_OVER;
         case 26: return RESHUFFLE;
         case 27: return AUTOPASS_SET;
+        case 28: return ALLOT;
         case 0: return EVENT_NOT_SET;
         default: return null;
       }
@@ -1306,6 +1308,49 @@ private static final long serialVersionUID = 0L;
     return dev.cardroom.v1.PumptownAutopassSetEvent.getDefaultInstance();
   }
 
+  public static final int ALLOT_FIELD_NUMBER = 28;
+  /**
+   * <pre>
+   * A Redistribute's player gave one recipient its share.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+   * @return Whether the allot field is set.
+   */
+  @java.lang.Override
+  public boolean hasAllot() {
+    return eventCase_ == 28;
+  }
+  /**
+   * <pre>
+   * A Redistribute's player gave one recipient its share.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+   * @return The allot.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownAllotEvent getAllot() {
+    if (eventCase_ == 28) {
+       return (dev.cardroom.v1.PumptownAllotEvent) event_;
+    }
+    return dev.cardroom.v1.PumptownAllotEvent.getDefaultInstance();
+  }
+  /**
+   * <pre>
+   * A Redistribute's player gave one recipient its share.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownAllotEventOrBuilder getAllotOrBuilder() {
+    if (eventCase_ == 28) {
+       return (dev.cardroom.v1.PumptownAllotEvent) event_;
+    }
+    return dev.cardroom.v1.PumptownAllotEvent.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -1400,6 +1445,9 @@ private static final long serialVersionUID = 0L;
     }
     if (eventCase_ == 27) {
       output.writeMessage(27, (dev.cardroom.v1.PumptownAutopassSetEvent) event_);
+    }
+    if (eventCase_ == 28) {
+      output.writeMessage(28, (dev.cardroom.v1.PumptownAllotEvent) event_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -1512,6 +1560,10 @@ private static final long serialVersionUID = 0L;
     if (eventCase_ == 27) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(27, (dev.cardroom.v1.PumptownAutopassSetEvent) event_);
+    }
+    if (eventCase_ == 28) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(28, (dev.cardroom.v1.PumptownAllotEvent) event_);
     }
     return size;
   }
@@ -1647,6 +1699,10 @@ private static final long serialVersionUID = 0L;
         if (!getAutopassSet()
             .equals(other.getAutopassSet())) return false;
         break;
+      case 28:
+        if (!getAllot()
+            .equals(other.getAllot())) return false;
+        break;
       case 0:
       default:
     }
@@ -1769,6 +1825,10 @@ private static final long serialVersionUID = 0L;
       case 27:
         hash = (37 * hash) + AUTOPASS_SET_FIELD_NUMBER;
         hash = (53 * hash) + getAutopassSet().hashCode();
+        break;
+      case 28:
+        hash = (37 * hash) + ALLOT_FIELD_NUMBER;
+        hash = (53 * hash) + getAllot().hashCode();
         break;
       case 0:
       default:
@@ -1990,6 +2050,9 @@ private static final long serialVersionUID = 0L;
       if (autopassSetBuilder_ != null) {
         autopassSetBuilder_.clear();
       }
+      if (allotBuilder_ != null) {
+        allotBuilder_.clear();
+      }
       eventCase_ = 0;
       event_ = null;
       return this;
@@ -2139,6 +2202,10 @@ private static final long serialVersionUID = 0L;
           autopassSetBuilder_ != null) {
         result.event_ = autopassSetBuilder_.build();
       }
+      if (eventCase_ == 28 &&
+          allotBuilder_ != null) {
+        result.event_ = allotBuilder_.build();
+      }
     }
 
     @java.lang.Override
@@ -2260,6 +2327,10 @@ private static final long serialVersionUID = 0L;
         }
         case AUTOPASS_SET: {
           mergeAutopassSet(other.getAutopassSet());
+          break;
+        }
+        case ALLOT: {
+          mergeAllot(other.getAllot());
           break;
         }
         case EVENT_NOT_SET: {
@@ -2481,6 +2552,13 @@ private static final long serialVersionUID = 0L;
               eventCase_ = 27;
               break;
             } // case 218
+            case 226: {
+              input.readMessage(
+                  internalGetAllotFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              eventCase_ = 28;
+              break;
+            } // case 226
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -7317,6 +7395,184 @@ private static final long serialVersionUID = 0L;
       eventCase_ = 27;
       onChanged();
       return autopassSetBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PumptownAllotEvent, dev.cardroom.v1.PumptownAllotEvent.Builder, dev.cardroom.v1.PumptownAllotEventOrBuilder> allotBuilder_;
+    /**
+     * <pre>
+     * A Redistribute's player gave one recipient its share.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+     * @return Whether the allot field is set.
+     */
+    @java.lang.Override
+    public boolean hasAllot() {
+      return eventCase_ == 28;
+    }
+    /**
+     * <pre>
+     * A Redistribute's player gave one recipient its share.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+     * @return The allot.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownAllotEvent getAllot() {
+      if (allotBuilder_ == null) {
+        if (eventCase_ == 28) {
+          return (dev.cardroom.v1.PumptownAllotEvent) event_;
+        }
+        return dev.cardroom.v1.PumptownAllotEvent.getDefaultInstance();
+      } else {
+        if (eventCase_ == 28) {
+          return allotBuilder_.getMessage();
+        }
+        return dev.cardroom.v1.PumptownAllotEvent.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * A Redistribute's player gave one recipient its share.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+     */
+    public Builder setAllot(dev.cardroom.v1.PumptownAllotEvent value) {
+      if (allotBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        event_ = value;
+        onChanged();
+      } else {
+        allotBuilder_.setMessage(value);
+      }
+      eventCase_ = 28;
+      return this;
+    }
+    /**
+     * <pre>
+     * A Redistribute's player gave one recipient its share.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+     */
+    public Builder setAllot(
+        dev.cardroom.v1.PumptownAllotEvent.Builder builderForValue) {
+      if (allotBuilder_ == null) {
+        event_ = builderForValue.build();
+        onChanged();
+      } else {
+        allotBuilder_.setMessage(builderForValue.build());
+      }
+      eventCase_ = 28;
+      return this;
+    }
+    /**
+     * <pre>
+     * A Redistribute's player gave one recipient its share.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+     */
+    public Builder mergeAllot(dev.cardroom.v1.PumptownAllotEvent value) {
+      if (allotBuilder_ == null) {
+        if (eventCase_ == 28 &&
+            event_ != dev.cardroom.v1.PumptownAllotEvent.getDefaultInstance()) {
+          event_ = dev.cardroom.v1.PumptownAllotEvent.newBuilder((dev.cardroom.v1.PumptownAllotEvent) event_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          event_ = value;
+        }
+        onChanged();
+      } else {
+        if (eventCase_ == 28) {
+          allotBuilder_.mergeFrom(value);
+        } else {
+          allotBuilder_.setMessage(value);
+        }
+      }
+      eventCase_ = 28;
+      return this;
+    }
+    /**
+     * <pre>
+     * A Redistribute's player gave one recipient its share.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+     */
+    public Builder clearAllot() {
+      if (allotBuilder_ == null) {
+        if (eventCase_ == 28) {
+          eventCase_ = 0;
+          event_ = null;
+          onChanged();
+        }
+      } else {
+        if (eventCase_ == 28) {
+          eventCase_ = 0;
+          event_ = null;
+        }
+        allotBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * A Redistribute's player gave one recipient its share.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+     */
+    public dev.cardroom.v1.PumptownAllotEvent.Builder getAllotBuilder() {
+      return internalGetAllotFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * A Redistribute's player gave one recipient its share.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownAllotEventOrBuilder getAllotOrBuilder() {
+      if ((eventCase_ == 28) && (allotBuilder_ != null)) {
+        return allotBuilder_.getMessageOrBuilder();
+      } else {
+        if (eventCase_ == 28) {
+          return (dev.cardroom.v1.PumptownAllotEvent) event_;
+        }
+        return dev.cardroom.v1.PumptownAllotEvent.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * A Redistribute's player gave one recipient its share.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PumptownAllotEvent, dev.cardroom.v1.PumptownAllotEvent.Builder, dev.cardroom.v1.PumptownAllotEventOrBuilder> 
+        internalGetAllotFieldBuilder() {
+      if (allotBuilder_ == null) {
+        if (!(eventCase_ == 28)) {
+          event_ = dev.cardroom.v1.PumptownAllotEvent.getDefaultInstance();
+        }
+        allotBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.cardroom.v1.PumptownAllotEvent, dev.cardroom.v1.PumptownAllotEvent.Builder, dev.cardroom.v1.PumptownAllotEventOrBuilder>(
+                (dev.cardroom.v1.PumptownAllotEvent) event_,
+                getParentForChildren(),
+                isClean());
+        event_ = null;
+      }
+      eventCase_ = 28;
+      onChanged();
+      return allotBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownEvent)

@@ -739,5 +739,32 @@ public interface PumptownEventOrBuilder extends
    */
   dev.cardroom.v1.PumptownAutopassSetEventOrBuilder getAutopassSetOrBuilder();
 
+  /**
+   * <pre>
+   * A Redistribute's player gave one recipient its share.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+   * @return Whether the allot field is set.
+   */
+  boolean hasAllot();
+  /**
+   * <pre>
+   * A Redistribute's player gave one recipient its share.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+   * @return The allot.
+   */
+  dev.cardroom.v1.PumptownAllotEvent getAllot();
+  /**
+   * <pre>
+   * A Redistribute's player gave one recipient its share.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];</code>
+   */
+  dev.cardroom.v1.PumptownAllotEventOrBuilder getAllotOrBuilder();
+
   dev.cardroom.v1.PumptownEvent.EventCase getEventCase();
 }

@@ -10,7 +10,8 @@ package dev.cardroom.v1;
  * Play a pump card. Which arguments are set depends on the card's kind (rules
  * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
  * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
- * `layout`; REDIS `alloc`. Arguments of other kinds must be absent (empty).
+ * `layout`; REDIS none (its allocation follows as `allot` actions).
+ * Arguments of other kinds must be absent (empty).
  * </pre>
  *
  * Protobuf type {@code cardroom.v1.PumptownPlayAction}
@@ -43,7 +44,6 @@ private static final long serialVersionUID = 0L;
     pos_ = "";
     layout_ =
         com.google.protobuf.LazyStringArrayList.emptyList();
-    alloc_ = emptyIntList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -545,51 +545,6 @@ private static final long serialVersionUID = 0L;
     return layout_.getByteString(index);
   }
 
-  public static final int ALLOC_FIELD_NUMBER = 11;
-  @SuppressWarnings("serial")
-  private com.google.protobuf.Internal.IntList alloc_ =
-      emptyIntList();
-  /**
-   * <pre>
-   * REDIS: points given to each seat, in seat order (0 for the caller and
-   * non-recipients), summing to the caller's raw grid sum.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-   * @return A list containing the alloc.
-   */
-  @java.lang.Override
-  public java.util.List<java.lang.Integer>
-      getAllocList() {
-    return alloc_;
-  }
-  /**
-   * <pre>
-   * REDIS: points given to each seat, in seat order (0 for the caller and
-   * non-recipients), summing to the caller's raw grid sum.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-   * @return The count of alloc.
-   */
-  public int getAllocCount() {
-    return alloc_.size();
-  }
-  /**
-   * <pre>
-   * REDIS: points given to each seat, in seat order (0 for the caller and
-   * non-recipients), summing to the caller's raw grid sum.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-   * @param index The index of the element to return.
-   * @return The alloc at the given index.
-   */
-  public int getAlloc(int index) {
-    return alloc_.getInt(index);
-  }
-  private int allocMemoizedSerializedSize = -1;
-
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -604,7 +559,6 @@ private static final long serialVersionUID = 0L;
   @java.lang.Override
   public void writeTo(com.google.protobuf.CodedOutputStream output)
                       throws java.io.IOException {
-    getSerializedSize();
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(card_)) {
       com.google.protobuf.GeneratedMessage.writeString(output, 1, card_);
     }
@@ -634,13 +588,6 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < layout_.size(); i++) {
       com.google.protobuf.GeneratedMessage.writeString(output, 10, layout_.getRaw(i));
-    }
-    if (getAllocList().size() > 0) {
-      output.writeUInt32NoTag(90);
-      output.writeUInt32NoTag(allocMemoizedSerializedSize);
-    }
-    for (int i = 0; i < alloc_.size(); i++) {
-      output.writeInt32NoTag(alloc_.getInt(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -683,20 +630,6 @@ private static final long serialVersionUID = 0L;
       }
       size += dataSize;
       size += 1 * getLayoutList().size();
-    }
-    {
-      int dataSize = 0;
-      for (int i = 0; i < alloc_.size(); i++) {
-        dataSize += com.google.protobuf.CodedOutputStream
-          .computeInt32SizeNoTag(alloc_.getInt(i));
-      }
-      size += dataSize;
-      if (!getAllocList().isEmpty()) {
-        size += 1;
-        size += com.google.protobuf.CodedOutputStream
-            .computeInt32SizeNoTag(dataSize);
-      }
-      allocMemoizedSerializedSize = dataSize;
     }
     return size;
   }
@@ -766,8 +699,6 @@ private static final long serialVersionUID = 0L;
     }
     if (!getLayoutList()
         .equals(other.getLayoutList())) return false;
-    if (!getAllocList()
-        .equals(other.getAllocList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -816,10 +747,6 @@ private static final long serialVersionUID = 0L;
     if (getLayoutCount() > 0) {
       hash = (37 * hash) + LAYOUT_FIELD_NUMBER;
       hash = (53 * hash) + getLayoutList().hashCode();
-    }
-    if (getAllocCount() > 0) {
-      hash = (37 * hash) + ALLOC_FIELD_NUMBER;
-      hash = (53 * hash) + getAllocList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -923,7 +850,8 @@ private static final long serialVersionUID = 0L;
    * Play a pump card. Which arguments are set depends on the card's kind (rules
    * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
    * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
-   * `layout`; REDIS `alloc`. Arguments of other kinds must be absent (empty).
+   * `layout`; REDIS none (its allocation follows as `allot` actions).
+   * Arguments of other kinds must be absent (empty).
    * </pre>
    *
    * Protobuf type {@code cardroom.v1.PumptownPlayAction}
@@ -970,7 +898,6 @@ private static final long serialVersionUID = 0L;
       pos_ = "";
       layout_ =
           com.google.protobuf.LazyStringArrayList.emptyList();
-      alloc_ = emptyIntList();
       return this;
     }
 
@@ -1044,10 +971,6 @@ private static final long serialVersionUID = 0L;
         layout_.makeImmutable();
         result.layout_ = layout_;
       }
-      if (((from_bitField0_ & 0x00000400) != 0)) {
-        alloc_.makeImmutable();
-        result.alloc_ = alloc_;
-      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -1109,17 +1032,6 @@ private static final long serialVersionUID = 0L;
         } else {
           ensureLayoutIsMutable();
           layout_.addAll(other.layout_);
-        }
-        onChanged();
-      }
-      if (!other.alloc_.isEmpty()) {
-        if (alloc_.isEmpty()) {
-          alloc_ = other.alloc_;
-          alloc_.makeImmutable();
-          bitField0_ |= 0x00000400;
-        } else {
-          ensureAllocIsMutable();
-          alloc_.addAll(other.alloc_);
         }
         onChanged();
       }
@@ -1199,22 +1111,6 @@ private static final long serialVersionUID = 0L;
               layout_.add(input.readStringRequireUtf8());
               break;
             } // case 82
-            case 88: {
-              int v = input.readInt32();
-              ensureAllocIsMutable();
-              alloc_.addInt(v);
-              break;
-            } // case 88
-            case 90: {
-              int length = input.readRawVarint32();
-              int limit = input.pushLimit(length);
-              ensureAllocIsMutable();
-              while (input.getBytesUntilLimit() > 0) {
-                alloc_.addInt(input.readInt32());
-              }
-              input.popLimit(limit);
-              break;
-            } // case 90
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2159,125 +2055,6 @@ private static final long serialVersionUID = 0L;
       ensureLayoutIsMutable();
       layout_.add(value);
       bitField0_ |= 0x00000200;
-      onChanged();
-      return this;
-    }
-
-    private com.google.protobuf.Internal.IntList alloc_ = emptyIntList();
-    private void ensureAllocIsMutable() {
-      if (!alloc_.isModifiable()) {
-        alloc_ = makeMutableCopy(alloc_);
-      }
-      bitField0_ |= 0x00000400;
-    }
-    /**
-     * <pre>
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-     * @return A list containing the alloc.
-     */
-    public java.util.List<java.lang.Integer>
-        getAllocList() {
-      alloc_.makeImmutable();
-      return alloc_;
-    }
-    /**
-     * <pre>
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-     * @return The count of alloc.
-     */
-    public int getAllocCount() {
-      return alloc_.size();
-    }
-    /**
-     * <pre>
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-     * @param index The index of the element to return.
-     * @return The alloc at the given index.
-     */
-    public int getAlloc(int index) {
-      return alloc_.getInt(index);
-    }
-    /**
-     * <pre>
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-     * @param index The index to set the value at.
-     * @param value The alloc to set.
-     * @return This builder for chaining.
-     */
-    public Builder setAlloc(
-        int index, int value) {
-
-      ensureAllocIsMutable();
-      alloc_.setInt(index, value);
-      bitField0_ |= 0x00000400;
-      onChanged();
-      return this;
-    }
-    /**
-     * <pre>
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-     * @param value The alloc to add.
-     * @return This builder for chaining.
-     */
-    public Builder addAlloc(int value) {
-
-      ensureAllocIsMutable();
-      alloc_.addInt(value);
-      bitField0_ |= 0x00000400;
-      onChanged();
-      return this;
-    }
-    /**
-     * <pre>
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-     * @param values The alloc to add.
-     * @return This builder for chaining.
-     */
-    public Builder addAllAlloc(
-        java.lang.Iterable<? extends java.lang.Integer> values) {
-      ensureAllocIsMutable();
-      com.google.protobuf.AbstractMessageLite.Builder.addAll(
-          values, alloc_);
-      bitField0_ |= 0x00000400;
-      onChanged();
-      return this;
-    }
-    /**
-     * <pre>
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-     * @return This builder for chaining.
-     */
-    public Builder clearAlloc() {
-      alloc_ = emptyIntList();
-      bitField0_ = (bitField0_ & ~0x00000400);
       onChanged();
       return this;
     }

@@ -276,36 +276,4 @@ public interface PumptownPlayActionOrBuilder extends
    */
   com.google.protobuf.ByteString
       getLayoutBytes(int index);
-
-  /**
-   * <pre>
-   * REDIS: points given to each seat, in seat order (0 for the caller and
-   * non-recipients), summing to the caller's raw grid sum.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-   * @return A list containing the alloc.
-   */
-  java.util.List<java.lang.Integer> getAllocList();
-  /**
-   * <pre>
-   * REDIS: points given to each seat, in seat order (0 for the caller and
-   * non-recipients), summing to the caller's raw grid sum.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-   * @return The count of alloc.
-   */
-  int getAllocCount();
-  /**
-   * <pre>
-   * REDIS: points given to each seat, in seat order (0 for the caller and
-   * non-recipients), summing to the caller's raw grid sum.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 11 [json_name = "alloc"];</code>
-   * @param index The index of the element to return.
-   * @return The alloc at the given index.
-   */
-  int getAlloc(int index);
 }

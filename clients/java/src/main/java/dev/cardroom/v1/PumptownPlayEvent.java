@@ -40,7 +40,6 @@ private static final long serialVersionUID = 0L;
     pos_ = "";
     layout_ =
         com.google.protobuf.LazyStringArrayList.emptyList();
-    alloc_ = emptyIntList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -553,48 +552,6 @@ private static final long serialVersionUID = 0L;
     return layout_.getByteString(index);
   }
 
-  public static final int ALLOC_FIELD_NUMBER = 12;
-  @SuppressWarnings("serial")
-  private com.google.protobuf.Internal.IntList alloc_ =
-      emptyIntList();
-  /**
-   * <pre>
-   * REDIS: points to each seat, in seat order.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-   * @return A list containing the alloc.
-   */
-  @java.lang.Override
-  public java.util.List<java.lang.Integer>
-      getAllocList() {
-    return alloc_;
-  }
-  /**
-   * <pre>
-   * REDIS: points to each seat, in seat order.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-   * @return The count of alloc.
-   */
-  public int getAllocCount() {
-    return alloc_.size();
-  }
-  /**
-   * <pre>
-   * REDIS: points to each seat, in seat order.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-   * @param index The index of the element to return.
-   * @return The alloc at the given index.
-   */
-  public int getAlloc(int index) {
-    return alloc_.getInt(index);
-  }
-  private int allocMemoizedSerializedSize = -1;
-
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -609,7 +566,6 @@ private static final long serialVersionUID = 0L;
   @java.lang.Override
   public void writeTo(com.google.protobuf.CodedOutputStream output)
                       throws java.io.IOException {
-    getSerializedSize();
     if (seat_ != 0) {
       output.writeInt32(1, seat_);
     }
@@ -642,13 +598,6 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < layout_.size(); i++) {
       com.google.protobuf.GeneratedMessage.writeString(output, 11, layout_.getRaw(i));
-    }
-    if (getAllocList().size() > 0) {
-      output.writeUInt32NoTag(98);
-      output.writeUInt32NoTag(allocMemoizedSerializedSize);
-    }
-    for (int i = 0; i < alloc_.size(); i++) {
-      output.writeInt32NoTag(alloc_.getInt(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -695,20 +644,6 @@ private static final long serialVersionUID = 0L;
       }
       size += dataSize;
       size += 1 * getLayoutList().size();
-    }
-    {
-      int dataSize = 0;
-      for (int i = 0; i < alloc_.size(); i++) {
-        dataSize += com.google.protobuf.CodedOutputStream
-          .computeInt32SizeNoTag(alloc_.getInt(i));
-      }
-      size += dataSize;
-      if (!getAllocList().isEmpty()) {
-        size += 1;
-        size += com.google.protobuf.CodedOutputStream
-            .computeInt32SizeNoTag(dataSize);
-      }
-      allocMemoizedSerializedSize = dataSize;
     }
     return size;
   }
@@ -780,8 +715,6 @@ private static final long serialVersionUID = 0L;
     }
     if (!getLayoutList()
         .equals(other.getLayoutList())) return false;
-    if (!getAllocList()
-        .equals(other.getAllocList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -832,10 +765,6 @@ private static final long serialVersionUID = 0L;
     if (getLayoutCount() > 0) {
       hash = (37 * hash) + LAYOUT_FIELD_NUMBER;
       hash = (53 * hash) + getLayoutList().hashCode();
-    }
-    if (getAllocCount() > 0) {
-      hash = (37 * hash) + ALLOC_FIELD_NUMBER;
-      hash = (53 * hash) + getAllocList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -984,7 +913,6 @@ private static final long serialVersionUID = 0L;
       pos_ = "";
       layout_ =
           com.google.protobuf.LazyStringArrayList.emptyList();
-      alloc_ = emptyIntList();
       return this;
     }
 
@@ -1061,10 +989,6 @@ private static final long serialVersionUID = 0L;
         layout_.makeImmutable();
         result.layout_ = layout_;
       }
-      if (((from_bitField0_ & 0x00000800) != 0)) {
-        alloc_.makeImmutable();
-        result.alloc_ = alloc_;
-      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -1129,17 +1053,6 @@ private static final long serialVersionUID = 0L;
         } else {
           ensureLayoutIsMutable();
           layout_.addAll(other.layout_);
-        }
-        onChanged();
-      }
-      if (!other.alloc_.isEmpty()) {
-        if (alloc_.isEmpty()) {
-          alloc_ = other.alloc_;
-          alloc_.makeImmutable();
-          bitField0_ |= 0x00000800;
-        } else {
-          ensureAllocIsMutable();
-          alloc_.addAll(other.alloc_);
         }
         onChanged();
       }
@@ -1224,22 +1137,6 @@ private static final long serialVersionUID = 0L;
               layout_.add(input.readStringRequireUtf8());
               break;
             } // case 90
-            case 96: {
-              int v = input.readInt32();
-              ensureAllocIsMutable();
-              alloc_.addInt(v);
-              break;
-            } // case 96
-            case 98: {
-              int length = input.readRawVarint32();
-              int limit = input.pushLimit(length);
-              ensureAllocIsMutable();
-              while (input.getBytesUntilLimit() > 0) {
-                alloc_.addInt(input.readInt32());
-              }
-              input.popLimit(limit);
-              break;
-            } // case 98
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2219,118 +2116,6 @@ private static final long serialVersionUID = 0L;
       ensureLayoutIsMutable();
       layout_.add(value);
       bitField0_ |= 0x00000400;
-      onChanged();
-      return this;
-    }
-
-    private com.google.protobuf.Internal.IntList alloc_ = emptyIntList();
-    private void ensureAllocIsMutable() {
-      if (!alloc_.isModifiable()) {
-        alloc_ = makeMutableCopy(alloc_);
-      }
-      bitField0_ |= 0x00000800;
-    }
-    /**
-     * <pre>
-     * REDIS: points to each seat, in seat order.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-     * @return A list containing the alloc.
-     */
-    public java.util.List<java.lang.Integer>
-        getAllocList() {
-      alloc_.makeImmutable();
-      return alloc_;
-    }
-    /**
-     * <pre>
-     * REDIS: points to each seat, in seat order.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-     * @return The count of alloc.
-     */
-    public int getAllocCount() {
-      return alloc_.size();
-    }
-    /**
-     * <pre>
-     * REDIS: points to each seat, in seat order.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-     * @param index The index of the element to return.
-     * @return The alloc at the given index.
-     */
-    public int getAlloc(int index) {
-      return alloc_.getInt(index);
-    }
-    /**
-     * <pre>
-     * REDIS: points to each seat, in seat order.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-     * @param index The index to set the value at.
-     * @param value The alloc to set.
-     * @return This builder for chaining.
-     */
-    public Builder setAlloc(
-        int index, int value) {
-
-      ensureAllocIsMutable();
-      alloc_.setInt(index, value);
-      bitField0_ |= 0x00000800;
-      onChanged();
-      return this;
-    }
-    /**
-     * <pre>
-     * REDIS: points to each seat, in seat order.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-     * @param value The alloc to add.
-     * @return This builder for chaining.
-     */
-    public Builder addAlloc(int value) {
-
-      ensureAllocIsMutable();
-      alloc_.addInt(value);
-      bitField0_ |= 0x00000800;
-      onChanged();
-      return this;
-    }
-    /**
-     * <pre>
-     * REDIS: points to each seat, in seat order.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-     * @param values The alloc to add.
-     * @return This builder for chaining.
-     */
-    public Builder addAllAlloc(
-        java.lang.Iterable<? extends java.lang.Integer> values) {
-      ensureAllocIsMutable();
-      com.google.protobuf.AbstractMessageLite.Builder.addAll(
-          values, alloc_);
-      bitField0_ |= 0x00000800;
-      onChanged();
-      return this;
-    }
-    /**
-     * <pre>
-     * REDIS: points to each seat, in seat order.
-     * </pre>
-     *
-     * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-     * @return This builder for chaining.
-     */
-    public Builder clearAlloc() {
-      alloc_ = emptyIntList();
-      bitField0_ = (bitField0_ & ~0x00000800);
       onChanged();
       return this;
     }

@@ -282,33 +282,4 @@ public interface PumptownPlayEventOrBuilder extends
    */
   com.google.protobuf.ByteString
       getLayoutBytes(int index);
-
-  /**
-   * <pre>
-   * REDIS: points to each seat, in seat order.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-   * @return A list containing the alloc.
-   */
-  java.util.List<java.lang.Integer> getAllocList();
-  /**
-   * <pre>
-   * REDIS: points to each seat, in seat order.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-   * @return The count of alloc.
-   */
-  int getAllocCount();
-  /**
-   * <pre>
-   * REDIS: points to each seat, in seat order.
-   * </pre>
-   *
-   * <code>repeated int32 alloc = 12 [json_name = "alloc"];</code>
-   * @param index The index of the element to return.
-   * @return The alloc at the given index.
-   */
-  int getAlloc(int index);
 }

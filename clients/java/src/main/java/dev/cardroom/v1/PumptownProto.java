@@ -82,6 +82,11 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_PumptownPlayAction_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PumptownAllotAction_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PumptownAllotAction_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardroom_v1_PumptownPassAction_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -276,6 +281,11 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_PumptownAutopassSetEvent_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PumptownAllotEvent_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PumptownAllotEvent_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -315,7 +325,7 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
       "replaysB\022\n\020_card_duel_prizeB\023\n\021_round_tu" +
       "rn_limit\")\n\017PumptownIntList\022\026\n\006values\030\001 " +
       "\003(\005R\006values\"(\n\020PumptownCardList\022\024\n\005cards" +
-      "\030\001 \003(\tR\005cards\"\237\005\n\016PumptownAction\022?\n\010ack_" +
+      "\030\001 \003(\tR\005cards\"\331\005\n\016PumptownAction\022?\n\010ack_" +
       "peek\030\001 \001(\0132\".cardroom.v1.PumptownAckPeek" +
       "ActionH\000R\007ackPeek\0225\n\004draw\030\002 \001(\0132\037.cardro" +
       "om.v1.PumptownDrawActionH\000R\004draw\0228\n\005plac" +
@@ -331,192 +341,200 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
       "ass\022K\n\014discard_pump\030\t \001(\0132&.cardroom.v1." +
       "PumptownDiscardPumpActionH\000R\013discardPump" +
       "\022K\n\014set_autopass\030\n \001(\0132&.cardroom.v1.Pum" +
-      "ptownSetAutopassActionH\000R\013setAutopassB\010\n" +
-      "\006action\"\027\n\025PumptownAckPeekAction\",\n\022Pump" +
-      "townDrawAction\022\026\n\006source\030\001 \001(\tR\006source\"\'" +
-      "\n\023PumptownPlaceAction\022\020\n\003pos\030\001 \001(\tR\003pos\"" +
-      "\034\n\032PumptownDiscardDrawnAction\"\025\n\023Pumptow" +
-      "nKnockAction\"\027\n\025PumptownEndTurnAction\"\323\002" +
-      "\n\022PumptownPlayAction\022\022\n\004card\030\001 \001(\tR\004card" +
-      "\022\033\n\006target\030\002 \001(\005H\000R\006target\210\001\001\022\021\n\001a\030\003 \001(\005" +
-      "H\001R\001a\210\001\001\022\023\n\002pa\030\004 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\005 \001(\005" +
-      "H\003R\001b\210\001\001\022\023\n\002pb\030\006 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\007 " +
-      "\001(\tH\005R\004tpos\210\001\001\022\034\n\007own_pos\030\010 \001(\tH\006R\006ownPo" +
-      "s\210\001\001\022\025\n\003pos\030\t \001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\n " +
-      "\003(\tR\006layout\022\024\n\005alloc\030\013 \003(\005R\005allocB\t\n\007_ta" +
-      "rgetB\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB" +
-      "\n\n\010_own_posB\006\n\004_pos\"\024\n\022PumptownPassActio" +
-      "n\"/\n\031PumptownDiscardPumpAction\022\022\n\004card\030\001" +
-      " \001(\tR\004card\"+\n\031PumptownSetAutopassAction\022" +
-      "\016\n\002on\030\001 \001(\010R\002on\"\347\010\n\014PumptownView\022\025\n\003you\030" +
-      "\001 \001(\005H\000R\003you\210\001\001\022\024\n\005round\030\002 \001(\005R\005round\022\026\n" +
-      "\006rounds\030\003 \001(\005R\006rounds\022\030\n\007starter\030\004 \001(\005R\007" +
-      "starter\022\026\n\006dealer\030\005 \001(\005R\006dealer\022\024\n\005phase" +
-      "\030\006 \001(\tR\005phase\0229\n\010decision\030\007 \001(\0132\035.cardro" +
-      "om.v1.PumptownDecisionR\010decision\022\022\n\004mode" +
-      "\030\010 \001(\tR\004mode\022\034\n\tscheduled\030\t \001(\005R\tschedul" +
-      "ed\022\"\n\nlast_actor\030\n \001(\005H\001R\tlastActor\210\001\001\022\035" +
-      "\n\007knocker\030\013 \001(\005H\002R\007knocker\210\001\001\022#\n\rknock_b" +
-      "locked\030\014 \003(\005R\014knockBlocked\022#\n\rfinal_pend" +
-      "ing\030\r \003(\005R\014finalPending\022\035\n\nturns_done\030\016 " +
-      "\001(\005R\tturnsDone\0225\n\007players\030\017 \003(\0132\033.cardro" +
-      "om.v1.PumptownPlayerR\007players\022\035\n\ndraw_co" +
-      "unt\030\020 \001(\005R\tdrawCount\022\030\n\007discard\030\021 \003(\tR\007d" +
-      "iscard\022\033\n\tset_aside\030\022 \003(\tR\010setAside\0226\n\007p" +
-      "ending\030\023 \001(\0132\034.cardroom.v1.PumptownPendi" +
-      "ngR\007pending\022\022\n\004hand\030\024 \003(\tR\004hand\022\037\n\010autop" +
-      "ass\030\025 \001(\010H\003R\010autopass\210\001\001\022&\n\017pump_deck_co" +
-      "unt\030\026 \001(\005R\rpumpDeckCount\022!\n\014pump_discard" +
-      "\030\027 \003(\tR\013pumpDiscard\0224\n\005chain\030\030 \003(\0132\036.car" +
-      "droom.v1.PumptownChainPlayR\005chain\022\030\n\007dou" +
-      "bles\030\031 \003(\005R\007doubles\022M\n\017redistributions\030\032" +
-      " \003(\0132#.cardroom.v1.PumptownRedistributio" +
-      "nR\017redistributions\0225\n\005duels\030\033 \003(\0132\037.card" +
-      "room.v1.PumptownDuelRecordR\005duels\022-\n\004due" +
-      "l\030\034 \001(\0132\031.cardroom.v1.PumptownDuelR\004duel" +
-      "\022&\n\014round_winner\030\035 \001(\005H\004R\013roundWinner\210\001\001" +
-      "B\006\n\004_youB\r\n\013_last_actorB\n\n\010_knockerB\013\n\t_" +
-      "autopassB\017\n\r_round_winner\"<\n\020PumptownDec" +
-      "ision\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005seats\030\002 \003(\005" +
-      "R\005seats\"\373\001\n\016PumptownPlayer\022\022\n\004seat\030\001 \001(\005" +
-      "R\004seat\022\022\n\004grid\030\002 \003(\tR\004grid\022\035\n\npump_count" +
-      "\030\003 \001(\005R\tpumpCount\022\036\n\ncumulative\030\004 \001(\005R\nc" +
-      "umulative\022\035\n\npeek_acked\030\005 \001(\010R\tpeekAcked" +
-      "\022\031\n\010peek_all\030\006 \001(\010R\007peekAll\022\031\n\005tally\030\007 \001" +
-      "(\005H\000R\005tally\210\001\001\022\031\n\005score\030\010 \001(\005H\001R\005score\210\001" +
-      "\001B\010\n\006_tallyB\010\n\006_score\"_\n\017PumptownPending" +
-      "\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006source\030\002 \001(\tR\006so" +
-      "urce\022\027\n\004card\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_card\"\346" +
-      "\002\n\021PumptownChainPlay\022\022\n\004seat\030\001 \001(\005R\004seat" +
-      "\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006target\030\003 \001(\005H\000R\006" +
-      "target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001\022\023\n\002pa\030\005 \001(\t" +
-      "H\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001\022\023\n\002pb\030\007 \001(\t" +
-      "H\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004tpos\210\001\001\022\034\n\007ow" +
-      "n_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030\n \001(\tH\007R" +
-      "\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006layout\022\024\n\005alloc" +
-      "\030\014 \003(\005R\005allocB\t\n\007_targetB\004\n\002_aB\005\n\003_paB\004\n" +
-      "\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_own_posB\006\n\004_pos\"" +
-      "B\n\026PumptownRedistribution\022\022\n\004seat\030\001 \001(\005R" +
-      "\004seat\022\024\n\005alloc\030\002 \003(\005R\005alloc\"L\n\022PumptownD" +
-      "uelRecord\022\036\n\nchallenger\030\001 \001(\005R\nchallenge" +
-      "r\022\026\n\006target\030\002 \001(\005R\006target\"\261\001\n\014PumptownDu" +
-      "el\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005order\030\002 \003(\005R\005o" +
-      "rder\022\024\n\005seats\030\003 \003(\005R\005seats\0223\n\005slots\030\004 \003(" +
-      "\0132\035.cardroom.v1.PumptownCardListR\005slots\022" +
-      "\024\n\005cycle\030\005 \001(\005R\005cycle\022\026\n\006replay\030\006 \001(\005R\006r" +
-      "eplay\"\210\016\n\rPumptownEvent\022G\n\013round_start\030\001" +
-      " \001(\0132$.cardroom.v1.PumptownRoundStartEve" +
-      "ntH\000R\nroundStart\022D\n\npeek_start\030\002 \001(\0132#.c" +
-      "ardroom.v1.PumptownPeekStartEventH\000R\tpee" +
-      "kStart\022>\n\010ack_peek\030\003 \001(\0132!.cardroom.v1.P" +
-      "umptownAckPeekEventH\000R\007ackPeek\022>\n\010peek_e" +
-      "nd\030\004 \001(\0132!.cardroom.v1.PumptownPeekEndEv" +
-      "entH\000R\007peekEnd\0224\n\004pass\030\005 \001(\0132\036.cardroom." +
-      "v1.PumptownPassEventH\000R\004pass\0224\n\004play\030\006 \001" +
-      "(\0132\036.cardroom.v1.PumptownPlayEventH\000R\004pl" +
-      "ay\022P\n\016chain_resolved\030\007 \001(\0132\'.cardroom.v1" +
-      ".PumptownChainResolvedEventH\000R\rchainReso" +
-      "lved\022M\n\rknock_blocked\030\010 \001(\0132&.cardroom.v" +
-      "1.PumptownKnockBlockedEventH\000R\014knockBloc" +
-      "ked\022J\n\014knock_stands\030\t \001(\0132%.cardroom.v1." +
-      "PumptownKnockStandsEventH\000R\013knockStands\022" +
-      "7\n\005swipe\030\n \001(\0132\037.cardroom.v1.PumptownSwi" +
-      "peEventH\000R\005swipe\022C\n\teliminate\030\013 \001(\0132#.ca" +
-      "rdroom.v1.PumptownEliminateEventH\000R\telim" +
-      "inate\0224\n\004draw\030\014 \001(\0132\036.cardroom.v1.Pumpto" +
-      "wnDrawEventH\000R\004draw\0227\n\005place\030\r \001(\0132\037.car" +
-      "droom.v1.PumptownPlaceEventH\000R\005place\022=\n\007" +
-      "discard\030\016 \001(\0132!.cardroom.v1.PumptownDisc" +
-      "ardEventH\000R\007discard\0227\n\005knock\030\017 \001(\0132\037.car" +
-      "droom.v1.PumptownKnockEventH\000R\005knock\022>\n\010" +
-      "end_turn\030\020 \001(\0132!.cardroom.v1.PumptownEnd" +
-      "TurnEventH\000R\007endTurn\022:\n\006reveal\030\021 \001(\0132 .c" +
-      "ardroom.v1.PumptownRevealEventH\000R\006reveal" +
-      "\0227\n\005tally\030\022 \001(\0132\037.cardroom.v1.PumptownTa" +
-      "llyEventH\000R\005tally\022D\n\nduel_start\030\023 \001(\0132#." +
-      "cardroom.v1.PumptownDuelStartEventH\000R\tdu" +
-      "elStart\022G\n\013duel_reveal\030\024 \001(\0132$.cardroom." +
-      "v1.PumptownDuelRevealEventH\000R\nduelReveal" +
-      "\022>\n\010duel_end\030\025 \001(\0132!.cardroom.v1.Pumptow" +
-      "nDuelEndEventH\000R\007duelEnd\0227\n\005award\030\026 \001(\0132" +
-      "\037.cardroom.v1.PumptownAwardEventH\000R\005awar" +
-      "d\022J\n\014discard_pump\030\027 \001(\0132%.cardroom.v1.Pu" +
-      "mptownDiscardPumpEventH\000R\013discardPump\022D\n" +
-      "\nround_over\030\030 \001(\0132#.cardroom.v1.Pumptown" +
-      "RoundOverEventH\000R\troundOver\022A\n\tgame_over" +
-      "\030\031 \001(\0132\".cardroom.v1.PumptownGameOverEve" +
-      "ntH\000R\010gameOver\022C\n\treshuffle\030\032 \001(\0132#.card" +
-      "room.v1.PumptownReshuffleEventH\000R\treshuf" +
-      "fle\022J\n\014autopass_set\030\033 \001(\0132%.cardroom.v1." +
-      "PumptownAutopassSetEventH\000R\013autopassSetB" +
-      "\007\n\005event\"{\n\027PumptownRoundStartEvent\022\024\n\005r" +
-      "ound\030\001 \001(\005R\005round\022\030\n\007starter\030\002 \001(\005R\007star" +
-      "ter\022\026\n\006dealer\030\003 \001(\005R\006dealer\022\030\n\007discard\030\004" +
-      " \003(\tR\007discard\"K\n\026PumptownPeekStartEvent\022" +
-      "\031\n\010peek_all\030\001 \003(\010R\007peekAll\022\026\n\006peeked\030\002 \003" +
-      "(\tR\006peeked\"*\n\024PumptownAckPeekEvent\022\022\n\004se" +
-      "at\030\001 \001(\005R\004seat\"\026\n\024PumptownPeekEndEvent\"?" +
-      "\n\021PumptownPassEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022" +
-      "\026\n\006window\030\002 \001(\tR\006window\"\346\002\n\021PumptownPlay" +
+      "ptownSetAutopassActionH\000R\013setAutopass\0228\n" +
+      "\005allot\030\013 \001(\0132 .cardroom.v1.PumptownAllot" +
+      "ActionH\000R\005allotB\010\n\006action\"\027\n\025PumptownAck" +
+      "PeekAction\",\n\022PumptownDrawAction\022\026\n\006sour" +
+      "ce\030\001 \001(\tR\006source\"\'\n\023PumptownPlaceAction\022" +
+      "\020\n\003pos\030\001 \001(\tR\003pos\"\034\n\032PumptownDiscardDraw" +
+      "nAction\"\025\n\023PumptownKnockAction\"\027\n\025Pumpto" +
+      "wnEndTurnAction\"\312\002\n\022PumptownPlayAction\022\022" +
+      "\n\004card\030\001 \001(\tR\004card\022\033\n\006target\030\002 \001(\005H\000R\006ta" +
+      "rget\210\001\001\022\021\n\001a\030\003 \001(\005H\001R\001a\210\001\001\022\023\n\002pa\030\004 \001(\tH\002" +
+      "R\002pa\210\001\001\022\021\n\001b\030\005 \001(\005H\003R\001b\210\001\001\022\023\n\002pb\030\006 \001(\tH\004" +
+      "R\002pb\210\001\001\022\027\n\004tpos\030\007 \001(\tH\005R\004tpos\210\001\001\022\034\n\007own_" +
+      "pos\030\010 \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030\t \001(\tH\007R\003p" +
+      "os\210\001\001\022\026\n\006layout\030\n \003(\tR\006layoutB\t\n\007_target" +
+      "B\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_" +
+      "own_posB\006\n\004_posJ\004\010\013\020\014R\005alloc\"K\n\023Pumptown" +
+      "AllotAction\022\034\n\trecipient\030\001 \001(\005R\trecipien" +
+      "t\022\026\n\006amount\030\002 \001(\005R\006amount\"\024\n\022PumptownPas" +
+      "sAction\"/\n\031PumptownDiscardPumpAction\022\022\n\004" +
+      "card\030\001 \001(\tR\004card\"+\n\031PumptownSetAutopassA" +
+      "ction\022\016\n\002on\030\001 \001(\010R\002on\"\347\010\n\014PumptownView\022\025" +
+      "\n\003you\030\001 \001(\005H\000R\003you\210\001\001\022\024\n\005round\030\002 \001(\005R\005ro" +
+      "und\022\026\n\006rounds\030\003 \001(\005R\006rounds\022\030\n\007starter\030\004" +
+      " \001(\005R\007starter\022\026\n\006dealer\030\005 \001(\005R\006dealer\022\024\n" +
+      "\005phase\030\006 \001(\tR\005phase\0229\n\010decision\030\007 \001(\0132\035." +
+      "cardroom.v1.PumptownDecisionR\010decision\022\022" +
+      "\n\004mode\030\010 \001(\tR\004mode\022\034\n\tscheduled\030\t \001(\005R\ts" +
+      "cheduled\022\"\n\nlast_actor\030\n \001(\005H\001R\tlastActo" +
+      "r\210\001\001\022\035\n\007knocker\030\013 \001(\005H\002R\007knocker\210\001\001\022#\n\rk" +
+      "nock_blocked\030\014 \003(\005R\014knockBlocked\022#\n\rfina" +
+      "l_pending\030\r \003(\005R\014finalPending\022\035\n\nturns_d" +
+      "one\030\016 \001(\005R\tturnsDone\0225\n\007players\030\017 \003(\0132\033." +
+      "cardroom.v1.PumptownPlayerR\007players\022\035\n\nd" +
+      "raw_count\030\020 \001(\005R\tdrawCount\022\030\n\007discard\030\021 " +
+      "\003(\tR\007discard\022\033\n\tset_aside\030\022 \003(\tR\010setAsid" +
+      "e\0226\n\007pending\030\023 \001(\0132\034.cardroom.v1.Pumptow" +
+      "nPendingR\007pending\022\022\n\004hand\030\024 \003(\tR\004hand\022\037\n" +
+      "\010autopass\030\025 \001(\010H\003R\010autopass\210\001\001\022&\n\017pump_d" +
+      "eck_count\030\026 \001(\005R\rpumpDeckCount\022!\n\014pump_d" +
+      "iscard\030\027 \003(\tR\013pumpDiscard\0224\n\005chain\030\030 \003(\013" +
+      "2\036.cardroom.v1.PumptownChainPlayR\005chain\022" +
+      "\030\n\007doubles\030\031 \003(\005R\007doubles\022M\n\017redistribut" +
+      "ions\030\032 \003(\0132#.cardroom.v1.PumptownRedistr" +
+      "ibutionR\017redistributions\0225\n\005duels\030\033 \003(\0132" +
+      "\037.cardroom.v1.PumptownDuelRecordR\005duels\022" +
+      "-\n\004duel\030\034 \001(\0132\031.cardroom.v1.PumptownDuel" +
+      "R\004duel\022&\n\014round_winner\030\035 \001(\005H\004R\013roundWin" +
+      "ner\210\001\001B\006\n\004_youB\r\n\013_last_actorB\n\n\010_knocke" +
+      "rB\013\n\t_autopassB\017\n\r_round_winner\"<\n\020Pumpt" +
+      "ownDecision\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005seats" +
+      "\030\002 \003(\005R\005seats\"\373\001\n\016PumptownPlayer\022\022\n\004seat" +
+      "\030\001 \001(\005R\004seat\022\022\n\004grid\030\002 \003(\tR\004grid\022\035\n\npump" +
+      "_count\030\003 \001(\005R\tpumpCount\022\036\n\ncumulative\030\004 " +
+      "\001(\005R\ncumulative\022\035\n\npeek_acked\030\005 \001(\010R\tpee" +
+      "kAcked\022\031\n\010peek_all\030\006 \001(\010R\007peekAll\022\031\n\005tal" +
+      "ly\030\007 \001(\005H\000R\005tally\210\001\001\022\031\n\005score\030\010 \001(\005H\001R\005s" +
+      "core\210\001\001B\010\n\006_tallyB\010\n\006_score\"_\n\017PumptownP" +
+      "ending\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006source\030\002 \001" +
+      "(\tR\006source\022\027\n\004card\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_" +
+      "card\"\346\002\n\021PumptownChainPlay\022\022\n\004seat\030\001 \001(\005" +
+      "R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006target\030\003 \001" +
+      "(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001\022\023\n\002pa" +
+      "\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001\022\023\n\002pb" +
+      "\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004tpos\210\001\001" +
+      "\022\034\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030\n " +
+      "\001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006layout\022\024\n" +
+      "\005alloc\030\014 \003(\005R\005allocB\t\n\007_targetB\004\n\002_aB\005\n\003" +
+      "_paB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_own_posB\006\n" +
+      "\004_pos\"B\n\026PumptownRedistribution\022\022\n\004seat\030" +
+      "\001 \001(\005R\004seat\022\024\n\005alloc\030\002 \003(\005R\005alloc\"L\n\022Pum" +
+      "ptownDuelRecord\022\036\n\nchallenger\030\001 \001(\005R\ncha" +
+      "llenger\022\026\n\006target\030\002 \001(\005R\006target\"\261\001\n\014Pump" +
+      "townDuel\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005order\030\002 " +
+      "\003(\005R\005order\022\024\n\005seats\030\003 \003(\005R\005seats\0223\n\005slot" +
+      "s\030\004 \003(\0132\035.cardroom.v1.PumptownCardListR\005" +
+      "slots\022\024\n\005cycle\030\005 \001(\005R\005cycle\022\026\n\006replay\030\006 " +
+      "\001(\005R\006replay\"\301\016\n\rPumptownEvent\022G\n\013round_s" +
+      "tart\030\001 \001(\0132$.cardroom.v1.PumptownRoundSt" +
+      "artEventH\000R\nroundStart\022D\n\npeek_start\030\002 \001" +
+      "(\0132#.cardroom.v1.PumptownPeekStartEventH" +
+      "\000R\tpeekStart\022>\n\010ack_peek\030\003 \001(\0132!.cardroo" +
+      "m.v1.PumptownAckPeekEventH\000R\007ackPeek\022>\n\010" +
+      "peek_end\030\004 \001(\0132!.cardroom.v1.PumptownPee" +
+      "kEndEventH\000R\007peekEnd\0224\n\004pass\030\005 \001(\0132\036.car" +
+      "droom.v1.PumptownPassEventH\000R\004pass\0224\n\004pl" +
+      "ay\030\006 \001(\0132\036.cardroom.v1.PumptownPlayEvent" +
+      "H\000R\004play\022P\n\016chain_resolved\030\007 \001(\0132\'.cardr" +
+      "oom.v1.PumptownChainResolvedEventH\000R\rcha" +
+      "inResolved\022M\n\rknock_blocked\030\010 \001(\0132&.card" +
+      "room.v1.PumptownKnockBlockedEventH\000R\014kno" +
+      "ckBlocked\022J\n\014knock_stands\030\t \001(\0132%.cardro" +
+      "om.v1.PumptownKnockStandsEventH\000R\013knockS" +
+      "tands\0227\n\005swipe\030\n \001(\0132\037.cardroom.v1.Pumpt" +
+      "ownSwipeEventH\000R\005swipe\022C\n\teliminate\030\013 \001(" +
+      "\0132#.cardroom.v1.PumptownEliminateEventH\000" +
+      "R\teliminate\0224\n\004draw\030\014 \001(\0132\036.cardroom.v1." +
+      "PumptownDrawEventH\000R\004draw\0227\n\005place\030\r \001(\013" +
+      "2\037.cardroom.v1.PumptownPlaceEventH\000R\005pla" +
+      "ce\022=\n\007discard\030\016 \001(\0132!.cardroom.v1.Pumpto" +
+      "wnDiscardEventH\000R\007discard\0227\n\005knock\030\017 \001(\013" +
+      "2\037.cardroom.v1.PumptownKnockEventH\000R\005kno" +
+      "ck\022>\n\010end_turn\030\020 \001(\0132!.cardroom.v1.Pumpt" +
+      "ownEndTurnEventH\000R\007endTurn\022:\n\006reveal\030\021 \001" +
+      "(\0132 .cardroom.v1.PumptownRevealEventH\000R\006" +
+      "reveal\0227\n\005tally\030\022 \001(\0132\037.cardroom.v1.Pump" +
+      "townTallyEventH\000R\005tally\022D\n\nduel_start\030\023 " +
+      "\001(\0132#.cardroom.v1.PumptownDuelStartEvent" +
+      "H\000R\tduelStart\022G\n\013duel_reveal\030\024 \001(\0132$.car" +
+      "droom.v1.PumptownDuelRevealEventH\000R\nduel" +
+      "Reveal\022>\n\010duel_end\030\025 \001(\0132!.cardroom.v1.P" +
+      "umptownDuelEndEventH\000R\007duelEnd\0227\n\005award\030" +
+      "\026 \001(\0132\037.cardroom.v1.PumptownAwardEventH\000" +
+      "R\005award\022J\n\014discard_pump\030\027 \001(\0132%.cardroom" +
+      ".v1.PumptownDiscardPumpEventH\000R\013discardP" +
+      "ump\022D\n\nround_over\030\030 \001(\0132#.cardroom.v1.Pu" +
+      "mptownRoundOverEventH\000R\troundOver\022A\n\tgam" +
+      "e_over\030\031 \001(\0132\".cardroom.v1.PumptownGameO" +
+      "verEventH\000R\010gameOver\022C\n\treshuffle\030\032 \001(\0132" +
+      "#.cardroom.v1.PumptownReshuffleEventH\000R\t" +
+      "reshuffle\022J\n\014autopass_set\030\033 \001(\0132%.cardro" +
+      "om.v1.PumptownAutopassSetEventH\000R\013autopa" +
+      "ssSet\0227\n\005allot\030\034 \001(\0132\037.cardroom.v1.Pumpt" +
+      "ownAllotEventH\000R\005allotB\007\n\005event\"{\n\027Pumpt" +
+      "ownRoundStartEvent\022\024\n\005round\030\001 \001(\005R\005round" +
+      "\022\030\n\007starter\030\002 \001(\005R\007starter\022\026\n\006dealer\030\003 \001" +
+      "(\005R\006dealer\022\030\n\007discard\030\004 \003(\tR\007discard\"K\n\026" +
+      "PumptownPeekStartEvent\022\031\n\010peek_all\030\001 \003(\010" +
+      "R\007peekAll\022\026\n\006peeked\030\002 \003(\tR\006peeked\"*\n\024Pum" +
+      "ptownAckPeekEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"\026\n" +
+      "\024PumptownPeekEndEvent\"?\n\021PumptownPassEve" +
+      "nt\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006window\030\002 \001(\tR\006" +
+      "window\"\335\002\n\021PumptownPlayEvent\022\022\n\004seat\030\001 \001" +
+      "(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006target\030\003" +
+      " \001(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001\022\023\n\002" +
+      "pa\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001\022\023\n\002" +
+      "pb\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004tpos\210" +
+      "\001\001\022\034\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030" +
+      "\n \001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006layoutB" +
+      "\t\n\007_targetB\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005" +
+      "_tposB\n\n\010_own_posB\006\n\004_posJ\004\010\014\020\rR\005alloc\"x" +
+      "\n\032PumptownChainResolvedEvent\022\022\n\004seat\030\001 \001" +
+      "(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\034\n\tcancelle" +
+      "d\030\003 \001(\010R\tcancelled\022\024\n\005cards\030\004 \003(\tR\005cards" +
+      "\"/\n\031PumptownKnockBlockedEvent\022\022\n\004seat\030\001 " +
+      "\001(\005R\004seat\".\n\030PumptownKnockStandsEvent\022\022\n" +
+      "\004seat\030\001 \001(\005R\004seat\"j\n\022PumptownSwipeEvent\022" +
+      "\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\022\n" +
+      "\004card\030\003 \001(\tR\004card\022\032\n\010replaced\030\004 \001(\tR\010rep" +
+      "laced\"R\n\026PumptownEliminateEvent\022\022\n\004seat\030" +
+      "\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\022\n\004card\030\003 " +
+      "\001(\tR\004card\"a\n\021PumptownDrawEvent\022\022\n\004seat\030\001" +
+      " \001(\005R\004seat\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004ca" +
+      "rd\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_card\"V\n\022Pumptown" +
+      "PlaceEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 " +
+      "\001(\tR\003pos\022\032\n\010replaced\030\003 \001(\tR\010replaced\">\n\024" +
+      "PumptownDiscardEvent\022\022\n\004seat\030\001 \001(\005R\004seat" +
+      "\022\022\n\004card\030\002 \001(\tR\004card\"(\n\022PumptownKnockEve" +
+      "nt\022\022\n\004seat\030\001 \001(\005R\004seat\"*\n\024PumptownEndTur" +
+      "nEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"d\n\023PumptownRe" +
+      "vealEvent\0223\n\005grids\030\001 \003(\0132\035.cardroom.v1.P" +
+      "umptownCardListR\005grids\022\030\n\007tallies\030\002 \003(\005R" +
+      "\007tallies\"Z\n\022PumptownTallyEvent\022\030\n\007tallie" +
+      "s\030\001 \003(\005R\007tallies\022\022\n\004moon\030\002 \003(\010R\004moon\022\026\n\006" +
+      "scores\030\003 \003(\005R\006scores\"Z\n\026PumptownDuelStar" +
+      "tEvent\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005seats\030\002 \003(" +
+      "\005R\005seats\022\026\n\006replay\030\003 \001(\005R\006replay\"|\n\027Pump" +
+      "townDuelRevealEvent\022\024\n\005seats\030\001 \003(\005R\005seat" +
+      "s\0223\n\005slots\030\002 \003(\0132\035.cardroom.v1.PumptownC" +
+      "ardListR\005slots\022\026\n\006values\030\003 \003(\005R\006values\"R" +
+      "\n\024PumptownDuelEndEvent\022\022\n\004kind\030\001 \001(\tR\004ki" +
+      "nd\022\033\n\006winner\030\002 \001(\005H\000R\006winner\210\001\001B\t\n\007_winn" +
+      "er\"\204\001\n\022PumptownAwardEvent\022\022\n\004seat\030\001 \001(\005R" +
+      "\004seat\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004from\030\003 " +
+      "\001(\005H\000R\004from\210\001\001\022\027\n\004card\030\004 \001(\tH\001R\004card\210\001\001B" +
+      "\007\n\005_fromB\007\n\005_card\"B\n\030PumptownDiscardPump" +
       "Event\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR" +
-      "\004card\022\033\n\006target\030\003 \001(\005H\000R\006target\210\001\001\022\021\n\001a\030" +
-      "\004 \001(\005H\001R\001a\210\001\001\022\023\n\002pa\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030" +
-      "\006 \001(\005H\003R\001b\210\001\001\022\023\n\002pb\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tp" +
-      "os\030\010 \001(\tH\005R\004tpos\210\001\001\022\034\n\007own_pos\030\t \001(\tH\006R\006" +
-      "ownPos\210\001\001\022\025\n\003pos\030\n \001(\tH\007R\003pos\210\001\001\022\026\n\006layo" +
-      "ut\030\013 \003(\tR\006layout\022\024\n\005alloc\030\014 \003(\005R\005allocB\t" +
-      "\n\007_targetB\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_" +
-      "tposB\n\n\010_own_posB\006\n\004_pos\"x\n\032PumptownChai" +
-      "nResolvedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004ca" +
-      "rd\030\002 \001(\tR\004card\022\034\n\tcancelled\030\003 \001(\010R\tcance" +
-      "lled\022\024\n\005cards\030\004 \003(\tR\005cards\"/\n\031PumptownKn" +
-      "ockBlockedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\".\n\030P" +
-      "umptownKnockStandsEvent\022\022\n\004seat\030\001 \001(\005R\004s" +
-      "eat\"j\n\022PumptownSwipeEvent\022\022\n\004seat\030\001 \001(\005R" +
-      "\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\022\n\004card\030\003 \001(\tR\004c" +
-      "ard\022\032\n\010replaced\030\004 \001(\tR\010replaced\"R\n\026Pumpt" +
-      "ownEliminateEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n" +
-      "\003pos\030\002 \001(\tR\003pos\022\022\n\004card\030\003 \001(\tR\004card\"a\n\021P" +
-      "umptownDrawEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006" +
-      "source\030\002 \001(\tR\006source\022\027\n\004card\030\003 \001(\tH\000R\004ca" +
-      "rd\210\001\001B\007\n\005_card\"V\n\022PumptownPlaceEvent\022\022\n\004" +
-      "seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\032\n\010re" +
-      "placed\030\003 \001(\tR\010replaced\">\n\024PumptownDiscar" +
-      "dEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\t" +
-      "R\004card\"(\n\022PumptownKnockEvent\022\022\n\004seat\030\001 \001" +
-      "(\005R\004seat\"*\n\024PumptownEndTurnEvent\022\022\n\004seat" +
-      "\030\001 \001(\005R\004seat\"d\n\023PumptownRevealEvent\0223\n\005g" +
-      "rids\030\001 \003(\0132\035.cardroom.v1.PumptownCardLis" +
-      "tR\005grids\022\030\n\007tallies\030\002 \003(\005R\007tallies\"Z\n\022Pu" +
-      "mptownTallyEvent\022\030\n\007tallies\030\001 \003(\005R\007talli" +
-      "es\022\022\n\004moon\030\002 \003(\010R\004moon\022\026\n\006scores\030\003 \003(\005R\006" +
-      "scores\"Z\n\026PumptownDuelStartEvent\022\022\n\004kind" +
-      "\030\001 \001(\tR\004kind\022\024\n\005seats\030\002 \003(\005R\005seats\022\026\n\006re" +
-      "play\030\003 \001(\005R\006replay\"|\n\027PumptownDuelReveal" +
-      "Event\022\024\n\005seats\030\001 \003(\005R\005seats\0223\n\005slots\030\002 \003" +
-      "(\0132\035.cardroom.v1.PumptownCardListR\005slots" +
-      "\022\026\n\006values\030\003 \003(\005R\006values\"R\n\024PumptownDuel" +
-      "EndEvent\022\022\n\004kind\030\001 \001(\tR\004kind\022\033\n\006winner\030\002" +
-      " \001(\005H\000R\006winner\210\001\001B\t\n\007_winner\"\204\001\n\022Pumptow" +
-      "nAwardEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006sourc" +
-      "e\030\002 \001(\tR\006source\022\027\n\004from\030\003 \001(\005H\000R\004from\210\001\001" +
-      "\022\027\n\004card\030\004 \001(\tH\001R\004card\210\001\001B\007\n\005_fromB\007\n\005_c" +
-      "ard\"B\n\030PumptownDiscardPumpEvent\022\022\n\004seat\030" +
-      "\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\"\246\001\n\026Pump" +
-      "townRoundOverEvent\022\024\n\005round\030\001 \001(\005R\005round" +
-      "\022\026\n\006scores\030\002 \003(\005R\006scores\022\036\n\ncumulative\030\003" +
-      " \003(\005R\ncumulative\022\026\n\006halved\030\004 \003(\005R\006halved" +
-      "\022\033\n\006winner\030\005 \001(\005H\000R\006winner\210\001\001B\t\n\007_winner" +
-      "\"Q\n\025PumptownGameOverEvent\022\036\n\ncumulative\030" +
-      "\001 \003(\005R\ncumulative\022\030\n\007winners\030\002 \003(\005R\007winn" +
-      "ers\"B\n\026PumptownReshuffleEvent\022\022\n\004pile\030\001 " +
-      "\001(\tR\004pile\022\024\n\005count\030\002 \001(\005R\005count\"J\n\030Pumpt" +
-      "ownAutopassSetEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022" +
-      "\023\n\002on\030\002 \001(\010H\000R\002on\210\001\001B\005\n\003_onB\224\001\n\017dev.card" +
-      "room.v1B\rPumptownProtoP\001Z:github.com/car" +
-      "droom/cardroom/gen/go/cardroom/v1;cardro" +
-      "omv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom" +
-      "\\V1\352\002\014Cardroom::V1b\006proto3"
+      "\004card\"\246\001\n\026PumptownRoundOverEvent\022\024\n\005roun" +
+      "d\030\001 \001(\005R\005round\022\026\n\006scores\030\002 \003(\005R\006scores\022\036" +
+      "\n\ncumulative\030\003 \003(\005R\ncumulative\022\026\n\006halved" +
+      "\030\004 \003(\005R\006halved\022\033\n\006winner\030\005 \001(\005H\000R\006winner" +
+      "\210\001\001B\t\n\007_winner\"Q\n\025PumptownGameOverEvent\022" +
+      "\036\n\ncumulative\030\001 \003(\005R\ncumulative\022\030\n\007winne" +
+      "rs\030\002 \003(\005R\007winners\"B\n\026PumptownReshuffleEv" +
+      "ent\022\022\n\004pile\030\001 \001(\tR\004pile\022\024\n\005count\030\002 \001(\005R\005" +
+      "count\"J\n\030PumptownAutopassSetEvent\022\022\n\004sea" +
+      "t\030\001 \001(\005R\004seat\022\023\n\002on\030\002 \001(\010H\000R\002on\210\001\001B\005\n\003_o" +
+      "n\"|\n\022PumptownAllotEvent\022\022\n\004seat\030\001 \001(\005R\004s" +
+      "eat\022\034\n\trecipient\030\002 \001(\005R\trecipient\022\026\n\006amo" +
+      "unt\030\003 \001(\005R\006amount\022\034\n\tremaining\030\004 \001(\005R\tre" +
+      "mainingB\224\001\n\017dev.cardroom.v1B\rPumptownPro" +
+      "toP\001Z:github.com/cardroom/cardroom/gen/g" +
+      "o/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroo" +
+      "m.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006" +
+      "proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -545,7 +563,7 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PumptownAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAction_descriptor,
-        new java.lang.String[] { "AckPeek", "Draw", "Place", "DiscardDrawn", "Knock", "EndTurn", "Play", "Pass", "DiscardPump", "SetAutopass", "Action", });
+        new java.lang.String[] { "AckPeek", "Draw", "Place", "DiscardDrawn", "Knock", "EndTurn", "Play", "Pass", "DiscardPump", "SetAutopass", "Allot", "Action", });
     internal_static_cardroom_v1_PumptownAckPeekAction_descriptor =
       getDescriptor().getMessageType(4);
     internal_static_cardroom_v1_PumptownAckPeekAction_fieldAccessorTable = new
@@ -587,241 +605,253 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PumptownPlayAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlayAction_descriptor,
-        new java.lang.String[] { "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", "Alloc", });
-    internal_static_cardroom_v1_PumptownPassAction_descriptor =
+        new java.lang.String[] { "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", });
+    internal_static_cardroom_v1_PumptownAllotAction_descriptor =
       getDescriptor().getMessageType(11);
+    internal_static_cardroom_v1_PumptownAllotAction_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PumptownAllotAction_descriptor,
+        new java.lang.String[] { "Recipient", "Amount", });
+    internal_static_cardroom_v1_PumptownPassAction_descriptor =
+      getDescriptor().getMessageType(12);
     internal_static_cardroom_v1_PumptownPassAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPassAction_descriptor,
         new java.lang.String[] { });
     internal_static_cardroom_v1_PumptownDiscardPumpAction_descriptor =
-      getDescriptor().getMessageType(12);
+      getDescriptor().getMessageType(13);
     internal_static_cardroom_v1_PumptownDiscardPumpAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDiscardPumpAction_descriptor,
         new java.lang.String[] { "Card", });
     internal_static_cardroom_v1_PumptownSetAutopassAction_descriptor =
-      getDescriptor().getMessageType(13);
+      getDescriptor().getMessageType(14);
     internal_static_cardroom_v1_PumptownSetAutopassAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownSetAutopassAction_descriptor,
         new java.lang.String[] { "On", });
     internal_static_cardroom_v1_PumptownView_descriptor =
-      getDescriptor().getMessageType(14);
+      getDescriptor().getMessageType(15);
     internal_static_cardroom_v1_PumptownView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownView_descriptor,
         new java.lang.String[] { "You", "Round", "Rounds", "Starter", "Dealer", "Phase", "Decision", "Mode", "Scheduled", "LastActor", "Knocker", "KnockBlocked", "FinalPending", "TurnsDone", "Players", "DrawCount", "Discard", "SetAside", "Pending", "Hand", "Autopass", "PumpDeckCount", "PumpDiscard", "Chain", "Doubles", "Redistributions", "Duels", "Duel", "RoundWinner", });
     internal_static_cardroom_v1_PumptownDecision_descriptor =
-      getDescriptor().getMessageType(15);
+      getDescriptor().getMessageType(16);
     internal_static_cardroom_v1_PumptownDecision_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDecision_descriptor,
         new java.lang.String[] { "Kind", "Seats", });
     internal_static_cardroom_v1_PumptownPlayer_descriptor =
-      getDescriptor().getMessageType(16);
+      getDescriptor().getMessageType(17);
     internal_static_cardroom_v1_PumptownPlayer_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlayer_descriptor,
         new java.lang.String[] { "Seat", "Grid", "PumpCount", "Cumulative", "PeekAcked", "PeekAll", "Tally", "Score", });
     internal_static_cardroom_v1_PumptownPending_descriptor =
-      getDescriptor().getMessageType(17);
+      getDescriptor().getMessageType(18);
     internal_static_cardroom_v1_PumptownPending_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPending_descriptor,
         new java.lang.String[] { "Seat", "Source", "Card", });
     internal_static_cardroom_v1_PumptownChainPlay_descriptor =
-      getDescriptor().getMessageType(18);
+      getDescriptor().getMessageType(19);
     internal_static_cardroom_v1_PumptownChainPlay_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownChainPlay_descriptor,
         new java.lang.String[] { "Seat", "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", "Alloc", });
     internal_static_cardroom_v1_PumptownRedistribution_descriptor =
-      getDescriptor().getMessageType(19);
+      getDescriptor().getMessageType(20);
     internal_static_cardroom_v1_PumptownRedistribution_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRedistribution_descriptor,
         new java.lang.String[] { "Seat", "Alloc", });
     internal_static_cardroom_v1_PumptownDuelRecord_descriptor =
-      getDescriptor().getMessageType(20);
+      getDescriptor().getMessageType(21);
     internal_static_cardroom_v1_PumptownDuelRecord_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelRecord_descriptor,
         new java.lang.String[] { "Challenger", "Target", });
     internal_static_cardroom_v1_PumptownDuel_descriptor =
-      getDescriptor().getMessageType(21);
+      getDescriptor().getMessageType(22);
     internal_static_cardroom_v1_PumptownDuel_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuel_descriptor,
         new java.lang.String[] { "Kind", "Order", "Seats", "Slots", "Cycle", "Replay", });
     internal_static_cardroom_v1_PumptownEvent_descriptor =
-      getDescriptor().getMessageType(22);
+      getDescriptor().getMessageType(23);
     internal_static_cardroom_v1_PumptownEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownEvent_descriptor,
-        new java.lang.String[] { "RoundStart", "PeekStart", "AckPeek", "PeekEnd", "Pass", "Play", "ChainResolved", "KnockBlocked", "KnockStands", "Swipe", "Eliminate", "Draw", "Place", "Discard", "Knock", "EndTurn", "Reveal", "Tally", "DuelStart", "DuelReveal", "DuelEnd", "Award", "DiscardPump", "RoundOver", "GameOver", "Reshuffle", "AutopassSet", "Event", });
+        new java.lang.String[] { "RoundStart", "PeekStart", "AckPeek", "PeekEnd", "Pass", "Play", "ChainResolved", "KnockBlocked", "KnockStands", "Swipe", "Eliminate", "Draw", "Place", "Discard", "Knock", "EndTurn", "Reveal", "Tally", "DuelStart", "DuelReveal", "DuelEnd", "Award", "DiscardPump", "RoundOver", "GameOver", "Reshuffle", "AutopassSet", "Allot", "Event", });
     internal_static_cardroom_v1_PumptownRoundStartEvent_descriptor =
-      getDescriptor().getMessageType(23);
+      getDescriptor().getMessageType(24);
     internal_static_cardroom_v1_PumptownRoundStartEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRoundStartEvent_descriptor,
         new java.lang.String[] { "Round", "Starter", "Dealer", "Discard", });
     internal_static_cardroom_v1_PumptownPeekStartEvent_descriptor =
-      getDescriptor().getMessageType(24);
+      getDescriptor().getMessageType(25);
     internal_static_cardroom_v1_PumptownPeekStartEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPeekStartEvent_descriptor,
         new java.lang.String[] { "PeekAll", "Peeked", });
     internal_static_cardroom_v1_PumptownAckPeekEvent_descriptor =
-      getDescriptor().getMessageType(25);
+      getDescriptor().getMessageType(26);
     internal_static_cardroom_v1_PumptownAckPeekEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAckPeekEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownPeekEndEvent_descriptor =
-      getDescriptor().getMessageType(26);
+      getDescriptor().getMessageType(27);
     internal_static_cardroom_v1_PumptownPeekEndEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPeekEndEvent_descriptor,
         new java.lang.String[] { });
     internal_static_cardroom_v1_PumptownPassEvent_descriptor =
-      getDescriptor().getMessageType(27);
+      getDescriptor().getMessageType(28);
     internal_static_cardroom_v1_PumptownPassEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPassEvent_descriptor,
         new java.lang.String[] { "Seat", "Window", });
     internal_static_cardroom_v1_PumptownPlayEvent_descriptor =
-      getDescriptor().getMessageType(28);
+      getDescriptor().getMessageType(29);
     internal_static_cardroom_v1_PumptownPlayEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlayEvent_descriptor,
-        new java.lang.String[] { "Seat", "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", "Alloc", });
+        new java.lang.String[] { "Seat", "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", });
     internal_static_cardroom_v1_PumptownChainResolvedEvent_descriptor =
-      getDescriptor().getMessageType(29);
+      getDescriptor().getMessageType(30);
     internal_static_cardroom_v1_PumptownChainResolvedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownChainResolvedEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", "Cancelled", "Cards", });
     internal_static_cardroom_v1_PumptownKnockBlockedEvent_descriptor =
-      getDescriptor().getMessageType(30);
+      getDescriptor().getMessageType(31);
     internal_static_cardroom_v1_PumptownKnockBlockedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownKnockBlockedEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownKnockStandsEvent_descriptor =
-      getDescriptor().getMessageType(31);
+      getDescriptor().getMessageType(32);
     internal_static_cardroom_v1_PumptownKnockStandsEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownKnockStandsEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownSwipeEvent_descriptor =
-      getDescriptor().getMessageType(32);
+      getDescriptor().getMessageType(33);
     internal_static_cardroom_v1_PumptownSwipeEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownSwipeEvent_descriptor,
         new java.lang.String[] { "Seat", "Pos", "Card", "Replaced", });
     internal_static_cardroom_v1_PumptownEliminateEvent_descriptor =
-      getDescriptor().getMessageType(33);
+      getDescriptor().getMessageType(34);
     internal_static_cardroom_v1_PumptownEliminateEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownEliminateEvent_descriptor,
         new java.lang.String[] { "Seat", "Pos", "Card", });
     internal_static_cardroom_v1_PumptownDrawEvent_descriptor =
-      getDescriptor().getMessageType(34);
+      getDescriptor().getMessageType(35);
     internal_static_cardroom_v1_PumptownDrawEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDrawEvent_descriptor,
         new java.lang.String[] { "Seat", "Source", "Card", });
     internal_static_cardroom_v1_PumptownPlaceEvent_descriptor =
-      getDescriptor().getMessageType(35);
+      getDescriptor().getMessageType(36);
     internal_static_cardroom_v1_PumptownPlaceEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlaceEvent_descriptor,
         new java.lang.String[] { "Seat", "Pos", "Replaced", });
     internal_static_cardroom_v1_PumptownDiscardEvent_descriptor =
-      getDescriptor().getMessageType(36);
+      getDescriptor().getMessageType(37);
     internal_static_cardroom_v1_PumptownDiscardEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDiscardEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", });
     internal_static_cardroom_v1_PumptownKnockEvent_descriptor =
-      getDescriptor().getMessageType(37);
+      getDescriptor().getMessageType(38);
     internal_static_cardroom_v1_PumptownKnockEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownKnockEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownEndTurnEvent_descriptor =
-      getDescriptor().getMessageType(38);
+      getDescriptor().getMessageType(39);
     internal_static_cardroom_v1_PumptownEndTurnEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownEndTurnEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownRevealEvent_descriptor =
-      getDescriptor().getMessageType(39);
+      getDescriptor().getMessageType(40);
     internal_static_cardroom_v1_PumptownRevealEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRevealEvent_descriptor,
         new java.lang.String[] { "Grids", "Tallies", });
     internal_static_cardroom_v1_PumptownTallyEvent_descriptor =
-      getDescriptor().getMessageType(40);
+      getDescriptor().getMessageType(41);
     internal_static_cardroom_v1_PumptownTallyEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownTallyEvent_descriptor,
         new java.lang.String[] { "Tallies", "Moon", "Scores", });
     internal_static_cardroom_v1_PumptownDuelStartEvent_descriptor =
-      getDescriptor().getMessageType(41);
+      getDescriptor().getMessageType(42);
     internal_static_cardroom_v1_PumptownDuelStartEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelStartEvent_descriptor,
         new java.lang.String[] { "Kind", "Seats", "Replay", });
     internal_static_cardroom_v1_PumptownDuelRevealEvent_descriptor =
-      getDescriptor().getMessageType(42);
+      getDescriptor().getMessageType(43);
     internal_static_cardroom_v1_PumptownDuelRevealEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelRevealEvent_descriptor,
         new java.lang.String[] { "Seats", "Slots", "Values", });
     internal_static_cardroom_v1_PumptownDuelEndEvent_descriptor =
-      getDescriptor().getMessageType(43);
+      getDescriptor().getMessageType(44);
     internal_static_cardroom_v1_PumptownDuelEndEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelEndEvent_descriptor,
         new java.lang.String[] { "Kind", "Winner", });
     internal_static_cardroom_v1_PumptownAwardEvent_descriptor =
-      getDescriptor().getMessageType(44);
+      getDescriptor().getMessageType(45);
     internal_static_cardroom_v1_PumptownAwardEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAwardEvent_descriptor,
         new java.lang.String[] { "Seat", "Source", "From", "Card", });
     internal_static_cardroom_v1_PumptownDiscardPumpEvent_descriptor =
-      getDescriptor().getMessageType(45);
+      getDescriptor().getMessageType(46);
     internal_static_cardroom_v1_PumptownDiscardPumpEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDiscardPumpEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", });
     internal_static_cardroom_v1_PumptownRoundOverEvent_descriptor =
-      getDescriptor().getMessageType(46);
+      getDescriptor().getMessageType(47);
     internal_static_cardroom_v1_PumptownRoundOverEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRoundOverEvent_descriptor,
         new java.lang.String[] { "Round", "Scores", "Cumulative", "Halved", "Winner", });
     internal_static_cardroom_v1_PumptownGameOverEvent_descriptor =
-      getDescriptor().getMessageType(47);
+      getDescriptor().getMessageType(48);
     internal_static_cardroom_v1_PumptownGameOverEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownGameOverEvent_descriptor,
         new java.lang.String[] { "Cumulative", "Winners", });
     internal_static_cardroom_v1_PumptownReshuffleEvent_descriptor =
-      getDescriptor().getMessageType(48);
+      getDescriptor().getMessageType(49);
     internal_static_cardroom_v1_PumptownReshuffleEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownReshuffleEvent_descriptor,
         new java.lang.String[] { "Pile", "Count", });
     internal_static_cardroom_v1_PumptownAutopassSetEvent_descriptor =
-      getDescriptor().getMessageType(49);
+      getDescriptor().getMessageType(50);
     internal_static_cardroom_v1_PumptownAutopassSetEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAutopassSetEvent_descriptor,
         new java.lang.String[] { "Seat", "On", });
+    internal_static_cardroom_v1_PumptownAllotEvent_descriptor =
+      getDescriptor().getMessageType(51);
+    internal_static_cardroom_v1_PumptownAllotEvent_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PumptownAllotEvent_descriptor,
+        new java.lang.String[] { "Seat", "Recipient", "Amount", "Remaining", });
     descriptor.resolveAllFeaturesImmutable();
   }
 

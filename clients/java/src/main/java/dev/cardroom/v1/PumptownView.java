@@ -164,7 +164,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+   * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
    * </pre>
    *
@@ -187,7 +188,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+   * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
    * </pre>
    *
@@ -2764,7 +2766,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+     * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
      * </pre>
      *
@@ -2786,7 +2789,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+     * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
      * </pre>
      *
@@ -2809,7 +2813,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+     * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
      * </pre>
      *
@@ -2828,7 +2833,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+     * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
      * </pre>
      *
@@ -2844,7 +2850,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+     * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
      * </pre>
      *

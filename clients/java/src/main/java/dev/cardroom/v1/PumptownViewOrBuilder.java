@@ -72,7 +72,8 @@ public interface PumptownViewOrBuilder extends
   /**
    * <pre>
    * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+   * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
    * </pre>
    *
@@ -83,7 +84,8 @@ public interface PumptownViewOrBuilder extends
   /**
    * <pre>
    * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+   * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+   * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
    * </pre>
    *

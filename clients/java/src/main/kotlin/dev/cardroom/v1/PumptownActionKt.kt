@@ -393,6 +393,42 @@ public object PumptownActionKt {
     public fun hasSetAutopass(): kotlin.Boolean {
       return _builder.hasSetAutopass()
     }
+
+    /**
+     * ```
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * ```
+     *
+     * `.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];`
+     */
+    public var allot: dev.cardroom.v1.PumptownAllotAction
+      @kotlin.jvm.JvmName("getAllot")
+        get() = _builder.allot
+      @kotlin.jvm.JvmName("setAllot")
+        set(value) {
+        _builder.allot = value
+      }
+    /**
+     * ```
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * ```
+     *
+     * `.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];`
+     */
+    public fun clearAllot() {
+      _builder.clearAllot()
+    }
+    /**
+     * ```
+     * REDIS_ALLOC: give one recipient its share of a Redistribute.
+     * ```
+     *
+     * `.cardroom.v1.PumptownAllotAction allot = 11 [json_name = "allot"];`
+     * @return Whether the allot field is set.
+     */
+    public fun hasAllot(): kotlin.Boolean {
+      return _builder.hasAllot()
+    }
     public val actionCase: dev.cardroom.v1.PumptownAction.ActionCase
     @kotlin.jvm.JvmName("getActionCase")
       get() = _builder.getActionCase()
@@ -435,4 +471,7 @@ public val dev.cardroom.v1.PumptownActionOrBuilder.discardPumpOrNull: dev.cardro
 
 public val dev.cardroom.v1.PumptownActionOrBuilder.setAutopassOrNull: dev.cardroom.v1.PumptownSetAutopassAction?
   get() = if (hasSetAutopass()) getSetAutopass() else null
+
+public val dev.cardroom.v1.PumptownActionOrBuilder.allotOrNull: dev.cardroom.v1.PumptownAllotAction?
+  get() = if (hasAllot()) getAllot() else null
 

@@ -477,7 +477,8 @@ public object PumptownChainPlayKt {
     public class AllocProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
     /**
      * ```
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * ```
      *
      * `repeated int32 alloc = 12 [json_name = "alloc"];`
@@ -489,7 +490,8 @@ public object PumptownChainPlayKt {
       )
     /**
      * ```
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * ```
      *
      * `repeated int32 alloc = 12 [json_name = "alloc"];`
@@ -501,7 +503,8 @@ public object PumptownChainPlayKt {
       _builder.addAlloc(value)
     }/**
      * ```
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * ```
      *
      * `repeated int32 alloc = 12 [json_name = "alloc"];`
@@ -514,7 +517,8 @@ public object PumptownChainPlayKt {
       add(value)
     }/**
      * ```
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * ```
      *
      * `repeated int32 alloc = 12 [json_name = "alloc"];`
@@ -526,7 +530,8 @@ public object PumptownChainPlayKt {
       _builder.addAllAlloc(values)
     }/**
      * ```
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * ```
      *
      * `repeated int32 alloc = 12 [json_name = "alloc"];`
@@ -539,7 +544,8 @@ public object PumptownChainPlayKt {
       addAll(values)
     }/**
      * ```
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * ```
      *
      * `repeated int32 alloc = 12 [json_name = "alloc"];`
@@ -552,7 +558,8 @@ public object PumptownChainPlayKt {
       _builder.setAlloc(index, value)
     }/**
      * ```
-     * REDIS: points to each seat, in seat order.
+     * REDIS: points to each seat, in seat order (0: no share, or none yet while
+     * the allocation is made).
      * ```
      *
      * `repeated int32 alloc = 12 [json_name = "alloc"];`

@@ -1005,6 +1005,42 @@ public object PumptownEventKt {
     public fun hasAutopassSet(): kotlin.Boolean {
       return _builder.hasAutopassSet()
     }
+
+    /**
+     * ```
+     * A Redistribute's player gave one recipient its share.
+     * ```
+     *
+     * `.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];`
+     */
+    public var allot: dev.cardroom.v1.PumptownAllotEvent
+      @kotlin.jvm.JvmName("getAllot")
+        get() = _builder.allot
+      @kotlin.jvm.JvmName("setAllot")
+        set(value) {
+        _builder.allot = value
+      }
+    /**
+     * ```
+     * A Redistribute's player gave one recipient its share.
+     * ```
+     *
+     * `.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];`
+     */
+    public fun clearAllot() {
+      _builder.clearAllot()
+    }
+    /**
+     * ```
+     * A Redistribute's player gave one recipient its share.
+     * ```
+     *
+     * `.cardroom.v1.PumptownAllotEvent allot = 28 [json_name = "allot"];`
+     * @return Whether the allot field is set.
+     */
+    public fun hasAllot(): kotlin.Boolean {
+      return _builder.hasAllot()
+    }
     public val eventCase: dev.cardroom.v1.PumptownEvent.EventCase
     @kotlin.jvm.JvmName("getEventCase")
       get() = _builder.getEventCase()
@@ -1098,4 +1134,7 @@ public val dev.cardroom.v1.PumptownEventOrBuilder.reshuffleOrNull: dev.cardroom.
 
 public val dev.cardroom.v1.PumptownEventOrBuilder.autopassSetOrNull: dev.cardroom.v1.PumptownAutopassSetEvent?
   get() = if (hasAutopassSet()) getAutopassSet() else null
+
+public val dev.cardroom.v1.PumptownEventOrBuilder.allotOrNull: dev.cardroom.v1.PumptownAllotEvent?
+  get() = if (hasAllot()) getAllot() else null
 

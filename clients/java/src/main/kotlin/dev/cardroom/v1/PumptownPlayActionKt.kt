@@ -15,7 +15,8 @@ public inline fun pumptownPlayAction(block: dev.cardroom.v1.PumptownPlayActionKt
  * Play a pump card. Which arguments are set depends on the card's kind (rules
  * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
  * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
- * `layout`; REDIS `alloc`. Arguments of other kinds must be absent (empty).
+ * `layout`; REDIS none (its allocation follows as `allot` actions).
+ * Arguments of other kinds must be absent (empty).
  * ```
  *
  * Protobuf type `cardroom.v1.PumptownPlayAction`
@@ -453,106 +454,6 @@ public object PumptownPlayActionKt {
 @kotlin.jvm.JvmName("setLayout")
     public fun com.google.protobuf.kotlin.DslList<kotlin.String, LayoutProxy>.clear() {
       _builder.clearLayout()
-    }
-    /**
-     * An uninstantiable, behaviorless type to represent the field in
-     * generics.
-     */
-    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
-    public class AllocProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
-    /**
-     * ```
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * ```
-     *
-     * `repeated int32 alloc = 11 [json_name = "alloc"];`
-     */
-     public val alloc: com.google.protobuf.kotlin.DslList<kotlin.Int, AllocProxy>
-      @kotlin.jvm.JvmSynthetic
-  get() = com.google.protobuf.kotlin.DslList(
-        _builder.allocList
-      )
-    /**
-     * ```
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * ```
-     *
-     * `repeated int32 alloc = 11 [json_name = "alloc"];`
-     * @param value The alloc to add.
-     */
-    @kotlin.jvm.JvmSynthetic
-@kotlin.jvm.JvmName("addAlloc")
-    public fun com.google.protobuf.kotlin.DslList<kotlin.Int, AllocProxy>.add(value: kotlin.Int) {
-      _builder.addAlloc(value)
-    }/**
-     * ```
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * ```
-     *
-     * `repeated int32 alloc = 11 [json_name = "alloc"];`
-     * @param value The alloc to add.
-     */
-    @kotlin.jvm.JvmSynthetic
-@kotlin.jvm.JvmName("plusAssignAlloc")
-    @Suppress("NOTHING_TO_INLINE")
-    public inline operator fun com.google.protobuf.kotlin.DslList<kotlin.Int, AllocProxy>.plusAssign(value: kotlin.Int) {
-      add(value)
-    }/**
-     * ```
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * ```
-     *
-     * `repeated int32 alloc = 11 [json_name = "alloc"];`
-     * @param values The alloc to add.
-     */
-    @kotlin.jvm.JvmSynthetic
-@kotlin.jvm.JvmName("addAllAlloc")
-    public fun com.google.protobuf.kotlin.DslList<kotlin.Int, AllocProxy>.addAll(values: kotlin.collections.Iterable<kotlin.Int>) {
-      _builder.addAllAlloc(values)
-    }/**
-     * ```
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * ```
-     *
-     * `repeated int32 alloc = 11 [json_name = "alloc"];`
-     * @param values The alloc to add.
-     */
-    @kotlin.jvm.JvmSynthetic
-@kotlin.jvm.JvmName("plusAssignAllAlloc")
-    @Suppress("NOTHING_TO_INLINE")
-    public inline operator fun com.google.protobuf.kotlin.DslList<kotlin.Int, AllocProxy>.plusAssign(values: kotlin.collections.Iterable<kotlin.Int>) {
-      addAll(values)
-    }/**
-     * ```
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * ```
-     *
-     * `repeated int32 alloc = 11 [json_name = "alloc"];`
-     * @param index The index to set the value at.
-     * @param value The alloc to set.
-     */
-    @kotlin.jvm.JvmSynthetic
-@kotlin.jvm.JvmName("setAlloc")
-    public operator fun com.google.protobuf.kotlin.DslList<kotlin.Int, AllocProxy>.set(index: kotlin.Int, value: kotlin.Int) {
-      _builder.setAlloc(index, value)
-    }/**
-     * ```
-     * REDIS: points given to each seat, in seat order (0 for the caller and
-     * non-recipients), summing to the caller's raw grid sum.
-     * ```
-     *
-     * `repeated int32 alloc = 11 [json_name = "alloc"];`
-     */
-    @kotlin.jvm.JvmSynthetic
-@kotlin.jvm.JvmName("clearAlloc")
-    public fun com.google.protobuf.kotlin.DslList<kotlin.Int, AllocProxy>.clear() {
-      _builder.clearAlloc()
     }}
 }
 @kotlin.jvm.JvmSynthetic

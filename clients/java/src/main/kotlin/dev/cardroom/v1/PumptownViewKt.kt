@@ -173,7 +173,8 @@ public object PumptownViewKt {
     /**
      * ```
      * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+     * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
      * ```
      *
@@ -189,7 +190,8 @@ public object PumptownViewKt {
     /**
      * ```
      * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
-     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `DUEL_TURN`, `DUEL_PLACE`,
+     * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
+     * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
      * ```
      *
