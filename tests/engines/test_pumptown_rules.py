@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from test_pumptown_scenarios import ENGINE, A, B, C, act, decision, event, play, refused, settle, start, turn, values
 
 from cardroom.engines.contract import RuleError
@@ -137,11 +136,15 @@ def test_redistribute_steps_with_eight_players_list_exactly_what_applies():
         left = 48 - sum(st.chain[0].args["alloc"])
         open_seats = [s for s in range(1, 8) if not st.chain[0].args["alloc"][s]]
         assert len(listed) == len(open_seats) * left
-        for action in listed:
-            ENGINE.apply(st, A, action)
-        for bad in ({"recipient": open_seats[0], "amount": left + 1}, {"recipient": A, "amount": 1}):
-            with pytest.raises(RuleError):
-                ENGINE.apply(st, A, {"type": "allot", **bad})
+        for r in range(-1, 9):  # every allotment near the legal range applies exactly when it is listed
+            for points in range(-1, left + 2):
+                action = {"type": "allot", "recipient": r, "amount": points}
+                try:
+                    ENGINE.apply(st, A, action)
+                except RuleError:
+                    assert action not in listed
+                else:
+                    assert action in listed
         transition = ENGINE.apply(st, A, {"type": "allot", "recipient": recipient, "amount": amount})
         st, events = transition.state, events + transition.events
     assert [e.data["remaining"] for e in events if e.type == "allot"] == [8, 7, 0]
