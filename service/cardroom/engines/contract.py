@@ -242,9 +242,16 @@ class Engine(ABC, Generic[State]):
     def to_act(self, state: State) -> tuple[int, ...]:
         """The seats that may act now, ascending (several in response windows)."""
 
-    @abstractmethod
     def view(self, state: State, seat: Seat) -> View:
-        """What ``seat`` (or a spectator, ``None``) may see, JSON-ready."""
+        """What ``seat`` (or a spectator, ``None``) may see, JSON-ready. A seat that is not
+        at the table is refused (INVALID_SEAT), never read as another seat's index."""
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.seat_count(state)):
+            raise RuleError("INVALID_SEAT", f"no seat {seat!r} at this table", malformed=True)
+        return self.seat_view(state, seat)
+
+    @abstractmethod
+    def seat_view(self, state: State, seat: Seat) -> View:
+        """``view`` for a seat at the table or a spectator (``None``)."""
 
     @abstractmethod
     def is_over(self, state: State) -> bool:

@@ -104,7 +104,7 @@ class Flip7Engine(Engine[Flip7State]):
             return (state.pending.decider,)
         return (state.current,)
 
-    def view(self, state: Flip7State, seat: Seat) -> dict[str, Any]:
+    def seat_view(self, state: Flip7State, seat: Seat) -> dict[str, Any]:
         return build_view(state, seat, [] if seat is None else self.legal_actions(state, seat))
 
     def is_over(self, state: Flip7State) -> bool:

@@ -101,7 +101,7 @@ class PumbaEngine(Engine[PumbaState]):
     def to_act(self, state: PumbaState) -> tuple[int, ...]:
         return actions.to_act(state)
 
-    def view(self, state: PumbaState, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, state: PumbaState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
 
     def is_over(self, state: PumbaState) -> bool:

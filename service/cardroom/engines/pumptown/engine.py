@@ -118,7 +118,7 @@ class PumptownEngine(Engine[PumptownState]):
         seats = actions.deciders(state)
         return tuple(sorted(seats)) if len(seats) > 1 else seats
 
-    def view(self, state: PumptownState, seat: Seat) -> dict[str, Any]:
+    def seat_view(self, state: PumptownState, seat: Seat) -> dict[str, Any]:
         return views.view(state, seat)
 
     def is_over(self, state: PumptownState) -> bool:

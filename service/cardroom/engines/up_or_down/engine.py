@@ -43,7 +43,7 @@ class UpOrDownEngine(Engine[UpOrDownState]):
     def to_act(self, state: UpOrDownState) -> tuple[int, ...]:
         return () if state.phase == GAME_OVER else (state.current,)
 
-    def view(self, state: UpOrDownState, seat: Seat) -> View:
+    def seat_view(self, state: UpOrDownState, seat: Seat) -> View:
         return views.view(state, seat)
 
     def is_over(self, state: UpOrDownState) -> bool:

@@ -1,0 +1,20 @@
+"""Promises of the engine contract's shared code, checked for every registered engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.engines import game_ids, get_engine
+from cardroom.engines.contract import RuleError
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_view_refuses_a_seat_that_is_not_at_the_table(game: str) -> None:
+    engine = get_engine(game)
+    state = engine.new_game(3, {}, seed=7)
+    seats = engine.seat_count(state)
+    assert engine.view(state, None) and all(engine.view(state, seat) for seat in range(seats))
+    for seat in (-1, seats, 99, "0", True, 1.0):
+        with pytest.raises(RuleError) as refused:
+            engine.view(state, seat)
+        assert refused.value.code == "INVALID_SEAT" and refused.value.malformed
