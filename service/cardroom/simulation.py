@@ -52,12 +52,13 @@ def play_one(
 ) -> PlayedGame:
     """Play one game by random legal play; optionally check invariants or time views."""
     chooser = random.Random(seed)
-    state = engine.new_game(players, options, seed)
+    opening = engine.start(players, options, seed)
+    state = opening.state
     played = PlayedGame()
     legal_actions, apply, to_act = engine.legal_actions, engine.apply, engine.to_act
     choice = chooser.choice
     if check:
-        played.violations += _step_checks(engine, state, seed, chooser, [])
+        played.violations += _step_checks(engine, state, seed, chooser, opening.events)
     while True:
         seats = to_act(state)
         if not seats:

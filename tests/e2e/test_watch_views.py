@@ -37,9 +37,10 @@ def test_every_viewer_sees_only_its_view(stub, game, players, options):
         assert not thread.is_alive(), "watch stream did not end with the match"
 
     engine = get_engine(game)
-    states = {start_version: engine.new_game(players, options, seed)}
+    transitions = {start_version: engine.start(players, options, seed)}  # the opening deal's events too
     for offset, (seat, action) in enumerate(played):
-        states[start_version + offset + 1] = engine.apply(states[start_version + offset], seat, action).state
+        transitions[start_version + offset + 1] = engine.apply(transitions[start_version + offset].state, seat, action)
+    states = {version: transition.state for version, transition in transitions.items()}
     final_version = start_version + len(played)
 
     for viewer, updates in received.items():
@@ -49,6 +50,8 @@ def test_every_viewer_sees_only_its_view(stub, game, players, options):
                 continue
             state = states[update.version]
             assert update.state.view == convert.view_to_proto(game, engine.view(state, viewer))
+            expected = [convert.event_to_proto(game, e.for_viewer(viewer)) for e in transitions[update.version].events]
+            assert list(update.events) == expected, f"viewer {viewer} at version {update.version}"
             hidden = engine.hidden_cards(state, viewer)
             shown = [convert.event_from_proto(game, e) for e in update.events]
             leaked = [card for card in invariants.card_values(shown, engine.card_keys) if card in hidden]

@@ -65,16 +65,16 @@ def _check_one_game(
     engine: Engine, players: int, options: Mapping[str, Any], seed: int, max_actions: int, sample_every: int
 ) -> int:
     chooser = random.Random(seed)
-    state = engine.new_game(players, options, seed)
+    opening = engine.start(players, options, seed)
+    state, events = opening.state, opening.events  # the setup's events are checked like any action's
     twin = engine.new_game(players, options, seed)
     assert engine.encode(state) == engine.encode(twin), f"seed {seed}: same seed gave different states"
     phase = seed % sample_every
     step = 0
-    events: list = []
     while True:
         where = f"seed {seed} step {step} ({players} players, {dict(options)})"
         seats = engine.to_act(state)
-        deep = step % sample_every == phase or not seats
+        deep = step % sample_every == phase or not seats or step == 0
         problems = invariants.conservation(engine, state) + invariants.codec_round_trip(engine, state)
         if deep:
             problems += invariants.view_leaks(engine, state, seed, random.Random(step)) + invariants.event_leaks(

@@ -219,12 +219,14 @@ class MatchService:
                 for index, p in enumerate(sorted(doc.players, key=lambda p: p.seat))
             ]
             try:
-                state = engine.new_game(len(seated), doc.options, doc.seed, doc.fixture)
+                opening = engine.start(len(seated), doc.options, doc.seed, doc.fixture)
             except RuleError as error:
                 raise AppError(FAILED_PRECONDITION, error.code, error.message) from None
+            state = opening.state
             status = FINISHED if engine.is_over(state) else ACTIVE
             new = _next(doc, self.clock(), status=status, players=seated, state=engine.encode(state), fixture=None)
-            return new, docs.LogRecord(new.version, "started", None, None, [], new)
+            events = [docs.StoredEvent.of(event) for event in opening.events]  # the opening deal
+            return new, docs.LogRecord(new.version, "started", None, None, events, new)
 
         doc, replayed = await self._commit_change(game, match_id, token, request_id, change, None)
         if replayed is not None:

@@ -213,6 +213,18 @@ class Engine(ABC, Generic[State]):
 
     # --- play ---------------------------------------------------------------
     @abstractmethod
+    def start(
+        self,
+        seats: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        fixture: Mapping[str, Any] | None = None,
+    ) -> Transition[State]:
+        """A new match and the events of its setup (the opening deal and whatever the rules
+        run before the first decision). ``fixture`` is the rules file's §6 test hook (stacked
+        decks, state fixtures); it and the seed never appear in any view or event. Raises
+        RuleError (INVALID_OPTION, INVALID_ARGUMENT, INVALID_SEAT_COUNT) on bad input."""
+
     def new_game(
         self,
         seats: int,
@@ -220,9 +232,8 @@ class Engine(ABC, Generic[State]):
         seed: int = 0,
         fixture: Mapping[str, Any] | None = None,
     ) -> State:
-        """A new match. ``fixture`` is the rules file's §6 test hook (stacked decks,
-        state fixtures); it and the seed never appear in any view. Raises
-        RuleError (INVALID_OPTION, INVALID_ARGUMENT, INVALID_SEAT_COUNT) on bad input."""
+        """``start`` without its events, for callers that only need the state."""
+        return self.start(seats, options, seed, fixture).state
 
     @abstractmethod
     def legal_actions(self, state: State, seat: int) -> list[Action]:

@@ -33,13 +33,13 @@ class Flip7Engine(Engine[Flip7State]):
     )
 
     # --- play ---------------------------------------------------------------
-    def new_game(
+    def start(
         self,
         seats: int,
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
         fixture: Mapping[str, Any] | None = None,
-    ) -> Flip7State:
+    ) -> Transition[Flip7State]:
         return new_state(seats, parse_options(seats, options), seed, fixture)
 
     def legal_actions(self, state: Flip7State, seat: int) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
-from ..contract import OptionError, OptionSpec, RuleError, validate_options
+from ..contract import OptionError, OptionSpec, RuleError, Transition, validate_options
 from .cards import CANONICAL, CATEGORY, KIND, MODIFIER, NUMBER, VALUE, expand_stacked
 from .rules import Resolver
 from .state import ACTIVE, BUSTED, FLIP7, STATUSES, TURN, Flip7State, Options, Player
@@ -63,8 +63,10 @@ def parse_options(seats: Any, given: Mapping[str, Any] | None) -> Options:
     return Options(**values)
 
 
-def new_state(seats: int, options: Options, seed: int, fixture: Mapping[str, Any] | None) -> Flip7State:
-    """The state after setup and the engine loop's first run (the initial deal)."""
+def new_state(
+    seats: int, options: Options, seed: int, fixture: Mapping[str, Any] | None
+) -> Transition[Flip7State]:
+    """The state after setup and the engine loop's first run (the initial deal), with its events."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RuleError("INVALID_ARGUMENT", "the seed must be an integer")
     fixture = _checked_mapping(fixture or {}, _FIXTURE_KEYS, "fixture")
@@ -85,7 +87,7 @@ def new_state(seats: int, options: Options, seed: int, fixture: Mapping[str, Any
             raise _bad("fixture: give either stacked_deck or table, not both")
         _set_table(state, fixture["table"])
         state.deck = [*state.draw, *state.discard, *(c for p in state.players for c in _line_cards(p))]
-        return state
+        return Transition(state, [])
     if options.first_dealer == "random":
         state.dealer = rng.rand_below(rng.stream(seed, state.rng_counter), seats)
         state.rng_counter += 1
@@ -104,7 +106,7 @@ def new_state(seats: int, options: Options, seed: int, fixture: Mapping[str, Any
     resolver = Resolver(state)
     resolver.start_round()
     resolver.run()
-    return state
+    return Transition(state, resolver.events)
 
 
 def _set_table(state: Flip7State, table: Any) -> None:

@@ -83,13 +83,13 @@ class PumbaEngine(Engine[PumbaState]):
     codec = CODEC
     card_keys: ClassVar[frozenset[str]] = frozenset({"hand", "top", "card", "cards", "starter"})
 
-    def new_game(
+    def start(
         self,
         seats: int,
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
         fixture: Mapping[str, Any] | None = None,
-    ) -> PumbaState:
+    ) -> Transition[PumbaState]:
         return setup.new_game(seats, options, seed, fixture)
 
     def legal_actions(self, state: PumbaState, seat: int) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
-from ..contract import RuleError
+from ..contract import Event, RuleError, Transition
 from .cards import CARDS, INDEX, SUITS, canonical
 from .rounds import start_round
 from .state import PLAYING, PumbaState, build_options
@@ -30,7 +30,9 @@ _STATE_KEYS = frozenset(
 )
 
 
-def new_game(seats: Any, options: Mapping[str, Any] | None, seed: int, fixture: Mapping[str, Any] | None) -> PumbaState:
+def new_game(
+    seats: Any, options: Mapping[str, Any] | None, seed: int, fixture: Mapping[str, Any] | None
+) -> Transition[PumbaState]:
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
         raise RuleError("INVALID_SEAT_COUNT", f"Pumba needs {MIN_SEATS} to {MAX_SEATS} players", malformed=True)
     opts = build_options(options, seats)
@@ -73,11 +75,12 @@ def new_game(seats: Any, options: Mapping[str, Any] | None, seed: int, fixture: 
         state.rng_counter += 1
     else:
         state.opener = opts.first_opener
+    events: list[Event] = []
     if "state" in fixture:
         _install(state, fixture["state"])
     else:
-        start_round(state, [])
-    return state
+        start_round(state, events)
+    return Transition(state, events)
 
 
 def _bad(message: str) -> RuleError:

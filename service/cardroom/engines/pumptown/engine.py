@@ -25,13 +25,13 @@ class PumptownEngine(Engine[PumptownState]):
     codec = CODEC
     card_keys: ClassVar[frozenset[str]] = views.CARD_KEYS
 
-    def new_game(
+    def start(
         self,
         seats: int,
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
         fixture: Mapping[str, Any] | None = None,
-    ) -> PumptownState:
+    ) -> Transition[PumptownState]:
         opts = options_for(seats, options)
         fixture = fixture or {}
         check_fixture(fixture, seats, opts)
@@ -97,8 +97,9 @@ class PumptownEngine(Engine[PumptownState]):
                 for i in range(min(n, len(order))):
                     st.hands[(first + i) % n].append(order[i])
                 st.pump_deck = order[n:][::-1]
-        rounds.start_round(st, [], fixture.get("zones"))
-        return st
+        events: list[Event] = []
+        rounds.start_round(st, events, fixture.get("zones"))
+        return Transition(st, events)
 
     def legal_actions(self, state: PumptownState, seat: int) -> list[dict[str, Any]]:
         return actions.legal_actions(state, seat)

@@ -25,14 +25,14 @@ class UpOrDownEngine(Engine[UpOrDownState]):
         {"card", "lower", "upper", "cards", "hand", "known", "display", "discard", "played", "taken", "pile_up_top"}
     )
 
-    def new_game(
+    def start(
         self,
         seats: int,
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
         fixture: Mapping[str, Any] | None = None,
-    ) -> UpOrDownState:
-        return setup.new_game(seats, options, seed, fixture)
+    ) -> Transition[UpOrDownState]:
+        return Transition(setup.new_game(seats, options, seed, fixture), [])  # the deal is the first view
 
     def legal_actions(self, state: UpOrDownState, seat: int) -> list[Action]:
         return turn.legal_actions(state, seat)
