@@ -1,5 +1,5 @@
 # Developer shortcuts; CI calls the scripts directly.
-.PHONY: proto proto-check lint-proto clients clients-check openapi openapi-check
+.PHONY: proto proto-check lint-proto breaking-proto clients clients-check openapi openapi-check
 
 proto:  ## regenerate the Python stubs of proto/cardroom/v1 into service/cardroom/v1
 	scripts/gen_proto.sh
@@ -9,6 +9,9 @@ proto-check:  ## fail if the committed stubs are stale
 
 lint-proto:  ## buf lint (STANDARD rules)
 	scripts/buf_lint.sh
+
+breaking-proto:  ## buf breaking against proto-baseline/ (WIRE_JSON rules)
+	scripts/buf_breaking.sh
 
 clients:  ## regenerate the client stubs of proto/ into clients/ (buf.gen.clients.yaml)
 	scripts/gen_clients.sh

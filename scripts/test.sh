@@ -29,6 +29,8 @@ echo "== Go client stubs compile"
 (cd clients/go && go vet ./...)
 echo "== buf lint"
 bash scripts/buf_lint.sh
+echo "== buf breaking (wire and JSON compatible with proto-baseline/)"
+bash scripts/buf_breaking.sh
 echo "== ruff"
 "$PYTHON" -m ruff check service tests clients/python
 
