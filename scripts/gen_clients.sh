@@ -8,7 +8,8 @@
 # Plugins, all pinned: grpcio-tools (Python, through scripts/protoc_gen_python.py),
 # ts-proto from clients/typescript/package-lock.json (npm ci), protoc-gen-go and
 # protoc-gen-go-grpc from the Go module proxy (go install into build/bin), protoc (for
-# its built-in Java and Kotlin generators) from Maven Central (mvn dependency:copy).
+# its built-in Java and Kotlin generators) and protoc-gen-grpc-java from Maven Central
+# (mvn dependency:copy).
 # The Python copy is the service's stubs (service/cardroom/v1) with its imports moved
 # to the `cardroom_client.v1` package; both can be loaded in one process.
 set -euo pipefail
@@ -20,6 +21,9 @@ GO_PLUGINS=(
   google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.5.1
 )
 PROTOC_VERSION=4.35.1  # Maven's version of protoc 35.1, which prints "libprotoc 35.1"
+# the newest protoc-gen-grpc-java whose linux-x86_64 build Maven Central serves (1.84.2+ are
+# not there); its stubs run on the grpc-java 1.85 runtime of clients/java/pom.xml
+GRPC_JAVA_VERSION=1.83.1
 # generated subtree of `buf generate -o` -> its place in the repository
 TARGETS=(
   "python/cardroom_client/v1:clients/python/src/cardroom_client/v1"
@@ -29,19 +33,26 @@ TARGETS=(
   "java/kotlin:clients/java/src/main/kotlin"
 )
 
+maven_copy() {  # maven_copy <group:artifact:version:type:classifier>: download into build/protoc-download
+  (cd build/protoc-download && mvn -q -B dependency:copy -Dartifact="$1" -DoutputDirectory=.)
+}
+
 install_plugins() {
   bash scripts/gen_proto.sh --deps
   if [[ ! -x clients/typescript/node_modules/.bin/protoc-gen-ts_proto ]]; then
     (cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error)
   fi
+  local arch
+  case "$(uname -m)" in x86_64) arch=x86_64 ;; aarch64) arch=aarch_64 ;; *) arch="$(uname -m)" ;; esac
+  mkdir -p build/protoc-download build/bin
   if ! build/bin/protoc --version 2>/dev/null | grep -q " ${PROTOC_VERSION#*.}\$"; then
-    local arch
-    case "$(uname -m)" in x86_64) arch=x86_64 ;; aarch64) arch=aarch_64 ;; *) arch="$(uname -m)" ;; esac
-    mkdir -p build/protoc-download build/bin
-    (cd build/protoc-download && mvn -q -B dependency:copy \
-      -Dartifact="com.google.protobuf:protoc:$PROTOC_VERSION:exe:linux-$arch" -DoutputDirectory=.)
+    maven_copy "com.google.protobuf:protoc:$PROTOC_VERSION:exe:linux-$arch"
     install -m 755 "build/protoc-download/protoc-$PROTOC_VERSION-linux-$arch.exe" build/bin/protoc
   fi
+  # protoc-gen-grpc-java has no --version: the versioned download is the stamp
+  local grpc_java="build/protoc-download/protoc-gen-grpc-java-$GRPC_JAVA_VERSION-linux-$arch.exe"
+  [[ -f "$grpc_java" ]] || maven_copy "io.grpc:protoc-gen-grpc-java:$GRPC_JAVA_VERSION:exe:linux-$arch"
+  install -m 755 "$grpc_java" build/bin/protoc-gen-grpc-java
   local module name version
   for module in "${GO_PLUGINS[@]}"; do
     name="${module%@*}"; name="${name##*/}"; version="${module##*@}"

@@ -38,5 +38,8 @@ echo "== TypeScript client: a full match over gRPC and over REST + SSE against a
 (cd clients/typescript && npm run build)
 "$PYTHON" tests/support/live_server.py -- npm --prefix clients/typescript test
 
+echo "== Java stubs: a full match over gRPC against a live server"
+"$PYTHON" tests/support/live_server.py -- mvn -q -B -f clients/java/pom.xml test
+
 echo "== pytest"
 "$PYTHON" -m pytest -n "${CARDROOM_TEST_WORKERS:-2}" -q "$@"
