@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import grpc
 import pytest
@@ -63,6 +64,10 @@ async def test_a_full_match_with_a_watching_spectator(live_server):
         assert [update.version for update in updates] == list(range(1, final.match.version + 1))
         assert updates[-1].state.match.status == match_pb2.MATCH_STATUS_FINISHED
         assert not any(update.state.HasField("your_seat") for update in updates)  # a spectator has no seat
+        # a finished match watched after its last version: the watch ends at once, with no reconnection
+        started = time.monotonic()
+        assert await _collect(client.watch(seats[0].match_name, after_version=final.match.version)) == []
+        assert time.monotonic() - started < client.retry.initial_backoff
 
 
 @pytest.mark.asyncio

@@ -1,20 +1,44 @@
 /**
  * The cardroom client for Node over gRPC (HTTP/2): the generated `GameServiceClient`
  * through nice-grpc (on @grpc/grpc-js), with failures turned into the same typed
- * errors as the REST client.
+ * errors as the REST client. As the Python SDK does, a call that fails with UNAVAILABLE
+ * is re-sent unchanged by grpc-js's retry policy (so an action keeps its `requestId` and
+ * the service applies it once), and a watch whose stream drops reopens after the last
+ * version it yielded.
  */
 import { ChannelCredentials, ClientError, type ClientMiddleware, createChannel, createClientFactory } from "nice-grpc";
 import { errorDetailsClientMiddleware, type ErrorInfo, RichClientError } from "nice-grpc-error-details";
-import { cardroomError, STATUS_NAMES } from "./errors";
-import { type GameServiceClient, GameServiceDefinition } from "./gen/cardroom/v1/game_service";
+import { CardroomError, cardroomError, STATUS_NAMES, type StatusName } from "./errors";
+import { type GameServiceClient, GameServiceDefinition, type MatchUpdate } from "./gen/cardroom/v1/game_service";
+import { MatchStatus } from "./gen/cardroom/v1/match";
 
 export * from "./index";
+
+/** Bounds of the retries, the Python SDK's defaults unless given. */
+export interface RetryPolicy {
+  /** Attempts per unary call (gRPC caps it at 5). */
+  attempts: number;
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+  multiplier: number;
+  /** Reconnections in a row of a watch whose stream keeps dropping. */
+  watchReconnects: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 5,
+  initialBackoffMs: 200,
+  maxBackoffMs: 3000,
+  multiplier: 2,
+  watchReconnects: 8,
+};
 
 export interface GrpcOptions {
   /** Use TLS (with the system's roots unless `credentials` are given). */
   tls?: boolean;
   /** Explicit channel credentials, for example `ChannelCredentials.createSsl(rootCert)`. */
   credentials?: ChannelCredentials;
+  retry?: Partial<RetryPolicy>;
 }
 
 /** The ErrorInfo of a rich status, as `CardroomError`/`StaleVersion`. */
@@ -30,15 +54,77 @@ const typedErrors: ClientMiddleware = async function* (call, options) {
   }
 };
 
+/** The gRPC service config that retries every GameService call on UNAVAILABLE. */
+function serviceConfig(policy: RetryPolicy): string {
+  const seconds = (ms: number) => `${ms / 1000}s`;
+  return JSON.stringify({
+    methodConfig: [{
+      name: [{ service: "cardroom.v1.GameService" }],
+      retryPolicy: {
+        maxAttempts: policy.attempts,
+        initialBackoff: seconds(policy.initialBackoffMs),
+        maxBackoff: seconds(policy.maxBackoffMs),
+        backoffMultiplier: policy.multiplier,
+        retryableStatusCodes: ["UNAVAILABLE"],
+      },
+    }],
+  });
+}
+
+/** A watch stream that drops (server restart, lost connection) ends with one of these: reopen it. */
+const RESUMABLE = new Set<StatusName>(["UNAVAILABLE", "CANCELLED", "DEADLINE_EXCEEDED"]);
+const ENDED = new Set([MatchStatus.MATCH_STATUS_FINISHED, MatchStatus.MATCH_STATUS_ABANDONED]);
+
+/** Milliseconds before reconnection number `failures` (1-based), jittered so that the watchers
+ * of a restarted server do not all come back at once. */
+function backoff(policy: RetryPolicy, failures: number): number {
+  const ceiling = Math.min(policy.initialBackoffMs * policy.multiplier ** (failures - 1), policy.maxBackoffMs);
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+/** `watchMatch` that reopens a dropped stream after the last version it yielded, so no version is
+ * skipped or repeated. The service ends a stream itself only once the match is over, so a stream
+ * that ends cleanly ends the watch. */
+function resuming(watch: GameServiceClient["watchMatch"], policy: RetryPolicy): GameServiceClient["watchMatch"] {
+  return async function* (request, options) {
+    let last = request.afterVersion ?? 0;
+    let failures = 0;
+    for (;;) {
+      try {
+        for await (const update of watch({ ...request, afterVersion: last }, options) as AsyncIterable<MatchUpdate>) {
+          failures = 0;
+          last = update.version;
+          yield update;
+          if (ENDED.has(update.state?.match?.status ?? MatchStatus.MATCH_STATUS_UNSPECIFIED)) return;
+        }
+        return;
+      } catch (error) {
+        if (!(error instanceof CardroomError) || !RESUMABLE.has(error.status) || failures >= policy.watchReconnects) {
+          throw error;
+        }
+      }
+      failures++;
+      await new Promise((resolve) => setTimeout(resolve, backoff(policy, failures)));
+    }
+  };
+}
+
 /** A gRPC client of the service at `address` (`host:port`); `close()` closes its channel. */
 export function connectGrpc(address: string, options: GrpcOptions = {}): GameServiceClient & { close(): void } {
+  const policy = { ...DEFAULT_RETRY, ...options.retry };
   const credentials = options.credentials
     ?? (options.tls ? ChannelCredentials.createSsl() : ChannelCredentials.createInsecure());
-  const channel = createChannel(address, credentials);
+  const channel = createChannel(address, credentials, {
+    "grpc.enable_retries": 1,
+    "grpc.service_config": serviceConfig(policy),
+  });
   const client = createClientFactory()
     // the middleware added last runs first: the rich status is decoded before typedErrors reads it
     .use(errorDetailsClientMiddleware)
     .use(typedErrors)
     .create(GameServiceDefinition, channel);
-  return Object.assign(client, { close: () => channel.close() });
+  return Object.assign(client, {
+    watchMatch: resuming(client.watchMatch.bind(client), policy),
+    close: () => channel.close(),
+  });
 }

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import grpc
 from google.protobuf import json_format
 
-from .errors import CardroomError, from_rpc_error
+from .errors import from_rpc_error
 from .v1 import game_service_pb2 as pb
 from .v1 import game_service_pb2_grpc, match_pb2
 
@@ -171,7 +171,9 @@ class Client:
     ) -> AsyncIterator[pb.MatchUpdate]:
         """Every update after ``after_version`` until the match ends. A dropped stream is reopened
         after the last version yielded (up to ``retry.watch_reconnects`` times in a row), so no
-        version is skipped or repeated."""
+        version is skipped or repeated. The service ends a stream itself only once the match is
+        over, so a stream that ends cleanly ends the watch (at once for a finished match watched
+        after its last version)."""
         last = after_version
         failures = 0
         while True:
@@ -184,15 +186,14 @@ class Client:
                     yield update
                     if update.state.match.status in ENDED:
                         return
+                return
             except grpc.aio.AioRpcError as error:
                 if error.code() not in RESUMABLE or failures >= self.retry.watch_reconnects:
                     raise from_rpc_error(error) from None
             finally:
                 call.cancel()
-            # the stream ended (or dropped) before the match did: reopen it where it stopped
+            # the stream dropped before the match ended: reopen it where it stopped
             failures += 1
-            if failures > self.retry.watch_reconnects:
-                raise CardroomError(grpc.StatusCode.UNAVAILABLE, "", f"watch of {match_name} kept ending early")
             await asyncio.sleep(self.retry.backoff(failures))
 
 

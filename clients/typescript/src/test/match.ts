@@ -100,3 +100,42 @@ export async function playFullMatch(client: GameServiceClient): Promise<void> {
   // watching a finished match after its last version ends at once
   assert.deepEqual(await collect(client.watchMatch({ name, afterVersion: final.match!.version })), []);
 }
+
+export interface Table {
+  name: string;
+  tokens: string[];
+}
+
+/** A short two-seat Up or Down? table with both seats taken, not started yet. */
+export async function openTable(client: GameServiceClient): Promise<Table> {
+  const created = await client.createMatch({
+    parent: "games/up-or-down",
+    seatCount: 2,
+    options: { upOrDown: { cardRange: "SHORT" } },
+    requestId: randomUUID(),
+  });
+  const name = created.state!.match!.name;
+  const joined = await client.joinMatch({ name, requestId: randomUUID() });
+  return { name, tokens: [created.seatToken, joined.seatToken] };
+}
+
+/** Start the table and play the first legal action of the seat to act until the match ends;
+ * `beforeAction` runs before each action. Returns the final version. */
+export async function playFirstActions(
+  client: GameServiceClient,
+  table: Table,
+  beforeAction: () => void = () => undefined,
+): Promise<number> {
+  await client.startMatch({ name: table.name, requestId: randomUUID() }, bearer(table.tokens[0]));
+  for (;;) {
+    const state = await client.getMatch({ name: table.name });
+    if (state.match!.status !== MatchStatus.MATCH_STATUS_ACTIVE) return state.match!.version;
+    const seat = state.toAct[0];
+    const mine = await client.getMatch({ name: table.name }, bearer(table.tokens[seat]));
+    beforeAction();
+    await client.submitAction(
+      { name: table.name, action: mine.legalActions[0], expectedVersion: mine.match!.version, requestId: randomUUID() },
+      bearer(table.tokens[seat]),
+    );
+  }
+}
