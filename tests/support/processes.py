@@ -93,7 +93,16 @@ class RedisProcess:
 class ServerProcess:
     """``cardroom serve`` as a child process, ready once gRPC health says SERVING."""
 
-    def __init__(self, redis_url: str | None, *extra: str, secret: str = "test-secret", port: int | None = None):
+    def __init__(
+        self,
+        redis_url: str | None,
+        *extra: str,
+        secret: str = "test-secret",
+        port: int | None = None,
+        tls_ca: bytes | None = None,
+    ):
+        """``tls_ca``: the PEM root that signed the certificate given with ``--tls-cert`` in ``extra``."""
+        self.tls_ca = tls_ca
         self.port = port or free_port()
         self.http_port = free_port()
         self.args = [
@@ -122,7 +131,7 @@ class ServerProcess:
 
     @property
     def http_url(self) -> str:
-        return f"http://127.0.0.1:{self.http_port}"
+        return f"{'https' if self.tls_ca else 'http'}://127.0.0.1:{self.http_port}"
 
     def start(self, timeout: float = 20) -> None:
         env = {**os.environ, "PYTHONPATH": str(REPO / "service")}
@@ -132,11 +141,16 @@ class ServerProcess:
 
     def health(self) -> int | None:
         try:
-            with grpc.insecure_channel(self.address) as channel:
+            with self.channel() as channel:
                 stub = health_pb2_grpc.HealthStub(channel)
                 return stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=0.5).status
         except grpc.RpcError:
             return None
+
+    def channel(self) -> grpc.Channel:
+        if self.tls_ca is None:
+            return grpc.insecure_channel(self.address)
+        return grpc.secure_channel(self.address, grpc.ssl_channel_credentials(root_certificates=self.tls_ca))
 
     def serving(self) -> bool:
         if self.process is not None and self.process.poll() is not None:
@@ -159,3 +173,17 @@ class ServerProcess:
 
     def kill(self) -> None:
         self.stop(signal.SIGKILL)
+
+
+def tls_server(redis_url: str | None, folder: Path, *extra: str) -> ServerProcess:
+    """A ``ServerProcess`` over TLS (not started) whose certificate, for 127.0.0.1 and localhost,
+    comes from a throwaway certificate authority; its PEM root is the process's ``tls_ca``."""
+    import trustme  # a test dependency: only TLS tests load it
+
+    authority = trustme.CA()
+    issued = authority.issue_cert("127.0.0.1", "localhost")
+    chain, key = folder / "chain.pem", folder / "key.pem"
+    chain.write_bytes(b"".join(blob.bytes() for blob in issued.cert_chain_pems))
+    key.write_bytes(issued.private_key_pem.bytes())
+    tls = ("--tls-cert", str(chain), "--tls-key", str(key))
+    return ServerProcess(redis_url, *extra, *tls, tls_ca=authority.cert_pem.bytes())

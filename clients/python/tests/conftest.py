@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from support.processes import RedisProcess, ServerProcess
+from support.processes import RedisProcess, ServerProcess, tls_server
 
 
 @pytest.fixture(scope="session")
@@ -20,6 +20,14 @@ def redis_server():
 @pytest.fixture(scope="session")
 def live_server(redis_server):
     server = ServerProcess(redis_server.url, "--allow-fixed-decks")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def live_tls_server(redis_server, tmp_path_factory):
+    server = tls_server(redis_server.url, tmp_path_factory.mktemp("tls"), "--allow-fixed-decks")
     server.start()
     yield server
     server.stop()

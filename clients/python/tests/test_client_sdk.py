@@ -161,3 +161,13 @@ async def test_watch_resumes_after_its_server_is_killed(live_server, redis_serve
             assert seen == list(range(1, final.match.version + 1))
     finally:
         watched_server.stop()
+
+
+@pytest.mark.asyncio
+async def test_connect_over_tls_with_the_servers_root(live_tls_server):
+    async with connect(live_tls_server.address, tls=True, root_certificates=live_tls_server.tls_ca) as client:
+        seats = await _table(client)
+        mover = seats[seats[0].state.to_act[0]]
+        version = mover.state.match.version
+        answer = await mover.act(mover.state.legal_actions[0])
+        assert answer.state.match.version == version + 1

@@ -15,7 +15,9 @@ import logging
 import multiprocessing
 import secrets
 import signal
+import ssl
 from dataclasses import replace
+from pathlib import Path
 
 import grpc
 from aiohttp import web
@@ -59,8 +61,21 @@ def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.S
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server
     )
-    port = server.add_insecure_port(f"{settings.host}:{settings.grpc_port}")
+    address = f"{settings.host}:{settings.grpc_port}"
+    if settings.tls_cert:
+        chain, key = Path(settings.tls_cert).read_bytes(), Path(settings.tls_key).read_bytes()
+        port = server.add_secure_port(address, grpc.ssl_server_credentials([(key, chain)]))
+    else:
+        port = server.add_insecure_port(address)
     return server, health_servicer, port
+
+
+def _http_tls(settings: Settings) -> ssl.SSLContext | None:
+    if not settings.tls_cert:
+        return None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(settings.tls_cert, settings.tls_key)
+    return context
 
 
 async def _set_health(health_servicer: health.aio.HealthServicer, serving: bool) -> None:
@@ -90,14 +105,15 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     handlers = build_handlers(settings, store)
     server, health_servicer, port = build_server(settings, handlers)
     await server.start()
-    log.info("gRPC listening on %s:%d", settings.host, port)
+    log.info("gRPC%s listening on %s:%d", " (TLS)" if settings.tls_cert else "", settings.host, port)
     # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does
     http = web.AppRunner(
         build_app(handlers, store, settings), shutdown_timeout=settings.shutdown_grace, handler_cancellation=True
     )
     await http.setup()
-    await web.TCPSite(http, settings.host, settings.http_port, reuse_port=settings.workers > 1).start()
-    log.info("HTTP listening on %s:%d", settings.host, settings.http_port)
+    tls = _http_tls(settings)
+    await web.TCPSite(http, settings.host, settings.http_port, ssl_context=tls, reuse_port=settings.workers > 1).start()
+    log.info("%s listening on %s:%d", "HTTPS" if tls else "HTTP", settings.host, settings.http_port)
     probe = asyncio.create_task(_probe_store(store, health_servicer))
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -122,6 +138,8 @@ def _worker(settings: Settings) -> None:
 
 def serve_workers(settings: Settings) -> int:
     """Run ``settings.workers`` server processes sharing the port; forward SIGTERM to them."""
+    if bool(settings.tls_cert) != bool(settings.tls_key):
+        raise SystemExit("TLS needs both --tls-cert and --tls-key")
     if settings.workers <= 1:
         _worker(settings)
         return 0

@@ -40,6 +40,9 @@ class Settings:
     cors_origins: str | None = None
     #: seconds between the heartbeat comments of a WatchMatch Server-Sent Events stream
     sse_heartbeat: float = 15.0
+    #: PEM certificate chain and private key: serve gRPC and HTTP over TLS (both or neither)
+    tls_cert: str | None = None
+    tls_key: str | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, environ: dict[str, str] | None = None) -> Settings:
