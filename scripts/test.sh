@@ -38,6 +38,9 @@ echo "== TypeScript client: a full match over gRPC and over REST + SSE against a
 (cd clients/typescript && npm run build)
 "$PYTHON" tests/support/live_server.py -- npm --prefix clients/typescript test
 
+echo "== Go stubs: a full match over gRPC against a live server"
+"$PYTHON" tests/support/live_server.py -- go -C clients/go test -count=1 ./livetest
+
 echo "== Java stubs: a full match over gRPC against a live server"
 "$PYTHON" tests/support/live_server.py -- mvn -q -B -f clients/java/pom.xml test
 
