@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from ..contract import Engine, Event, GameInfo, GameResult, RuleError, Seat, Transition, competition_ranks
 from .rules import Resolver
-from .start import MAX_SEATS, OPTION_SPECS, new_state, parse_options
+from .start import MAX_SEATS, OPTION_SPECS, parse_options, start_match
 from .state import CODEC, GAME_ID, GAME_OVER, STAYED, Flip7State, clone
 from .views import build_view
 
@@ -40,7 +40,7 @@ class Flip7Engine(Engine[Flip7State]):
         seed: int = 0,
         fixture: Mapping[str, Any] | None = None,
     ) -> Transition[Flip7State]:
-        return new_state(seats, parse_options(seats, options), seed, fixture)
+        return start_match(seats, parse_options(seats, options), seed, fixture)
 
     def legal_actions(self, state: Flip7State, seat: int) -> list[dict[str, Any]]:
         if state.phase == GAME_OVER:

@@ -63,7 +63,7 @@ def parse_options(seats: Any, given: Mapping[str, Any] | None) -> Options:
     return Options(**values)
 
 
-def new_state(
+def start_match(
     seats: int, options: Options, seed: int, fixture: Mapping[str, Any] | None
 ) -> Transition[Flip7State]:
     """The state after setup and the engine loop's first run (the initial deal), with its events."""

@@ -90,7 +90,7 @@ class PumbaEngine(Engine[PumbaState]):
         seed: int = 0,
         fixture: Mapping[str, Any] | None = None,
     ) -> Transition[PumbaState]:
-        return setup.new_game(seats, options, seed, fixture)
+        return setup.start_match(seats, options, seed, fixture)
 
     def legal_actions(self, state: PumbaState, seat: int) -> list[dict[str, Any]]:
         return actions.legal_actions(state, seat)

@@ -30,7 +30,7 @@ _STATE_KEYS = frozenset(
 )
 
 
-def new_game(
+def start_match(
     seats: Any, options: Mapping[str, Any] | None, seed: int, fixture: Mapping[str, Any] | None
 ) -> Transition[PumbaState]:
     if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:

@@ -163,13 +163,21 @@ def _play_args(st: PumptownState, seat: int, kind: str) -> list[dict[str, Any]]:
 
 
 def _allotments(st: PumptownState, seat: int) -> list[dict[str, Any]]:
-    """D60: the next ``allot`` steps of a Redistribute being played. Every other seat without an
-    amount may get 1..remaining points; the last such seat must take exactly what remains."""
-    alloc = st.chain[0].args["alloc"]
-    left = remaining(st, seat)
-    open_seats = [r for r in range(st.n) if r != seat and not alloc[r]]
-    amounts = range(1, left + 1) if len(open_seats) > 1 else (left,)
+    """D60: the next ``allot`` steps of a Redistribute being played."""
+    open_seats = _open_recipients(st, seat)
+    amounts = _allowed_amounts(remaining(st, seat), len(open_seats))
     return [{"type": "allot", "recipient": r, "amount": a} for r in open_seats for a in amounts]
+
+
+def _open_recipients(st: PumptownState, seat: int) -> list[int]:
+    """The other seats that have no share yet of the Redistribute on the chain."""
+    alloc = st.chain[0].args["alloc"]
+    return [r for r in range(st.n) if r != seat and not alloc[r]]
+
+
+def _allowed_amounts(left: int, open_count: int) -> range:
+    """1..what remains, except that the last seat without a share takes exactly what remains."""
+    return range(1, left + 1) if open_count > 1 else range(left, left + 1)
 
 
 def remaining(st: PumptownState, seat: int) -> int:
@@ -339,23 +347,23 @@ def _check_play(st: PumptownState, seat: int, ctx: str, action: Mapping[str, Any
     return card, {}
 
 
-def _check_allot(st: PumptownState, seat: int, action: Mapping[str, Any]) -> tuple[int, int]:
-    """D51 order: BAD_ARGS, ILLEGAL_TARGET, then INVALID_ALLOCATION (D60)."""
+def _check_allot(st: PumptownState, seat: int, action: Mapping[str, Any]) -> tuple[int, int, int]:
+    """D51 order: BAD_ARGS, ILLEGAL_TARGET, then INVALID_ALLOCATION (D60). Returns the recipient,
+    the amount and what remains after it."""
     _keys(action, ("recipient", "amount"))
     amount = _int(action, "amount")
     recipient = _seat(st, action, "recipient")
     if recipient == seat:
         raise RuleError("ILLEGAL_TARGET", "you cannot give points to yourself")
-    alloc = st.chain[0].args["alloc"]
-    if alloc[recipient]:
-        raise RuleError("INVALID_ALLOCATION", f"seat {recipient} already has its amount")
+    open_seats = _open_recipients(st, seat)
+    if recipient not in open_seats:
+        raise RuleError("INVALID_ALLOCATION", f"seat {recipient} already has its share")
     left = remaining(st, seat)
-    if not 1 <= amount <= left:
-        raise RuleError("INVALID_ALLOCATION", f"amount must be whole, at least 1 and at most {left}")
-    others_open = any(not alloc[r] for r in range(st.n) if r not in (seat, recipient))
-    if amount < left and not others_open:
-        raise RuleError("INVALID_ALLOCATION", f"the amounts must sum to the moon: the last recipient takes {left}")
-    return recipient, amount
+    allowed = _allowed_amounts(left, len(open_seats))
+    if amount not in allowed:
+        raise RuleError("INVALID_ALLOCATION", f"the amount must be {allowed.start}..{allowed.stop - 1}: "
+                                              f"{left} remain and the last recipient takes all that remains")
+    return recipient, amount, left - amount
 
 
 # --- applying --------------------------------------------------------------------
@@ -374,7 +382,7 @@ def perform(st: PumptownState, seat: int, kind: str, arg: Any, ev: list[Event]) 
     elif kind == "play":
         rounds.play_card(st, seat, arg[0], arg[1], ev)
     elif kind == "allot":
-        rounds.allot(st, seat, arg[0], arg[1], remaining(st, seat) - arg[1], ev)
+        rounds.allot(st, seat, *arg, ev)
     elif kind == "knock":
         rounds.knock(st, seat, ev)
     elif kind == "end_turn":
