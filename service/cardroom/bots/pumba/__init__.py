@@ -1,0 +1,10 @@
+"""Pumba bots: the levels this game offers, by level name."""
+
+from __future__ import annotations
+
+from ..contract import Bot
+from ..random_bot import random_bot_for
+
+BOTS: dict[str, type[Bot]] = {
+    "random": random_bot_for("pumba"),
+}
