@@ -39,7 +39,7 @@ echo "== TypeScript client: a full match over gRPC and over REST + SSE against a
 "$PYTHON" tests/support/live_server.py -- npm --prefix clients/typescript test
 
 echo "== Go stubs: a full match over gRPC against a live server"
-"$PYTHON" tests/support/live_server.py -- go -C clients/go test -count=1 ./livetest
+"$PYTHON" tests/support/live_server.py -- go -C clients/go test -count=1 ./...
 
 echo "== Java stubs: a full match over gRPC against a live server"
 "$PYTHON" tests/support/live_server.py -- mvn -q -B -f clients/java/pom.xml test

@@ -3,7 +3,9 @@
     python tests/support/live_server.py [--allow-fixed-decks] -- COMMAND [ARG ...]
 
 The command sees the service in CARDROOM_GRPC_ADDRESS (host:port) and CARDROOM_HTTP_URL
-(http://host:port); its exit code is ours. Used by scripts/test.sh for the test suites
+(http://host:port), and what it needs to start servers of its own against the same Redis (a test
+that kills and restarts a server) in CARDROOM_TEST_PYTHON, CARDROOM_TEST_PYTHONPATH,
+CARDROOM_TEST_REDIS_URL and CARDROOM_TEST_SECRET; its exit code is ours. Used by scripts/test.sh for the test suites
 of clients in other languages (clients/typescript), so they start the same real
 processes as the Python tests.
 """
@@ -18,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from support.processes import RedisProcess, ServerProcess
+from support.processes import REPO, RedisProcess, ServerProcess
 
 
 def main() -> int:
@@ -34,7 +36,15 @@ def main() -> int:
     server = ServerProcess(redis.url, *(["--allow-fixed-decks"] if args.allow_fixed_decks else []))
     try:
         server.start()
-        env = {**os.environ, "CARDROOM_GRPC_ADDRESS": server.address, "CARDROOM_HTTP_URL": server.http_url}
+        env = {
+            **os.environ,
+            "CARDROOM_GRPC_ADDRESS": server.address,
+            "CARDROOM_HTTP_URL": server.http_url,
+            "CARDROOM_TEST_PYTHON": sys.executable,
+            "CARDROOM_TEST_PYTHONPATH": str(REPO / "service"),
+            "CARDROOM_TEST_REDIS_URL": redis.url,
+            "CARDROOM_TEST_SECRET": server.secret,
+        }
         return subprocess.run(command, env=env).returncode
     finally:
         server.stop()

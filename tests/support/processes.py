@@ -103,6 +103,7 @@ class ServerProcess:
     ):
         """``tls_ca``: the PEM root that signed the certificate given with ``--tls-cert`` in ``extra``."""
         self.tls_ca = tls_ca
+        self.secret = secret
         self.port = port or free_port()
         self.http_port = free_port()
         self.args = [
