@@ -245,6 +245,17 @@ async def test_list_matches_pages_by_status_and_game(store: MatchStore) -> None:
     assert (await store.list_matches("up-or-down", WAITING, 10, "")).matches == []
 
 
+async def test_count_matches_per_game_and_status(store: MatchStore) -> None:
+    for i in range(3):
+        await store.create(match(f"w{i}"), b"e", None, None)
+    await store.create(match("f0", game="flip-7"), b"e", None, None)
+    await store.commit(match("w0", 2, status=ACTIVE), 1, b"e", None, None)
+    await store.commit(match("w1", 2, status=ACTIVE), 1, b"e", None, None)
+    await store.commit(match("w1", 3, status=FINISHED), 2, b"e", None, None)
+    counts = {key: count for key, count in (await store.count_matches()).items() if count}
+    assert counts == {("pumba", WAITING): 1, ("pumba", ACTIVE): 1, ("pumba", FINISHED): 1, ("flip-7", WAITING): 1}
+
+
 async def test_list_matches_over_many_pages(store: MatchStore) -> None:
     for i in range(11):
         await store.create(match(f"m{i:02}"), b"e", None, None)

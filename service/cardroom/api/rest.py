@@ -9,6 +9,7 @@ OpenAPI document (scripts/gen_openapi.sh).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -22,7 +23,9 @@ from swagger_ui import api_doc
 
 from ..app.config import Settings
 from ..app.errors import AppError
-from ..store.contract import MatchStore
+from ..observability import metrics
+from ..observability.http_access import access_log, note_call
+from ..store.contract import MatchStore, StoreUnavailable
 from ..v1 import game_service_pb2
 from .handlers import GameHandlers, parse_authorization
 from .http_errors import error_body, json_errors
@@ -43,9 +46,11 @@ class RestGateway:
 
     def handler(self, route: Route) -> Handler:
         async def unary(http: web.Request) -> web.StreamResponse:
-            request = await _request(route, http)
+            call = note_call(http, route.method.name, streaming=False)
+            call.request = request = await _request(route, http)
             token = parse_authorization(http.headers.get("Authorization"))
             answer = await self.handlers.call(route.method.name, request, token, self.settings.call_timeout)
+            call.answer = answer
             etag = _match_etag(answer)
             return web.Response(
                 text=json_format.MessageToJson(answer, indent=None),
@@ -54,7 +59,8 @@ class RestGateway:
             )
 
         async def stream(http: web.Request) -> web.StreamResponse:
-            request = await _request(route, http)
+            call = note_call(http, route.method.name, streaming=True)
+            call.request = request = await _request(route, http)
             last_event_id = http.headers.get("Last-Event-ID", "")
             if last_event_id.isdigit():  # an EventSource reconnecting
                 request.after_version = int(last_event_id)
@@ -68,6 +74,7 @@ class RestGateway:
             async with sse_response(http, ping_interval=self.settings.sse_heartbeat) as events:
                 try:
                     async for update in updates:
+                        call.answer = update
                         await events.send(json_format.MessageToJson(update, indent=None), id=str(update.version))
                 except AppError as error:
                     # the 200 and the stream are under way: the failure becomes the last event
@@ -101,8 +108,10 @@ def openapi_document() -> dict[str, Any]:
 
 
 def build_app(handlers: GameHandlers, store: MatchStore, settings: Settings) -> web.Application:
-    """Every annotated GameService method, /openapi.json, /docs, /healthz, /readyz, and CORS when configured."""
-    app = web.Application(middlewares=[json_errors], client_max_size=settings.max_message_bytes)
+    """Every annotated GameService method, /openapi.json, /docs, /healthz, /readyz, /metrics (Prometheus),
+    and CORS when configured."""
+    # access_log inside json_errors: it sees the AppError (code, reason) before it becomes a body
+    app = web.Application(middlewares=[json_errors, access_log], client_max_size=settings.max_message_bytes)
     gateway = RestGateway(handlers, settings)
     routes = [app.router.add_route(route.verb, route.path, gateway.handler(route)) for route in routes_of(SERVICE)]
     document = openapi_document()
@@ -118,9 +127,17 @@ def build_app(handlers: GameHandlers, store: MatchStore, settings: Settings) -> 
             return web.json_response({"status": "SERVING"})
         return web.json_response({"status": "NOT_SERVING"}, status=503)
 
+    async def prometheus(_http: web.Request) -> web.Response:
+        # Redis unreachable: the other metrics still answer; the match gauges keep their last value
+        with contextlib.suppress(StoreUnavailable):
+            metrics.observe_matches(await store.count_matches())
+        body, content_type = metrics.exposition()
+        return web.Response(body=body, headers={"Content-Type": content_type})
+
     routes.append(app.router.add_get("/openapi.json", openapi))
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/readyz", readyz)
+    app.router.add_get("/metrics", prometheus)
     api_doc(app, config=document, url_prefix=DOCS_PATH, title="cardroom API")
     if settings.cors_origins:
         _allow_cors(app, routes, settings.cors_origins)

@@ -27,6 +27,11 @@ from grpc_reflection.v1alpha import reflection
 from ..app.config import Settings
 from ..app.matches import MatchService
 from ..app.tokens import TokenSigner
+from ..observability import metrics
+from ..observability.grpc_access import AccessInterceptor
+from ..observability.logs import configure_logging
+from ..observability.store_timing import timed
+from ..observability.tracing import configure_tracing, shutdown_tracing
 from ..store import open_store
 from ..store.contract import MatchStore
 from ..v1 import game_service_pb2, game_service_pb2_grpc
@@ -49,6 +54,7 @@ def build_handlers(settings: Settings, store: MatchStore) -> GameHandlers:
 def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.Server, health.aio.HealthServicer, int]:
     """A configured, not yet started gRPC server and the port it bound."""
     server = grpc.aio.server(
+        interceptors=[AccessInterceptor()],
         options=[
             ("grpc.max_receive_message_length", settings.max_message_bytes),
             ("grpc.max_send_message_length", settings.max_message_bytes),
@@ -101,14 +107,18 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     """Run one server process until SIGTERM/SIGINT, then drain in-flight calls."""
     if settings.redis_url is None:
         log.warning("no --redis-url: using the embedded memory store; matches will not survive a restart")
-    store = open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl)
+    store = timed(open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl))
     handlers = build_handlers(settings, store)
     server, health_servicer, port = build_server(settings, handlers)
     await server.start()
     log.info("gRPC%s listening on %s:%d", " (TLS)" if settings.tls_cert else "", settings.host, port)
-    # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does
+    # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does;
+    # no aiohttp access log: observability.http_access writes one line per call with the API's fields
     http = web.AppRunner(
-        build_app(handlers, store, settings), shutdown_timeout=settings.shutdown_grace, handler_cancellation=True
+        build_app(handlers, store, settings),
+        shutdown_timeout=settings.shutdown_grace,
+        handler_cancellation=True,
+        access_log=None,
     )
     await http.setup()
     tls = _http_tls(settings)
@@ -132,8 +142,13 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
 
 
 def _worker(settings: Settings) -> None:
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(process)d %(name)s %(levelname)s %(message)s")
-    asyncio.run(serve(settings))
+    configure_logging(settings.log_level, settings.log_format)
+    # before the servers and the store exist: the instrumentations patch their classes
+    configure_tracing()
+    try:
+        asyncio.run(serve(settings))
+    finally:
+        shutdown_tracing()
 
 
 def serve_workers(settings: Settings) -> int:
@@ -148,6 +163,12 @@ def serve_workers(settings: Settings) -> int:
     if settings.secret is None:
         # every worker must verify the tokens the others issue
         settings = replace(settings, secret=secrets.token_hex(32))
+    # the workers write their metrics where whichever of them answers /metrics reads them all
+    with metrics.multiprocess_dir():
+        return _run_workers(settings)
+
+
+def _run_workers(settings: Settings) -> int:
     context = multiprocessing.get_context("spawn")
     processes = [context.Process(target=_worker, args=(settings,), daemon=False) for _ in range(settings.workers)]
     for process in processes:
@@ -162,4 +183,5 @@ def serve_workers(settings: Settings) -> int:
     signal.signal(signal.SIGINT, forward)
     for process in processes:
         process.join()
+        metrics.worker_exited(process.pid)
     return max((process.exitcode or 0) for process in processes)

@@ -36,6 +36,8 @@ class Settings:
     #: seconds in-flight calls get to finish after SIGTERM
     shutdown_grace: float = 10.0
     log_level: str = "INFO"
+    #: log lines as JSON objects ("json") or plain text ("text")
+    log_format: str = "text"
     #: origins allowed to call the REST API from a browser, comma-separated (CORS off when unset)
     cors_origins: str | None = None
     #: seconds between the heartbeat comments of a WatchMatch Server-Sent Events stream

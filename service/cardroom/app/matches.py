@@ -23,6 +23,7 @@ import msgspec
 
 from ..engines import game_ids, get_engine
 from ..engines.contract import Engine, GameInfo, GameResult, RuleError, validate_options
+from ..observability import metrics
 from ..store.contract import (
     ABANDONED,
     ACTIVE,
@@ -161,7 +162,9 @@ class MatchService:
         except StoreUnavailable as error:
             raise _unavailable(error) from None
         if replayed is not None:
+            metrics.REPLAYS.labels(game).inc()
             return await self._seated_from_answer(match_id, replayed)
+        metrics.COMMITS.labels(game, record.kind).inc()
         return self._seated(doc, creator)
 
     async def join_match(self, game: str, match_id: str, player_name: str, request_id: str, seat: int | None) -> Seated:
@@ -257,7 +260,8 @@ class MatchService:
             engine = get_engine(doc.game)
             state = engine.decode(doc.state)
             try:
-                transition = engine.apply(state, player.seat, action)
+                with metrics.ENGINE_APPLY_SECONDS.labels(doc.game).time():
+                    transition = engine.apply(state, player.seat, action)
             except RuleError as error:
                 raise AppError.from_rule(error) from None
             status = FINISHED if engine.is_over(transition.state) else ACTIVE
@@ -357,10 +361,13 @@ class MatchService:
                 if expected_version is not None and expected_version != doc.version:
                     raise stale_version(doc.version)
                 new, record = change(doc, player)
-            except AppError:
+            except AppError as error:
                 replayed = await self._answer(match_id, request_id) if request_id else None
                 if replayed is not None:
+                    metrics.REPLAYS.labels(game).inc()
                     return doc, replayed
+                if error.code == ABORTED:
+                    metrics.ABORTS.labels(game, error.reason).inc()
                 raise
             answer = docs.encode(docs.Answer(new.version, player.player_id if player else None))
             try:
@@ -368,13 +375,20 @@ class MatchService:
                     _stored(new), doc.version, docs.encode(record), request_id or None, answer
                 )
             except VersionConflict as conflict:
+                metrics.VERSION_CONFLICTS.labels(game).inc()
                 if expected_version is not None:
+                    metrics.ABORTS.labels(game, "STALE_VERSION").inc()
                     raise stale_version(conflict.current_version) from None
                 await asyncio.sleep(random.uniform(0, 0.002 * (2**attempt)))
                 continue
             except StoreUnavailable as error:
                 raise _unavailable(error) from None
+            if replayed is not None:
+                metrics.REPLAYS.labels(game).inc()
+            else:
+                metrics.COMMITS.labels(game, record.kind).inc()
             return new, replayed
+        metrics.ABORTS.labels(game, "TOO_MANY_CONFLICTS").inc()
         raise AppError(ABORTED, "TOO_MANY_CONFLICTS", f"the match changed under {attempts} attempts; try again")
 
     async def _answer(self, match_id: str, request_id: str) -> Replayed | None:

@@ -130,6 +130,11 @@ class MatchStore(ABC):
         """Matches of ``game`` in ``status`` (lobby: WAITING), oldest first, paginated."""
 
     @abstractmethod
+    async def count_matches(self) -> dict[tuple[str, str], int]:
+        """How many matches each (game, status) lobby index holds, for metrics: approximate, since
+        an expired match stays counted until the index drops it."""
+
+    @abstractmethod
     async def ping(self) -> bool:
         """True when the backing service answers (readiness)."""
 

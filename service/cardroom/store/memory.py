@@ -161,6 +161,9 @@ class MemoryStore(MatchStore):
             pass
         return Page(found, encode_page_token(last) if found and i < len(seqs) else "")
 
+    async def count_matches(self) -> dict[tuple[str, str], int]:
+        return {key: len(seqs) for key, seqs in self._lobby.items()}
+
     async def ping(self) -> bool:
         return True
 

@@ -261,6 +261,15 @@ class RedisStore(MatchStore):
         token = encode_page_token(page[-1][0]) if len(live) > size else ""
         return Page([stored for _, stored in page], token)
 
+    async def count_matches(self) -> dict[tuple[str, str], int]:
+        keys = sorted(key.decode() for key in await self._call(self._redis.smembers(f"{self._prefix}lobbies")))
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.zcard(key)
+            sizes = await self._call(pipe.execute())
+        prefix = len(f"{self._prefix}lobby:")
+        return {tuple(key[prefix:].rsplit(":", 1)): size for key, size in zip(keys, sizes, strict=True)}
+
     async def ping(self) -> bool:
         try:
             return bool(await self._call(self._redis.ping()))

@@ -1,0 +1,95 @@
+"""One access-log line and the request metrics for every finished call, for both transports.
+
+The gRPC interceptor (grpc_access.py) and the HTTP middleware (http_access.py) only
+measure and find the code and reason; this module decides what a line holds: method,
+code, reason, duration, match, request id, seat and trace ids. It reads names and ids
+from the request and the seat from the answer, never a token, a body or a view, so no
+hidden card can reach the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from google.protobuf import message
+from opentelemetry import trace
+
+from .metrics import REQUEST_SECONDS, REQUESTS
+
+log = logging.getLogger("cardroom.access")
+
+MATCH_NAME = re.compile(r"^games/[a-z0-9-]+/matches/[a-z0-9]+$")
+#: W3C Trace Context: version-traceid-parentid-flags
+TRACEPARENT = re.compile(r"^[0-9a-f]{2}-(?P<trace>[0-9a-f]{32})-(?P<span>[0-9a-f]{16})-[0-9a-f]{2}$")
+
+
+def _field(holder: Any, name: str) -> Any:
+    if isinstance(holder, message.Message) and name in holder.DESCRIPTOR.fields_by_name:
+        descriptor = holder.DESCRIPTOR.fields_by_name[name]
+        if descriptor.has_presence and not holder.HasField(name):
+            return None
+        return getattr(holder, name)
+    return None
+
+
+def call_fields(request: Any, answer: Any) -> dict[str, Any]:
+    """The match, request id and seat of a call, from its request and (last) answer message."""
+    fields: dict[str, Any] = {}
+    state = _field(answer, "state") or answer  # a response holding a MatchState, or a MatchState
+    for name in (_field(request, "name"), _field(_field(state, "match"), "name")):
+        if name and MATCH_NAME.match(name):
+            fields["match"] = name
+            break
+    request_id = _field(request, "request_id")
+    if request_id:
+        fields["request_id"] = request_id
+    seat = _field(answer, "seat")
+    if seat is None:
+        seat = _field(state, "your_seat")
+    if seat is not None:
+        fields["seat"] = seat
+    return fields
+
+
+def trace_fields(traceparent: str | None) -> dict[str, str]:
+    """The trace this call belongs to: the active span's when tracing is on, else the caller's
+    ``traceparent`` header, so log lines of one request can be found across services."""
+    context = trace.get_current_span().get_span_context()
+    if context.is_valid:
+        return {"trace_id": format(context.trace_id, "032x"), "span_id": format(context.span_id, "016x")}
+    found = TRACEPARENT.match((traceparent or "").strip().lower())
+    if found and found["trace"] != "0" * 32:
+        return {"trace_id": found["trace"], "parent_span_id": found["span"]}
+    return {}
+
+
+def record(
+    transport: str,
+    method: str,
+    code: str,
+    reason: str,
+    seconds: float,
+    fields: dict[str, Any],
+    *,
+    quiet: bool = False,
+) -> None:
+    """Count the call, observe its duration and write its access line (DEBUG for health checks)."""
+    REQUESTS.labels(transport, method, code, reason).inc()
+    REQUEST_SECONDS.labels(transport, method, code).observe(seconds)
+    level = logging.DEBUG if quiet else logging.INFO
+    if log.isEnabledFor(level):
+        extra = {"transport": transport, "method": method, "code": code, "reason": reason}
+        extra["duration_ms"] = round(seconds * 1000, 3)
+        log.log(
+            level,
+            "%s %s %s%s %.1fms%s",
+            transport,
+            method,
+            code,
+            f" {reason}" if reason else "",
+            seconds * 1000,
+            "".join(f" {key}={value}" for key, value in fields.items()),
+            extra={**extra, **fields},
+        )

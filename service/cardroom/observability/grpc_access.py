@@ -1,0 +1,122 @@
+"""A gRPC server interceptor: request metrics and the access log of every call.
+
+It wraps each method's behaviour (unary and server-streaming; the server has no
+others) and reads the outcome from the call: the status code the servicer aborted
+with and the ErrorInfo reason inside its rich status (``grpc-status-details-bin``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import grpc
+from google.rpc import error_details_pb2, status_pb2
+
+from .access import call_fields, record, trace_fields
+from .metrics import LIVE_STREAMS
+
+GAME_SERVICE = "/cardroom.v1.GameService/"
+#: calls of machines, not players: their access lines are DEBUG
+QUIET_PREFIXES = ("/grpc.health.", "/grpc.reflection.")
+STATUS_DETAILS = "grpc-status-details-bin"
+
+
+def method_label(full_method: str) -> str:
+    """``SubmitAction`` for the GameService (as on the HTTP side), ``service/Method`` for the others."""
+    return full_method.removeprefix(GAME_SERVICE).lstrip("/")
+
+
+def _outcome(context: grpc.aio.ServicerContext, error: BaseException | None) -> tuple[str, str]:
+    code = context.code()
+    if isinstance(code, grpc.StatusCode):
+        name = code.name
+    elif isinstance(error, asyncio.CancelledError):
+        name = "CANCELLED"
+    elif error is not None and not isinstance(error, grpc.aio.AbortError):
+        name = "UNKNOWN"
+    else:
+        name = "OK"
+    return name, _reason(context) if name != "OK" else ""
+
+
+def _reason(context: grpc.aio.ServicerContext) -> str:
+    for key, value in context.trailing_metadata() or ():
+        if key == STATUS_DETAILS:
+            status = status_pb2.Status.FromString(value)
+            for detail in status.details:
+                if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+                    info = error_details_pb2.ErrorInfo()
+                    detail.Unpack(info)
+                    return info.reason
+    return ""
+
+
+def _traceparent(context: grpc.aio.ServicerContext) -> str | None:
+    return dict(context.invocation_metadata() or ()).get("traceparent")
+
+
+class AccessInterceptor(grpc.aio.ServerInterceptor):
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(details)
+        if handler is None:
+            return handler
+        method = method_label(details.method)
+        quiet = details.method.startswith(QUIET_PREFIXES)
+        if handler.unary_unary is not None:
+            return grpc.unary_unary_rpc_method_handler(
+                _unary(handler.unary_unary, method, quiet),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        if handler.unary_stream is not None:
+            return grpc.unary_stream_rpc_method_handler(
+                _stream(handler.unary_stream, method, quiet),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler
+
+
+def _unary(behaviour: Callable[..., Awaitable[Any]], method: str, quiet: bool):
+    async def observed(request: Any, context: grpc.aio.ServicerContext) -> Any:
+        start = time.perf_counter()
+        answer = error = None
+        try:
+            answer = await behaviour(request, context)
+            return answer
+        except BaseException as raised:
+            error = raised
+            raise
+        finally:
+            code, reason = _outcome(context, error)
+            fields = {**call_fields(request, answer), **trace_fields(_traceparent(context))}
+            record("grpc", method, code, reason, time.perf_counter() - start, fields, quiet=quiet)
+
+    return observed
+
+
+def _stream(behaviour: Callable[..., AsyncIterator[Any]], method: str, quiet: bool):
+    async def observed(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+        start = time.perf_counter()
+        last = error = None
+        LIVE_STREAMS.labels("grpc").inc()
+        try:
+            async for last in behaviour(request, context):  # the last update names the seat
+                yield last
+        except BaseException as raised:
+            error = raised
+            raise
+        finally:
+            LIVE_STREAMS.labels("grpc").dec()
+            code, reason = _outcome(context, error)
+            fields = {**call_fields(request, last), **trace_fields(_traceparent(context))}
+            record("grpc", method, code, reason, time.perf_counter() - start, fields, quiet=quiet)
+
+    return observed
