@@ -95,6 +95,7 @@ def _check_one_game(
         by_seat = {seat: engine.legal_actions(state, seat) for seat in range(players)}
         for seat, actions in by_seat.items():
             assert (seat in seats) == bool(actions), f"{where}: seat {seat} in to_act={seats} vs actions {actions}"
+        _check_default_actions(engine, state, seats, by_seat, where, every_seat=deep)
         standing = {seat: engine.standing_actions(state, seat) for seat in range(players)}
         if deep:
             before = engine.encode(state)
@@ -119,6 +120,55 @@ def _check_one_game(
         state, events = transition.state, transition.events
         step += 1
         assert step < max_actions, f"seed {seed}: game did not end within {max_actions} actions"
+
+
+def _check_default_actions(engine, state, seats, by_seat, where, *, every_seat: bool) -> None:
+    """Each deciding seat's default action is listed and applies; (when ``every_seat``) the others
+    get NOT_YOUR_TURN."""
+    before = engine.encode(state)
+    for seat, actions in by_seat.items():
+        if seat in seats:
+            default = engine.default_action(state, seat)
+            assert default in actions, f"{where}: default {default} for seat {seat} not in {actions}"
+            try:
+                engine.apply(state, seat, default)
+            except RuleError as exc:
+                raise AssertionError(f"{where}: default {default} for seat {seat} refused: {exc}") from None
+        elif every_seat:
+            try:
+                engine.default_action(state, seat)
+            except RuleError as exc:
+                assert exc.code == "NOT_YOUR_TURN", f"{where}: seat {seat}: {exc!r}"
+            else:
+                raise AssertionError(f"{where}: a default action for seat {seat}, which is not in to_act")
+    assert engine.encode(state) == before, f"{where}: default_action or its apply modified the state"
+
+
+def check_default_games(
+    engine: Engine, players: int, options: Mapping[str, Any], games: int, *, max_actions: int, base_seed: int = 0
+) -> int:
+    """Play ``games`` games in which every seat only ever plays its default action (the seat that
+    acts among several in ``to_act`` is picked at random); each must end within ``max_actions``.
+
+    Returns the most actions any of the games took, so callers can show the bound is not loose."""
+    longest = 0
+    for index in range(games):
+        seed = 1_000_000_007 + base_seed * 100_003 + index
+        chooser = random.Random(seed)
+        state = engine.new_game(players, options, seed)
+        for step in range(max_actions + 1):
+            seats = engine.to_act(state)
+            if not seats:
+                break
+            seat = chooser.choice(seats)
+            action = engine.default_action(state, seat)
+            assert action in engine.legal_actions(state, seat), f"seed {seed} step {step}: {action} not legal"
+            state = engine.apply(state, seat, action).state
+        else:
+            raise AssertionError(f"seed {seed}: a default-only game did not end within {max_actions} actions")
+        assert engine.result(state) is not None
+        longest = max(longest, step)
+    return longest
 
 
 def _check_every_legal_action_applies(engine, state, by_seat, before, where, chooser) -> None:

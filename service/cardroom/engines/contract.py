@@ -191,6 +191,12 @@ def _coerce_int(spec: OptionSpec, value: Any) -> int:
     return value
 
 
+def require_to_act(engine: Engine[State], state: State, seat: int) -> None:
+    """Refuse a default action for a seat with no pending decision (the contract's NOT_YOUR_TURN)."""
+    if seat not in engine.to_act(state):
+        raise RuleError("NOT_YOUR_TURN", f"seat {seat!r} has no decision pending")
+
+
 class Engine(ABC, Generic[State]):
     """The rules of one game. Stateless; every method is a pure function of its arguments.
 
@@ -203,6 +209,8 @@ class Engine(ABC, Generic[State]):
     * ``apply`` never modifies its input state; a refused action raises
       :class:`RuleError` with the rules file's code;
     * ``to_act`` is empty exactly when the game is over;
+    * ``default_action`` is one of ``legal_actions`` for every seat in ``to_act``, and a
+      game where every seat only plays default actions ends;
     * ``view`` and ``Event.for_viewer`` contain no card in ``hidden_cards`` for
       that viewer, and ``view`` is unchanged by ``redeal_hidden``.
     """
@@ -252,6 +260,14 @@ class Engine(ABC, Generic[State]):
     @abstractmethod
     def to_act(self, state: State) -> tuple[int, ...]:
         """The seats that may act now, ascending (several in response windows)."""
+
+    @abstractmethod
+    def default_action(self, state: State, seat: int) -> Action:
+        """The action played for ``seat`` when its pending decision times out, or while the seat is away, left,
+        or otherwise not deciding for itself. Always one of ``legal_actions(state, seat)`` when ``seat`` is in
+        ``to_act(state)`` (RuleError NOT_YOUR_TURN otherwise). Deterministic; never helps the absent seat more
+        than a careful player would. Each game's choice per decision kind is a rule decision in
+        docs/rules/<game>.md."""
 
     def view(self, state: State, seat: Seat) -> View:
         """What ``seat`` (or a spectator, ``None``) may see, JSON-ready. A seat that is not

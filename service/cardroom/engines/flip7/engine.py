@@ -7,7 +7,18 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..contract import Engine, Event, GameInfo, GameResult, RuleError, Seat, Transition, competition_ranks
+from ..contract import (
+    Engine,
+    Event,
+    GameInfo,
+    GameResult,
+    RuleError,
+    Seat,
+    Transition,
+    competition_ranks,
+    require_to_act,
+)
+from . import defaults
 from .rules import Resolver
 from .start import MAX_SEATS, OPTION_SPECS, parse_options, start_match
 from .state import CODEC, GAME_ID, GAME_OVER, STAYED, Flip7State, clone
@@ -103,6 +114,10 @@ class Flip7Engine(Engine[Flip7State]):
         if state.pending is not None:
             return (state.pending.decider,)
         return (state.current,)
+
+    def default_action(self, state: Flip7State, seat: int) -> dict[str, Any]:
+        require_to_act(self, state, seat)
+        return defaults.default_action(state, seat, self.legal_actions(state, seat))
 
     def seat_view(self, state: Flip7State, seat: Seat) -> dict[str, Any]:
         return build_view(state, seat, [] if seat is None else self.legal_actions(state, seat))

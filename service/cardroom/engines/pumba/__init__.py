@@ -65,8 +65,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..contract import Engine, GameInfo, GameResult, Transition
-from . import actions, setup, views
+from ..contract import Engine, GameInfo, GameResult, Transition, require_to_act
+from . import actions, defaults, setup, views
 from .cards import CARDS
 from .state import CODEC, GAME_ID, OPTION_SPECS, OVER, PumbaState
 
@@ -100,6 +100,10 @@ class PumbaEngine(Engine[PumbaState]):
 
     def to_act(self, state: PumbaState) -> tuple[int, ...]:
         return actions.to_act(state)
+
+    def default_action(self, state: PumbaState, seat: int) -> dict[str, Any]:
+        require_to_act(self, state, seat)
+        return defaults.default_action(actions.legal_actions(state, seat))
 
     def seat_view(self, state: PumbaState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..contract import Engine, Event, GameInfo, GameResult, Seat, Transition, competition_ranks
-from . import actions, rounds, views
+from ..contract import Engine, Event, GameInfo, GameResult, Seat, Transition, competition_ranks, require_to_act
+from . import actions, defaults, rounds, views
 from .cards import NUMBER_CARDS, pump_cards
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, check_fixture, options_for
 from .state import CODEC, GAME_ID, PumptownState, clone
@@ -118,6 +118,10 @@ class PumptownEngine(Engine[PumptownState]):
     def to_act(self, state: PumptownState) -> tuple[int, ...]:
         seats = actions.deciders(state)
         return tuple(sorted(seats)) if len(seats) > 1 else seats
+
+    def default_action(self, state: PumptownState, seat: int) -> dict[str, Any]:
+        require_to_act(self, state, seat)
+        return defaults.default_action(state, seat)
 
     def seat_view(self, state: PumptownState, seat: Seat) -> dict[str, Any]:
         return views.view(state, seat)

@@ -6,8 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..contract import Action, Engine, GameInfo, GameResult, Seat, Transition, View
-from . import scoring, setup, turn, views
+from ..contract import Action, Engine, GameInfo, GameResult, Seat, Transition, View, require_to_act
+from . import defaults, scoring, setup, turn, views
 from .state import CODEC, GAME_ID, GAME_OVER, UpOrDownState
 
 
@@ -42,6 +42,10 @@ class UpOrDownEngine(Engine[UpOrDownState]):
 
     def to_act(self, state: UpOrDownState) -> tuple[int, ...]:
         return () if state.phase == GAME_OVER else (state.current,)
+
+    def default_action(self, state: UpOrDownState, seat: int) -> Action:
+        require_to_act(self, state, seat)
+        return defaults.default_action(state, seat, turn.legal_actions(state, seat))
 
     def seat_view(self, state: UpOrDownState, seat: Seat) -> View:
         return views.view(state, seat)
