@@ -27,11 +27,11 @@ import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardroom.app.config import Settings  # noqa: E402
-from cardroom.app.matches import MatchService  # noqa: E402
-from cardroom.app.tokens import TokenSigner  # noqa: E402
-from cardroom.store.redis import RedisStore  # noqa: E402
-from support.processes import RedisProcess  # noqa: E402
+from cardroom.app.config import Settings
+from cardroom.app.matches import MatchService
+from cardroom.app.tokens import TokenSigner
+from cardroom.store.redis import RedisStore
+from support.processes import RedisProcess
 
 SECRET = "golden-secret"
 PREFIX = "golden:"

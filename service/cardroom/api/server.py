@@ -107,7 +107,7 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     """Run one server process until SIGTERM/SIGINT, then drain in-flight calls."""
     if settings.redis_url is None:
         log.warning("no --redis-url: using the embedded memory store; matches will not survive a restart")
-    store = timed(open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl))
+    store = timed(open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl, settings.redis_pool_size))
     handlers = build_handlers(settings, store)
     server, health_servicer, port = build_server(settings, handlers)
     await server.start()

@@ -18,6 +18,8 @@ class Settings:
     http_port: int = 8080
     host: str = "0.0.0.0"
     redis_url: str | None = None
+    #: command connections to Redis per worker; watchers share one extra pub/sub connection per worker
+    redis_pool_size: int = 32
     workers: int = 1
     #: HMAC key for seat tokens; must be shared by all replicas (random per process if unset)
     secret: str | None = None

@@ -10,7 +10,7 @@ from ..engines import game_ids
 
 
 def add_bench_parser(commands: argparse._SubParsersAction) -> None:
-    bench = commands.add_parser("bench", help="benchmarks printing JSON: engines, service")
+    bench = commands.add_parser("bench", help="benchmarks printing JSON: engines, service, storage, watch")
     kinds = bench.add_subparsers(dest="bench", required=True)
 
     engines = kinds.add_parser("engines", help="random-play speed of every engine (the simulate loop)")
@@ -38,6 +38,13 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     service.add_argument("--generator-processes", type=int, default=1, help="load generator processes")
     service.add_argument("--seed", type=int, default=1)
 
+    storage = kinds.add_parser("storage", help="Redis bytes per finished match and per logged action (MEMORY USAGE)")
+    storage.add_argument("--redis-url", help="use this Redis instead of starting a redis-server")
+    storage.add_argument("--game", action="append", choices=game_ids(), help="only these games (default: all)")
+    storage.add_argument("--players", type=int, default=4, help="seats per game, clamped to each game's range")
+    storage.add_argument("--seed", type=int, default=1)
+    storage.add_argument("--samples", type=int, default=500, help="Pumba: measure the match every this many actions")
+
 
 def run_bench(args: argparse.Namespace) -> int:
     if args.bench == "engines":
@@ -50,6 +57,8 @@ def run_bench(args: argparse.Namespace) -> int:
             return 2
         print(json.dumps(report))
         return 0
+    if args.bench == "storage":
+        return _bench_storage(args)
     from .service import ServiceBench, bench_service
 
     if args.target is None and args.server_pid:
@@ -74,3 +83,16 @@ def run_bench(args: argparse.Namespace) -> int:
     print(json.dumps(report))
     # no match set up (e.g. a --target refusing seeds) checks nothing: as much a failure as a mismatch
     return 0 if report["lost_or_doubled"] == 0 and report["matches_started"] else 1
+
+
+def _bench_storage(args: argparse.Namespace) -> int:
+    import contextlib
+
+    from .spawned import redis_server
+    from .storage import StorageBench, bench_storage
+
+    with contextlib.ExitStack() as stack:
+        url = args.redis_url or stack.enter_context(redis_server())[0]
+        report = bench_storage(StorageBench(url, args.game or game_ids(), args.players, args.seed, args.samples))
+    print(json.dumps(report))
+    return 0

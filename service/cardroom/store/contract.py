@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: lobby statuses; finished and abandoned matches expire after ``finished_ttl``
 WAITING, ACTIVE, FINISHED, ABANDONED = "waiting", "active", "finished", "abandoned"
@@ -61,10 +61,14 @@ class StoredMatch:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """The log entry written by the commit that produced ``version``."""
+    """The log entry written by the commit that produced ``version``.
+
+    ``data`` is the match document stored by that commit when the store has it at hand (live updates of
+    ``watch``), else None; it is not part of the entry's identity."""
 
     version: int
     payload: bytes
+    data: bytes | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,8 @@ Cluster slot and one Lua script may touch them all:
 * ``<prefix>{id}:log`` stream: the entry of version v has the id ``v-1``, so a
   reader resumes after any version with an exclusive range from ``v-1``
 * ``<prefix>{id}:req`` hash: request_id -> first answer
+* ``<prefix>{id}:ch``  pub/sub channel (not a key): each commit publishes its entry there, and one
+  connection per worker fans the messages out to all its watchers (see ``redis_watch``)
 
 ``create`` and ``commit`` are each one Lua script: the idempotency check, the
 compare-and-set on the version and all writes happen atomically or not at all.
@@ -27,6 +29,7 @@ from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
 from redis import exceptions as redis_errors
+from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
@@ -49,9 +52,14 @@ from cardroom.store.contract import (
     StoreUnavailable,
     VersionConflict,
 )
+from cardroom.store.redis_watch import WatchFanout
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+#: command connections per worker (the ``--redis-pool-size`` setting): commits, reads and the watchers'
+#: backlog reads share them; a call waits up to the timeout for a free one instead of opening more
+DEFAULT_POOL_SIZE = 32
 
 # What "Redis cannot serve us right now" looks like: unreachable, slow, loading its
 # dataset, full, or a replica/cluster mid-failover. All map to UNAVAILABLE (retryable).
@@ -98,6 +106,8 @@ redis.call('XADD', KEYS[2], ARGV[4] .. '-1', 'p', ARGV[7])
 redis.call('HSET', KEYS[1], 'version', ARGV[4], 'status', ARGV[5], 'data', ARGV[6])
 if ARGV[1] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[2]) end
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[8]) end
+-- watchers' wake-up (redis_watch.py): version, entry length, entry, document
+redis.call('PUBLISH', ARGV[9], ARGV[4] .. ' ' .. string.len(ARGV[7]) .. ' ' .. ARGV[7] .. ARGV[6])
 return {'ok', current[2], current[3], current[4]}
 """
 
@@ -115,13 +125,12 @@ class RedisStore(MatchStore):
         timeout: float = 1.0,
         watch_block: float = 5.0,
         health_check_interval: int = 2,
+        pool_size: int = DEFAULT_POOL_SIZE,
         index_sweep_interval: float | None = None,
     ):
         self._finished_ttl = finished_ttl
         self._idle_ttl = idle_ttl
         self._prefix = key_prefix
-        self._block_ms = int(watch_block * 1000)
-        self._watch_block = watch_block
         self._deadline = 2 * timeout
         # the index only needs cleaning about as often as matches can expire
         self._sweep_interval = index_sweep_interval or min(max(min(finished_ttl, idle_ttl), 1.0), 300.0)
@@ -138,10 +147,21 @@ class RedisStore(MatchStore):
             "lib_name": None,
             "lib_version": None,
         }
-        self._redis = aioredis.Redis.from_url(url, socket_timeout=timeout, **options)
-        # Watchers block in XREAD for up to watch_block: their own pool, with a read
-        # timeout above the block, so they neither time out nor starve the writers.
-        self._blocking = aioredis.Redis.from_url(url, socket_timeout=watch_block + timeout, **options)
+        # A bounded pool that makes a call wait (up to ``timeout``) for a free connection rather than
+        # open more: watchers hold none of these (they share one pub/sub connection per worker).
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=pool_size, timeout=timeout, socket_timeout=timeout, **options
+        )
+        self._redis = aioredis.Redis(connection_pool=pool)
+        self._fanout = WatchFanout(
+            self._pubsub_connection,
+            self._channel,
+            self._read_after,
+            self._newest,
+            self._exists,
+            interval=watch_block,
+            deadline=self._deadline,
+        )
         self._create_script = self._redis.register_script(_CREATE)
         self._commit_script = self._redis.register_script(_COMMIT)
 
@@ -150,6 +170,9 @@ class RedisStore(MatchStore):
     def _match_keys(self, match_id: str) -> list[str]:
         base = f"{self._prefix}{{{match_id}}}"
         return [f"{base}:m", f"{base}:log", f"{base}:req"]
+
+    def _channel(self, match_id: str) -> str:
+        return f"{self._prefix}{{{match_id}}}:ch"
 
     def _lobby_key(self, game: str, status: str) -> str:
         return f"{self._prefix}lobby:{game}:{status}"
@@ -195,9 +218,8 @@ class RedisStore(MatchStore):
         check_commit(match, expected_version)
         self._start_sweeper()
         args = [request_id or "", answer or b"", expected_version, match.version, match.status, match.data, log_entry]
-        reply = await self._call(
-            self._commit_script(keys=self._match_keys(match.match_id), args=[*args, self._ttl_ms(match.status)])
-        )
+        args += [self._ttl_ms(match.status), self._channel(match.match_id)]
+        reply = await self._call(self._commit_script(keys=self._match_keys(match.match_id), args=args))
         outcome = reply[0]
         if outcome == b"missing":
             raise MatchNotFound(match.match_id)
@@ -221,27 +243,10 @@ class RedisStore(MatchStore):
         return [_entry(stream_id, fields) for stream_id, fields in rows]
 
     async def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
-        match_key, log_key, _ = self._match_keys(match_id)
-        if not await self._call(self._redis.exists(match_key)):
+        if not await self._exists(match_id):
             raise MatchNotFound(match_id)
-        last = _stream_id(after_version)
-        while rows := await self._call(self._redis.xrange(log_key, min=f"({last}", max="+", count=1000)):
-            for stream_id, fields in rows:
-                yield _entry(stream_id, fields)
-                last = stream_id.decode()
-        while True:
-            # Bounded block: a quiet match is re-checked for expiry now and then, and a
-            # dead connection is noticed instead of waiting forever.
-            reply = await self._call(
-                self._blocking.xread({log_key: last}, count=1000, block=self._block_ms), extra_seconds=self._watch_block
-            )
-            if not reply:
-                if not await self._call(self._redis.exists(match_key)):
-                    raise MatchNotFound(match_id)
-                continue
-            for stream_id, fields in reply[0][1]:
-                yield _entry(stream_id, fields)
-                last = stream_id.decode()
+        async for entry in self._fanout.watch(match_id, after_version):
+            yield entry
 
     async def list_matches(self, game: str, status: str, page_size: int, page_token: str) -> Page:
         size = page_size_or_default(page_size)
@@ -282,12 +287,32 @@ class RedisStore(MatchStore):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
             self._sweeper = None
+        await self._fanout.close()
         await self._redis.aclose()
-        await self._blocking.aclose()
 
     # -- internals --------------------------------------------------------------
 
-    async def _call(self, awaitable: Awaitable[T], extra_seconds: float = 0.0) -> T:
+    async def _pubsub_connection(self) -> AbstractConnection:
+        """A connection of its own (not from the pool) for the watch fan-out's subscriptions. RESP2: there a
+        subscribed connection's messages are plain replies (RESP3 hands them to push handlers instead)."""
+        pool = self._redis.connection_pool
+        conn = pool.connection_class(**{**pool.connection_kwargs, "protocol": 2})
+        await conn.connect()
+        return conn
+
+    async def _read_after(self, match_id: str, version: int, limit: int) -> list[LogEntry]:
+        log_key = self._match_keys(match_id)[1]
+        rows = await self._call(self._redis.xrange(log_key, min=f"({_stream_id(version)}", max="+", count=limit))
+        return [_entry(stream_id, fields) for stream_id, fields in rows]
+
+    async def _newest(self, match_id: str) -> int:
+        rows = await self._call(self._redis.xrevrange(self._match_keys(match_id)[1], count=1))
+        return _entry(*rows[0]).version if rows else 0
+
+    async def _exists(self, match_id: str) -> bool:
+        return bool(await self._call(self._redis.exists(self._match_keys(match_id)[0])))
+
+    async def _call(self, awaitable: Awaitable[T]) -> T:
         """Await a Redis call, turning "cannot reach Redis" into StoreUnavailable.
 
         The overall deadline caps what redis-py's layers add up to (connect, health
@@ -295,7 +320,7 @@ class RedisStore(MatchStore):
         not several timeouts in a row. Cancelling a command drops its connection, and
         a script cut short is no worse than a lost reply (see the retry note)."""
         try:
-            async with asyncio.timeout(self._deadline + extra_seconds):
+            async with asyncio.timeout(self._deadline):
                 return await awaitable
         except _UNAVAILABLE as exc:
             raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
