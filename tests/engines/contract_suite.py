@@ -123,13 +123,15 @@ def _check_one_game(
 
 
 def _check_default_actions(engine, state, seats, by_seat, where, *, every_seat: bool) -> None:
-    """Each deciding seat's default action is listed and applies; (when ``every_seat``) the others
-    get NOT_YOUR_TURN."""
+    """Each deciding seat's default action is listed and applies; (when ``every_seat``) it is the
+    same when asked again, and the other seats get NOT_YOUR_TURN."""
     before = engine.encode(state)
     for seat, actions in by_seat.items():
         if seat in seats:
             default = engine.default_action(state, seat)
             assert default in actions, f"{where}: default {default} for seat {seat} not in {actions}"
+            if every_seat:
+                assert default == engine.default_action(state, seat), f"{where}: default not deterministic"
             try:
                 engine.apply(state, seat, default)
             except RuleError as exc:

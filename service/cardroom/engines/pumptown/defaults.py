@@ -19,14 +19,12 @@ from .state import PumptownState
 #: completed turns per seat after which the absent seat knocks (real rounds end far sooner)
 KNOCK_AFTER_LAPS = 6
 
-_PASS = {"type": "pass"}
-
 
 def default_action(st: PumptownState, seat: int) -> dict[str, Any]:
     """The default for ``seat``, which has the pending decision."""
     ctx = context(st)
     if ctx in WINDOWS or ctx == "NOPE_WINDOW":
-        return _PASS
+        return {"type": "pass"}  # a new dict each time: callers own what they get
     if ctx == "PEEK":
         return {"type": "ack_peek"}
     if ctx in ("TURN_START", "DUEL_TURN"):
