@@ -44,5 +44,10 @@ echo "== Go stubs: a full match over gRPC against a live server"
 echo "== Java stubs: a full match over gRPC against a live server"
 "$PYTHON" tests/support/live_server.py -- mvn -q -B -f clients/java/pom.xml test
 
+echo "== container image: podman build (base from Debian's archive), run on loopback, a bounded bench through it"
+bash deploy/scripts/container_test.sh
+echo "== Kubernetes manifests: strict-decoded by a Go test, the Deployment run by podman kube play, a match load through it"
+bash deploy/scripts/kube_play_test.sh
+
 echo "== pytest"
 "$PYTHON" -m pytest -n "${CARDROOM_TEST_WORKERS:-2}" -q "$@"
