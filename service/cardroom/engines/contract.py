@@ -110,6 +110,8 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: most entries of an ``int_list`` option
+    max_items: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +172,8 @@ def _coerce_option(spec: OptionSpec, value: Any) -> Any:
             value = [part for part in value.split(",") if part.strip()]
         if not isinstance(value, (list, tuple)):
             raise OptionError(spec.name, f"expected a list of integers, got {value!r}")
+        if spec.max_items is not None and len(value) > spec.max_items:
+            raise OptionError(spec.name, f"at most {spec.max_items} entries, got {len(value)}")
         return [_coerce_int(spec, item) for item in value]
     raise AssertionError(f"unknown option kind {spec.kind!r}")
 

@@ -16,12 +16,15 @@ from ..codec import VersionedCodec
 from ..contract import OptionError, OptionSpec, validate_options
 
 GAME_ID = "pumba"
+#: the largest point limit: totals stay below it plus one round's hand, far inside the API's int32
+MAX_POINT_LIMIT = 1000
 
 PLAYING = "playing"
 OVER = "game_over"
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("point_limit", "int", 100, "total that eliminates a player (or ends the game)", minimum=1),
+    OptionSpec("point_limit", "int", 100, "total that eliminates a player (or ends the game)", minimum=1,
+               maximum=MAX_POINT_LIMIT),
     OptionSpec(
         "end_mode",
         "enum",

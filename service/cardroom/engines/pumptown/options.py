@@ -9,6 +9,11 @@ from ..contract import OptionError, OptionSpec, RuleError, validate_options
 from .cards import DEFAULT_MIX, KIND_OF, MAX_COPIES, NUMBER_CARDS, POSITIONS, pump_cards
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
+#: bounds of the options that had none: every reachable total stays far inside the API's int32
+#: (at most 100 rounds of bounded round scores) and the option list stays small in every answer
+MAX_REDUCTION_TOTAL = 1000
+MAX_REDUCTION_TOTALS = 10
+MAX_ROUND_TURN_LIMIT = 1000
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("rounds", "int", 10, "number of rounds in the game", minimum=1, maximum=100),
@@ -17,14 +22,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("pump_enabled", "bool", True, "play with pump cards (false = the base game)"),
     OptionSpec("pump_mix", "int_list", list(DEFAULT_MIX),
                "copies of PEEK DOUB SWAP STEAL BLOCK SWIPE NOPE REARR DUEL ELIM REDIS, in this order",
-               minimum=0, maximum=MAX_COPIES),
+               minimum=0, maximum=MAX_COPIES, max_items=len(DEFAULT_MIX)),
     OptionSpec("pump_hand_limit", "int", 3, "pump cards a player may hold; a card beyond it must be discarded",
                minimum=0, maximum=21),
     OptionSpec("moon_threshold", "int", 40, "a raw grid sum at or above this scores 0 (shooting the moon)",
                minimum=1, maximum=48),
     OptionSpec("knock_penalty", "int", 10, "points added to a knocker who is not lowest", minimum=0, maximum=100),
     OptionSpec("reduction_totals", "int_list", [100, 200], "a cumulative score landing exactly here is halved",
-               minimum=1),
+               minimum=1, maximum=MAX_REDUCTION_TOTAL, max_items=MAX_REDUCTION_TOTALS),
     OptionSpec("allow_rediscard", "bool", False, "a card taken from the discard may be discarded again"),
     OptionSpec("memory_assist", "bool", False, "views show face-down values the viewer has legitimately seen"),
     OptionSpec("poll_mode", "enum", "all_seats", "who is asked in response windows",
@@ -39,7 +44,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("card_duel_prize", "enum", "from_loser", "the Duel-card winner's prize",
                choices=("from_loser", "pump_deck")),
     OptionSpec("round_turn_limit", "int", 0, "completed turns after which a round ends with no knocker (0 = off)",
-               minimum=0),
+               minimum=0, maximum=MAX_ROUND_TURN_LIMIT),
 )
 
 FIXTURE_KEYS = frozenset({"stack", "hands", "round", "cumulative", "zones"})
