@@ -27,10 +27,15 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
+// requestID is a random (version 4) UUID in its canonical form, the only request_id the service
+// accepts (AIP-155); the standard library has no UUID type, and this is all one needs.
 func requestID() string {
 	bytes := make([]byte, 16)
 	_, _ = rand.Read(bytes)
-	return hex.EncodeToString(bytes)
+	bytes[6] = bytes[6]&0x0f | 0x40 // version 4
+	bytes[8] = bytes[8]&0x3f | 0x80 // RFC 9562 variant
+	text := hex.EncodeToString(bytes)
+	return text[0:8] + "-" + text[8:12] + "-" + text[12:16] + "-" + text[16:20] + "-" + text[20:32]
 }
 
 func as(ctx context.Context, token string) context.Context {

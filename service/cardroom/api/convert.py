@@ -184,6 +184,8 @@ def _option_to_proto(spec: OptionSpec) -> match_pb2.GameOption:
         option.minimum = spec.minimum
     if spec.maximum is not None:
         option.maximum = spec.maximum
+    if spec.max_items is not None:
+        option.max_items = spec.max_items
     return option
 
 

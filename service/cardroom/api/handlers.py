@@ -22,11 +22,13 @@ from ..engines.contract import RuleError
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from . import convert
+from .request_bounds import check_request
 
 #: the ids inside resource names (also the OpenAPI document's path patterns)
 ID_PATTERNS = {"game": "[a-z0-9-]+", "match": "[a-z0-9]+"}
-GAME_NAME = re.compile(rf"^games/(?P<game>{ID_PATTERNS['game']})$")
-MATCH_NAME = re.compile(rf"^games/(?P<game>{ID_PATTERNS['game']})/matches/(?P<match>{ID_PATTERNS['match']})$")
+# matched with fullmatch: ``$`` would also accept a trailing newline
+GAME_NAME = re.compile(rf"games/(?P<game>{ID_PATTERNS['game']})")
+MATCH_NAME = re.compile(rf"games/(?P<game>{ID_PATTERNS['game']})/matches/(?P<match>{ID_PATTERNS['match']})")
 STATUS = {
     "waiting": match_pb2.MATCH_STATUS_WAITING,
     "active": match_pb2.MATCH_STATUS_ACTIVE,
@@ -36,14 +38,14 @@ STATUS = {
 
 
 def parse_game_name(name: str) -> str:
-    found = GAME_NAME.match(name or "")
+    found = GAME_NAME.fullmatch(name or "")
     if not found:
         raise AppError(INVALID_ARGUMENT, "INVALID_NAME", f"expected games/{{game}}, got {name!r}")
     return found["game"]
 
 
 def parse_match_name(name: str) -> tuple[str, str]:
-    found = MATCH_NAME.match(name or "")
+    found = MATCH_NAME.fullmatch(name or "")
     if not found:
         raise AppError(INVALID_ARGUMENT, "INVALID_NAME", f"expected games/{{game}}/matches/{{match}}, got {name!r}")
     return found["game"], found["match"]
@@ -147,6 +149,7 @@ class GameHandlers:
         self.matches = matches
 
     async def call(self, method: str, request: Any, token: str | None, timeout: float) -> Any:
+        check_request(request)
         try:
             return await asyncio.wait_for(getattr(self, method)(request, token), timeout)
         except TimeoutError:
@@ -219,6 +222,7 @@ class GameHandlers:
     ) -> AsyncIterator[pb.MatchUpdate] | None:
         """Check the request now (raising ``AppError``), then return the stream of updates; None when the
         match is over and the caller has seen its last version."""
+        check_request(request)
         game, match_id = parse_match_name(request.name)
         updates = await self.matches.watch(game, match_id, token, request.after_version)
         if updates is None:
@@ -236,8 +240,8 @@ class GameHandlers:
         entries = []
         for update in updates:
             entry = pb.MatchLogEntry(version=update.version, events=events_to_proto(game, update.events))
-            if update.seat is not None:
-                entry.seat = update.seat
+            if update.seat is not None and update.action is not None:
+                entry.seat = update.seat  # the seat that acted: system entries (create, join, start) have none
             if update.action is not None:
                 entry.action.CopyFrom(convert.action_to_proto(game, update.action))
             entries.append(entry)

@@ -72,10 +72,12 @@ class LogRecord(msgspec.Struct):
 
 
 class Answer(msgspec.Struct, array_like=True):
-    """What a request_id is remembered with: the version it produced and who asked."""
+    """What a request_id is remembered with: the version it produced, who asked (the joined
+    player, for a join) and the fingerprint of the request (app/idempotency.py)."""
 
     version: int
     player_id: str | None
+    fingerprint: str = ""
 
 
 _encoder = msgspec.msgpack.Encoder()

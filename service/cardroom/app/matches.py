@@ -38,6 +38,7 @@ from ..store.contract import (
     VersionConflict,
 )
 from . import documents as docs
+from . import idempotency, names
 from .config import Settings
 from .errors import (
     ABORTED,
@@ -55,7 +56,6 @@ from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
 log = logging.getLogger(__name__)
 
 FIXED_DECKS_DISABLED = "FIXED_DECKS_DISABLED"
-MAX_NAME_LENGTH = 64
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ class MatchService:
             effective = validate_options(engine.info.options, options)
         except RuleError as error:
             raise AppError.from_rule(error) from None
-        name = _player_name(player_name, 0)
+        name = names.player_name(player_name, 0)
         match_id = self.signer.derived_id("create", request_id) if request_id else new_match_id()
         now = self.clock()
         creator = docs.Player(new_player_id(), name, 0)
@@ -154,16 +154,17 @@ class MatchService:
             fixture=dict(fixture) if fixture else None,
         )
         record = docs.LogRecord(1, "created", 0, None, [], doc)
-        answer = docs.encode(docs.Answer(1, creator.player_id))
+        asked = idempotency.fingerprint("create", game, seat_count, effective, name, seed, fixture)
+        answer = docs.encode(docs.Answer(1, creator.player_id, asked))
         try:
             replayed = await self.store.create(_stored(doc), docs.encode(record), request_id or None, answer)
         except MatchExists:
-            raise AppError(INVALID_ARGUMENT, "REQUEST_ID_REUSED", "this request_id created another match") from None
+            raise idempotency.reused("this request_id created another match") from None
         except StoreUnavailable as error:
             raise _unavailable(error) from None
         if replayed is not None:
             metrics.REPLAYS.labels(game).inc()
-            return await self._seated_from_answer(match_id, replayed)
+            return await self._seated_from_answer(match_id, replayed, asked)
         metrics.COMMITS.labels(game, record.kind).inc()
         return self._seated(doc, creator)
 
@@ -184,14 +185,25 @@ class MatchService:
                 if not free:
                     raise AppError(FAILED_PRECONDITION, "MATCH_FULL", "every seat is taken")
                 chosen = free[0]
-            player = docs.Player(new_player_id(), _player_name(player_name, chosen), chosen)
+            player = docs.Player(new_player_id(), names.player_name(player_name, chosen), chosen)
             joined["player"] = player
             new = _next(doc, self.clock(), players=[*doc.players, player])
             return new, docs.LogRecord(new.version, "joined", chosen, None, [], new)
 
-        doc, replayed = await self._commit_change(game, match_id, None, request_id, change, None, require_seat=False)
+        asked = idempotency.fingerprint("join", game, match_id, (player_name or "").strip(), seat)
+        doc, replayed = await self._commit_change(
+            game,
+            match_id,
+            None,
+            request_id,
+            change,
+            None,
+            asked,
+            require_seat=False,
+            answered_by=lambda: joined["player"].player_id,
+        )
         if replayed is not None:
-            return await self._seated_from_answer(match_id, replayed)
+            return await self._seated_from_answer(match_id, replayed, asked)
         return self._seated(doc, joined["player"])
 
     async def leave_match(self, game: str, match_id: str, token: str | None, request_id: str) -> Snapshot:
@@ -204,9 +216,11 @@ class MatchService:
                 new = _next(doc, self.clock(), players=[p for p in doc.players if p.player_id != player.player_id])
             return new, docs.LogRecord(new.version, "left", player.seat, None, [], new)
 
-        doc, replayed = await self._commit_change(game, match_id, token, request_id, change, None)
+        asked = idempotency.fingerprint("leave", game, match_id)
+        doc, replayed = await self._commit_change(game, match_id, token, request_id, change, None, asked)
         if replayed is not None:
-            return (await self._update_from_answer(match_id, replayed, token)).snapshot
+            # the first answer showed the match as the seat that left sees it now: from outside
+            return (await self._update_from_answer(match_id, replayed, token, asked, seated=False)).snapshot
         return self._snapshot(doc, None)
 
     async def start_match(self, game: str, match_id: str, token: str | None, request_id: str) -> Snapshot:
@@ -231,9 +245,10 @@ class MatchService:
             events = [docs.StoredEvent.of(event) for event in opening.events]  # the opening deal
             return new, docs.LogRecord(new.version, "started", None, None, events, new)
 
-        doc, replayed = await self._commit_change(game, match_id, token, request_id, change, None)
+        asked = idempotency.fingerprint("start", game, match_id)
+        doc, replayed = await self._commit_change(game, match_id, token, request_id, change, None, asked)
         if replayed is not None:
-            return (await self._update_from_answer(match_id, replayed, token)).snapshot
+            return (await self._update_from_answer(match_id, replayed, token, asked)).snapshot
         return self._snapshot(doc, self._authenticate(doc, token))
 
     # --- play -------------------------------------------------------------------
@@ -270,9 +285,10 @@ class MatchService:
             committed["record"] = docs.LogRecord(new.version, "action", player.seat, dict(action), events, new)
             return new, committed["record"]
 
-        doc, replayed = await self._commit_change(game, match_id, token, request_id, change, expected_version)
+        asked = idempotency.fingerprint("act", game, match_id, dict(action), expected_version)
+        doc, replayed = await self._commit_change(game, match_id, token, request_id, change, expected_version, asked)
         if replayed is not None:
-            return await self._update_from_answer(match_id, replayed, token)
+            return await self._update_from_answer(match_id, replayed, token, asked)
         # the record just committed is the log entry: no need to read it back
         return self._update(committed["record"], self._authenticate(doc, token))
 
@@ -343,9 +359,14 @@ class MatchService:
         request_id: str,
         change: Callable[[docs.MatchDoc, docs.Player | None], tuple[docs.MatchDoc, docs.LogRecord]],
         expected_version: int | None,
+        fingerprint: str,
         *,
         require_seat: bool = True,
+        answered_by: Callable[[], str] | None = None,
     ) -> tuple[docs.MatchDoc, Replayed | None]:
+        """Apply ``change`` under optimistic versioning; ``(new doc, None)``, or ``(doc, Replayed)`` when
+        ``request_id`` was answered before. The answer records ``fingerprint`` and who asked: the
+        caller's player, or ``answered_by()`` (the player a join created)."""
         if require_seat and not token:
             raise AppError(
                 UNAUTHENTICATED, "SEAT_TOKEN_REQUIRED", "this call needs the seat token (authorization: Bearer)"
@@ -353,11 +374,12 @@ class MatchService:
         attempts = self.settings.max_commit_attempts
         for attempt in range(attempts):
             doc = await self._load(game, match_id)
-            player = self._authenticate(doc, token) if require_seat else None
             # The commit itself answers a repeated request_id atomically; the answer is
             # looked up first only when this request would otherwise be refused, since a
-            # repeat of an applied request finds the match moved on.
+            # repeat of an applied request finds the match moved on (a left seat's token
+            # no longer authenticates, a join finds its seat taken).
             try:
+                player = self._authenticate(doc, token) if require_seat else None
                 if expected_version is not None and expected_version != doc.version:
                     raise stale_version(doc.version)
                 new, record = change(doc, player)
@@ -369,7 +391,8 @@ class MatchService:
                 if error.code == ABORTED:
                     metrics.ABORTS.labels(game, error.reason).inc()
                 raise
-            answer = docs.encode(docs.Answer(new.version, player.player_id if player else None))
+            asker = answered_by() if answered_by else player.player_id if player else None
+            answer = docs.encode(docs.Answer(new.version, asker, fingerprint))
             try:
                 replayed = await self.store.commit(
                     _stored(new), doc.version, docs.encode(record), request_id or None, answer
@@ -422,6 +445,29 @@ class MatchService:
 
     def _authenticate(self, doc: docs.MatchDoc, token: str | None) -> docs.Player | None:
         """The caller's player, or None for a spectator (no token)."""
+        player_id = self._token_player_id(doc, token)
+        if player_id is None:
+            return None
+        player = doc.player(player_id)
+        if player is None:
+            raise AppError(UNAUTHENTICATED, "SEAT_TOKEN_REVOKED", "this seat token's player has left the match")
+        return player
+
+    async def _update_from_answer(
+        self, match_id: str, replayed: Replayed, token: str | None, fingerprint: str, *, seated: bool = True
+    ) -> Update:
+        """The first answer of a request id, to the caller that sent it (the token's player, even if
+        that player has left since), as that player sees it (``seated``) or from outside."""
+        answer = docs.decode_answer(replayed.answer)
+        idempotency.check_same_request(answer.fingerprint, fingerprint)
+        record = await self._record(match_id, answer.version)
+        asker = self._token_player_id(record.doc, token)
+        if answer.player_id is not None and asker != answer.player_id:
+            raise idempotency.reused("this request_id was used by another caller")
+        return self._update(record, record.doc.player(asker) if seated and asker else None)
+
+    def _token_player_id(self, doc: docs.MatchDoc, token: str | None) -> str | None:
+        """The player id a seat token names for this match, whether or not that player is still in it."""
         if not token:
             return None
         try:
@@ -430,21 +476,11 @@ class MatchService:
             raise AppError(UNAUTHENTICATED, "INVALID_SEAT_TOKEN", str(error)) from None
         if match_id != doc.match_id:
             raise AppError(PERMISSION_DENIED, "WRONG_MATCH_TOKEN", "this seat token belongs to another match")
-        player = doc.player(player_id)
-        if player is None:
-            raise AppError(UNAUTHENTICATED, "SEAT_TOKEN_REVOKED", "this seat token's player has left the match")
-        return player
+        return player_id
 
-    async def _update_from_answer(self, match_id: str, replayed: Replayed, token: str | None) -> Update:
+    async def _seated_from_answer(self, match_id: str, replayed: Replayed, fingerprint: str) -> Seated:
         answer = docs.decode_answer(replayed.answer)
-        record = await self._record(match_id, answer.version)
-        player = self._authenticate(record.doc, token) if token else None
-        if answer.player_id is not None and (player is None or player.player_id != answer.player_id):
-            raise AppError(INVALID_ARGUMENT, "REQUEST_ID_REUSED", "this request_id was used by another caller")
-        return self._update(record, player)
-
-    async def _seated_from_answer(self, match_id: str, replayed: Replayed) -> Seated:
-        answer = docs.decode_answer(replayed.answer)
+        idempotency.check_same_request(answer.fingerprint, fingerprint)
         record = await self._record(match_id, answer.version)
         player = record.doc.player(answer.player_id or "")
         if player is None:
@@ -501,15 +537,6 @@ def _next(doc: docs.MatchDoc, now: float, **changes: Any) -> docs.MatchDoc:
 def _require_waiting(doc: docs.MatchDoc) -> None:
     if doc.status != WAITING:
         raise AppError(FAILED_PRECONDITION, "MATCH_NOT_WAITING", f"the match is {doc.status}, not waiting for players")
-
-
-def _player_name(name: str, seat: int) -> str:
-    name = (name or "").strip()
-    if len(name) > MAX_NAME_LENGTH:
-        raise AppError(
-            INVALID_ARGUMENT, "INVALID_PLAYER_NAME", f"player_name is longer than {MAX_NAME_LENGTH} characters"
-        )
-    return name or f"Player {seat + 1}"
 
 
 def _version_from_etag(etag: str, match_id: str) -> int:

@@ -162,4 +162,4 @@ def _outcome_unknown(error: grpc.aio.AioRpcError) -> bool:
 
 
 def _request_id() -> str:
-    return uuid.uuid4().hex
+    return str(uuid.uuid4())  # the canonical form: the service accepts no other (AIP-155)

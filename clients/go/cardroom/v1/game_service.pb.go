@@ -36,9 +36,10 @@ const (
 type ListGamesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Most games to return; 0 means a server default. The catalog is small, so
-	// one page usually holds it all.
+	// one page usually holds it all. Bound: 0..1000.
 	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// `next_page_token` of a previous call, to get the next page.
+	// `next_page_token` of a previous call, to get the next page. Bound: at
+	// most 64 characters.
 	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -146,7 +147,8 @@ func (x *ListGamesResponse) GetNextPageToken() string {
 // Request of GetGame.
 type GetGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The game's resource name, for example `games/flip-7`.
+	// The game's resource name, for example `games/flip-7`. Bound: at most 128
+	// characters.
 	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -192,29 +194,41 @@ func (x *GetGameRequest) GetName() string {
 // Request of CreateMatch.
 type CreateMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The game to play, for example `games/flip-7`.
+	// The game to play, for example `games/flip-7`. Bound: at most 128
+	// characters.
 	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
-	// Number of seats of the table, within the game's player counts.
+	// Number of seats of the table, within the game's player counts. Bound:
+	// 0..12 (the largest table of the catalog); the game narrows it.
 	SeatCount int32 `protobuf:"varint,2,opt,name=seat_count,json=seatCount,proto3" json:"seat_count,omitempty"`
 	// House-rule options to change from their defaults, for this game only;
-	// unset fields keep their defaults.
+	// unset fields keep their defaults. Bound: each integer within its
+	// `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+	// long, each string at most 32 characters (refused with INVALID_OPTION).
 	Options *GameOptions `protobuf:"bytes,3,opt,name=options,proto3" json:"options,omitempty"`
-	// Display name of the creator.
+	// Display name of the creator. Bound: at most 64 characters, without
+	// control, format (bidi overrides, zero-width) or separator characters
+	// (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
 	PlayerName string `protobuf:"bytes,4,opt,name=player_name,json=playerName,proto3" json:"player_name,omitempty"`
 	// Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-	// same id returns the first answer and creates nothing twice.
+	// same id returns the first answer and creates nothing twice. Bound: a UUID
+	// in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+	// (INVALID_REQUEST_ID); the same id with another request is refused
+	// (REQUEST_ID_REUSED).
 	RequestId string `protobuf:"bytes,5,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	// Explicit shuffle seed, as a decimal integer. Accepted only when the server
 	// runs with fixed decks allowed (tests, tutorials); otherwise refused with
 	// FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-	// It is never sent back to any client.
+	// It is never sent back to any client. Bound: at most 18 ASCII digits
+	// (INVALID_SEED).
 	Seed string `protobuf:"bytes,6,opt,name=seed,proto3" json:"seed,omitempty"`
 	// The rules file's §6 test hook (stacked decks, state fixtures), a JSON
 	// object whose shape each game's engine defines. Accepted only when the
 	// server runs with fixed decks allowed, like `seed`; never sent back.
+	// Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
 	Fixture *structpb.Struct `protobuf:"bytes,7,opt,name=fixture,proto3" json:"fixture,omitempty"`
 	// Reserved for automatic players (bots), not implemented yet: ignored for
-	// now, so these seats stay open for human players.
+	// now, so these seats stay open for human players. Bound: at most 12 seats,
+	// each 0..11.
 	BotSeats      []int32 `protobuf:"varint,8,rep,packed,name=bot_seats,json=botSeats,proto3" json:"bot_seats,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -365,7 +379,7 @@ func (x *CreateMatchResponse) GetSeatToken() string {
 // Request of GetMatch.
 type GetMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The match, `games/{game}/matches/{match}`.
+	// The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
 	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -411,12 +425,14 @@ func (x *GetMatchRequest) GetName() string {
 // Request of ListMatches.
 type ListMatchesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The game whose open tables to list, for example `games/pumba`.
+	// The game whose open tables to list, for example `games/pumba`. Bound: at
+	// most 128 characters.
 	Parent string `protobuf:"bytes,1,opt,name=parent,proto3" json:"parent,omitempty"`
 	// Most matches to return; 0 means a server default, larger values are
-	// capped by the server.
+	// capped by the server. Bound: 0..1000.
 	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// `next_page_token` of a previous call, to get the next page.
+	// `next_page_token` of a previous call, to get the next page. Bound: at
+	// most 64 characters.
 	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -531,14 +547,17 @@ func (x *ListMatchesResponse) GetNextPageToken() string {
 // Request of JoinMatch.
 type JoinMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The match to join.
+	// The match to join. Bound: at most 128 characters.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// Display name of the joining player.
+	// Display name of the joining player. Bound: as CreateMatch's
+	// `player_name`.
 	PlayerName string `protobuf:"bytes,2,opt,name=player_name,json=playerName,proto3" json:"player_name,omitempty"`
 	// Idempotency key (AIP-155): a retry with the same id returns the same seat
-	// and token and takes no second seat.
+	// and token and takes no second seat. Bound: a UUID or empty, as
+	// CreateMatch's `request_id`.
 	RequestId string `protobuf:"bytes,3,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
-	// The seat wanted; absent means the lowest free seat.
+	// The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+	// match narrows it (INVALID_SEAT).
 	Seat          *int32 `protobuf:"varint,4,opt,name=seat,proto3,oneof" json:"seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -669,9 +688,10 @@ func (x *JoinMatchResponse) GetSeat() int32 {
 // Request of LeaveMatch; the seat comes from the bearer seat token.
 type LeaveMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The match to leave.
+	// The match to leave. Bound: at most 128 characters.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// Idempotency key (AIP-155).
+	// Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+	// UUID or empty, as CreateMatch's `request_id`.
 	RequestId     string `protobuf:"bytes,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -724,9 +744,10 @@ func (x *LeaveMatchRequest) GetRequestId() string {
 // Request of StartMatch; needs the creator's seat token.
 type StartMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The match to start.
+	// The match to start. Bound: at most 128 characters.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// Idempotency key (AIP-155).
+	// Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+	// UUID or empty, as CreateMatch's `request_id`.
 	RequestId     string `protobuf:"bytes,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -779,20 +800,22 @@ func (x *StartMatchRequest) GetRequestId() string {
 // Request of SubmitAction; the seat comes from the bearer seat token.
 type SubmitActionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The match to act in.
+	// The match to act in. Bound: at most 128 characters.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// The action, of the match's game.
+	// The action, of the match's game. Bound: each string parameter at most 32
+	// characters, each integer 0..10000, each list at most 8 items.
 	Action *Action `protobuf:"bytes,2,opt,name=action,proto3" json:"action,omitempty"`
 	// The match version the action was decided on. When set and not current,
 	// the call fails with ABORTED / STALE_VERSION and changes nothing. When
 	// absent (and `etag` is empty) the server applies the action to the current
-	// state.
+	// state. Bound: 0..2147483647.
 	ExpectedVersion *int32 `protobuf:"varint,3,opt,name=expected_version,json=expectedVersion,proto3,oneof" json:"expected_version,omitempty"`
 	// The etag the action was decided on (AIP-154), an alternative to
-	// `expected_version` with the same effect.
+	// `expected_version` with the same effect. Bound: at most 80 characters.
 	Etag string `protobuf:"bytes,4,opt,name=etag,proto3" json:"etag,omitempty"`
 	// Idempotency key (AIP-155): a retry with the same id returns the first
-	// answer and applies nothing twice.
+	// answer and applies nothing twice. Bound: a UUID or empty, as
+	// CreateMatch's `request_id`.
 	RequestId     string `protobuf:"bytes,5,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -921,11 +944,11 @@ func (x *SubmitActionResponse) GetEvents() []*Event {
 // Request of WatchMatch.
 type WatchMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The match to follow.
+	// The match to follow. Bound: at most 128 characters.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// Send every update committed after this version, each with the state at
 	// that version; 0 replays the match from its creation. To resume, send the
-	// last version received.
+	// last version received. Bound: 0..2147483647.
 	AfterVersion  int32 `protobuf:"varint,2,opt,name=after_version,json=afterVersion,proto3" json:"after_version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1042,14 +1065,16 @@ func (x *MatchUpdate) GetState() *MatchState {
 // Request of GetMatchLog.
 type GetMatchLogRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The match whose log to read.
+	// The match whose log to read. Bound: at most 128 characters.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// Return the entries after this version; 0 returns the log from the start.
+	// Bound: 0..2147483647.
 	AfterVersion int32 `protobuf:"varint,2,opt,name=after_version,json=afterVersion,proto3" json:"after_version,omitempty"`
 	// Most entries to return; 0 means a server default, larger values are
-	// capped by the server.
+	// capped by the server. Bound: 0..1000.
 	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// `next_page_token` of a previous call, to get the next page.
+	// `next_page_token` of a previous call, to get the next page. Bound: at
+	// most 10 ASCII digits (INVALID_PAGE_TOKEN).
 	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1173,7 +1198,8 @@ type MatchLogEntry struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The match version this entry produced.
 	Version int32 `protobuf:"varint,1,opt,name=version,proto3" json:"version,omitempty"`
-	// The seat that acted; absent for system entries (creation, joins, start).
+	// The seat that acted; absent for system entries (creation, joins, leaves,
+	// start).
 	Seat *int32 `protobuf:"varint,2,opt,name=seat,proto3,oneof" json:"seat,omitempty"`
 	// The action submitted; unset for system entries.
 	Action *Action `protobuf:"bytes,3,opt,name=action,proto3" json:"action,omitempty"`

@@ -230,9 +230,11 @@ const (
 	ErrorReason_ERROR_REASON_INVALID_SEED ErrorReason = 20
 	// INVALID_ARGUMENT: JoinMatch asked for a seat the match does not have.
 	ErrorReason_ERROR_REASON_INVALID_SEAT ErrorReason = 21
-	// INVALID_ARGUMENT: `player_name` is too long.
+	// INVALID_ARGUMENT: `player_name` is too long or holds a control, format
+	// (bidi override, zero-width) or separator character.
 	ErrorReason_ERROR_REASON_INVALID_PLAYER_NAME ErrorReason = 22
-	// INVALID_ARGUMENT: the same `request_id` was used for a different request.
+	// INVALID_ARGUMENT: the same `request_id` was used for a different request
+	// (another method, body or caller) on the same match.
 	ErrorReason_ERROR_REASON_REQUEST_ID_REUSED ErrorReason = 23
 	// INVALID_ARGUMENT (REST): the body is not valid JSON for the request.
 	ErrorReason_ERROR_REASON_INVALID_JSON ErrorReason = 24
@@ -262,6 +264,21 @@ const (
 	// UNAVAILABLE: a watched match's update stream has a gap; resume WatchMatch
 	// from the last version received.
 	ErrorReason_ERROR_REASON_LOG_GAP ErrorReason = 34
+	// INVALID_ARGUMENT: a string, list or Struct is larger than its field's
+	// bound; metadata `field` names the field's path (`options.pumptown.
+	// reduction_totals.values`).
+	ErrorReason_ERROR_REASON_FIELD_TOO_LARGE ErrorReason = 50
+	// INVALID_ARGUMENT: an integer is outside its field's bound; metadata
+	// `field` names the field.
+	ErrorReason_ERROR_REASON_FIELD_OUT_OF_RANGE ErrorReason = 51
+	// INVALID_ARGUMENT: `request_id` is not a UUID (AIP-155); metadata `field`.
+	ErrorReason_ERROR_REASON_INVALID_REQUEST_ID ErrorReason = 52
+	// INVALID_ARGUMENT: the request's bytes are not a valid protobuf message of
+	// its type (gRPC), or the body is not UTF-8 (REST).
+	ErrorReason_ERROR_REASON_MALFORMED_REQUEST ErrorReason = 53
+	// INVALID_ARGUMENT (REST, HTTP 415): a POST body that is not
+	// `Content-Type: application/json`.
+	ErrorReason_ERROR_REASON_UNSUPPORTED_MEDIA_TYPE ErrorReason = 54
 	// The game is over; no action is accepted.
 	ErrorReason_ERROR_REASON_GAME_OVER ErrorReason = 100
 	// The seat is not a player of this game.
@@ -385,6 +402,11 @@ var (
 		32:  "ERROR_REASON_DEADLINE_EXCEEDED",
 		33:  "ERROR_REASON_STORE_UNAVAILABLE",
 		34:  "ERROR_REASON_LOG_GAP",
+		50:  "ERROR_REASON_FIELD_TOO_LARGE",
+		51:  "ERROR_REASON_FIELD_OUT_OF_RANGE",
+		52:  "ERROR_REASON_INVALID_REQUEST_ID",
+		53:  "ERROR_REASON_MALFORMED_REQUEST",
+		54:  "ERROR_REASON_UNSUPPORTED_MEDIA_TYPE",
 		100: "ERROR_REASON_GAME_OVER",
 		101: "ERROR_REASON_NOT_A_PLAYER",
 		102: "ERROR_REASON_WRONG_PHASE",
@@ -463,6 +485,11 @@ var (
 		"ERROR_REASON_DEADLINE_EXCEEDED":      32,
 		"ERROR_REASON_STORE_UNAVAILABLE":      33,
 		"ERROR_REASON_LOG_GAP":                34,
+		"ERROR_REASON_FIELD_TOO_LARGE":        50,
+		"ERROR_REASON_FIELD_OUT_OF_RANGE":     51,
+		"ERROR_REASON_INVALID_REQUEST_ID":     52,
+		"ERROR_REASON_MALFORMED_REQUEST":      53,
+		"ERROR_REASON_UNSUPPORTED_MEDIA_TYPE": 54,
 		"ERROR_REASON_GAME_OVER":              100,
 		"ERROR_REASON_NOT_A_PLAYER":           101,
 		"ERROR_REASON_WRONG_PHASE":            102,
@@ -654,7 +681,9 @@ type GameOption struct {
 	// Smallest allowed integer of an INT, SEAT or INT_LIST option, when bounded.
 	Minimum *int32 `protobuf:"varint,6,opt,name=minimum,proto3,oneof" json:"minimum,omitempty"`
 	// Largest allowed integer of an INT, SEAT or INT_LIST option, when bounded.
-	Maximum       *int32 `protobuf:"varint,7,opt,name=maximum,proto3,oneof" json:"maximum,omitempty"`
+	Maximum *int32 `protobuf:"varint,7,opt,name=maximum,proto3,oneof" json:"maximum,omitempty"`
+	// Most entries of an INT_LIST option.
+	MaxItems      *int32 `protobuf:"varint,8,opt,name=max_items,json=maxItems,proto3,oneof" json:"max_items,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -734,6 +763,13 @@ func (x *GameOption) GetMinimum() int32 {
 func (x *GameOption) GetMaximum() int32 {
 	if x != nil && x.Maximum != nil {
 		return *x.Maximum
+	}
+	return 0
+}
+
+func (x *GameOption) GetMaxItems() int32 {
+	if x != nil && x.MaxItems != nil {
+		return *x.MaxItems
 	}
 	return 0
 }
@@ -1615,7 +1651,7 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\vmax_players\x18\x06 \x01(\x05B\x04\xe2A\x01\x03R\n" +
 	"maxPlayers\x127\n" +
 	"\aoptions\x18\a \x03(\v2\x17.cardroom.v1.GameOptionB\x04\xe2A\x01\x03R\aoptions:1\xeaA.\n" +
-	"\x11cardroom.dev/Game\x12\fgames/{game}*\x05games2\x04game\"\x82\x02\n" +
+	"\x11cardroom.dev/Game\x12\fgames/{game}*\x05games2\x04game\"\xb2\x02\n" +
 	"\n" +
 	"GameOption\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12+\n" +
@@ -1624,11 +1660,14 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\vdescription\x18\x04 \x01(\tR\vdescription\x12\x18\n" +
 	"\achoices\x18\x05 \x03(\tR\achoices\x12\x1d\n" +
 	"\aminimum\x18\x06 \x01(\x05H\x00R\aminimum\x88\x01\x01\x12\x1d\n" +
-	"\amaximum\x18\a \x01(\x05H\x01R\amaximum\x88\x01\x01B\n" +
+	"\amaximum\x18\a \x01(\x05H\x01R\amaximum\x88\x01\x01\x12 \n" +
+	"\tmax_items\x18\b \x01(\x05H\x02R\bmaxItems\x88\x01\x01B\n" +
 	"\n" +
 	"\b_minimumB\n" +
 	"\n" +
-	"\b_maximum\"\xf6\x01\n" +
+	"\b_maximumB\f\n" +
+	"\n" +
+	"_max_items\"\xf6\x01\n" +
 	"\vGameOptions\x12:\n" +
 	"\bpumptown\x18\x01 \x01(\v2\x1c.cardroom.v1.PumptownOptionsH\x00R\bpumptown\x121\n" +
 	"\x05pumba\x18\x02 \x01(\v2\x19.cardroom.v1.PumbaOptionsH\x00R\x05pumba\x12<\n" +
@@ -1707,7 +1746,7 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x14MATCH_STATUS_WAITING\x10\x01\x12\x17\n" +
 	"\x13MATCH_STATUS_ACTIVE\x10\x02\x12\x19\n" +
 	"\x15MATCH_STATUS_FINISHED\x10\x03\x12\x1a\n" +
-	"\x16MATCH_STATUS_ABANDONED\x10\x04*\xc7\x14\n" +
+	"\x16MATCH_STATUS_ABANDONED\x10\x04*\x80\x16\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aERROR_REASON_STALE_VERSION\x10\x01\x12#\n" +
@@ -1744,7 +1783,12 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x1fERROR_REASON_RESOURCE_EXHAUSTED\x10\x1f\x12\"\n" +
 	"\x1eERROR_REASON_DEADLINE_EXCEEDED\x10 \x12\"\n" +
 	"\x1eERROR_REASON_STORE_UNAVAILABLE\x10!\x12\x18\n" +
-	"\x14ERROR_REASON_LOG_GAP\x10\"\x12\x1a\n" +
+	"\x14ERROR_REASON_LOG_GAP\x10\"\x12 \n" +
+	"\x1cERROR_REASON_FIELD_TOO_LARGE\x102\x12#\n" +
+	"\x1fERROR_REASON_FIELD_OUT_OF_RANGE\x103\x12#\n" +
+	"\x1fERROR_REASON_INVALID_REQUEST_ID\x104\x12\"\n" +
+	"\x1eERROR_REASON_MALFORMED_REQUEST\x105\x12'\n" +
+	"#ERROR_REASON_UNSUPPORTED_MEDIA_TYPE\x106\x12\x1a\n" +
 	"\x16ERROR_REASON_GAME_OVER\x10d\x12\x1d\n" +
 	"\x19ERROR_REASON_NOT_A_PLAYER\x10e\x12\x1c\n" +
 	"\x18ERROR_REASON_WRONG_PHASE\x10f\x12!\n" +

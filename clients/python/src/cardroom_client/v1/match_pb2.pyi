@@ -70,6 +70,11 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_REASON_DEADLINE_EXCEEDED: _ClassVar[ErrorReason]
     ERROR_REASON_STORE_UNAVAILABLE: _ClassVar[ErrorReason]
     ERROR_REASON_LOG_GAP: _ClassVar[ErrorReason]
+    ERROR_REASON_FIELD_TOO_LARGE: _ClassVar[ErrorReason]
+    ERROR_REASON_FIELD_OUT_OF_RANGE: _ClassVar[ErrorReason]
+    ERROR_REASON_INVALID_REQUEST_ID: _ClassVar[ErrorReason]
+    ERROR_REASON_MALFORMED_REQUEST: _ClassVar[ErrorReason]
+    ERROR_REASON_UNSUPPORTED_MEDIA_TYPE: _ClassVar[ErrorReason]
     ERROR_REASON_GAME_OVER: _ClassVar[ErrorReason]
     ERROR_REASON_NOT_A_PLAYER: _ClassVar[ErrorReason]
     ERROR_REASON_WRONG_PHASE: _ClassVar[ErrorReason]
@@ -157,6 +162,11 @@ ERROR_REASON_RESOURCE_EXHAUSTED: ErrorReason
 ERROR_REASON_DEADLINE_EXCEEDED: ErrorReason
 ERROR_REASON_STORE_UNAVAILABLE: ErrorReason
 ERROR_REASON_LOG_GAP: ErrorReason
+ERROR_REASON_FIELD_TOO_LARGE: ErrorReason
+ERROR_REASON_FIELD_OUT_OF_RANGE: ErrorReason
+ERROR_REASON_INVALID_REQUEST_ID: ErrorReason
+ERROR_REASON_MALFORMED_REQUEST: ErrorReason
+ERROR_REASON_UNSUPPORTED_MEDIA_TYPE: ErrorReason
 ERROR_REASON_GAME_OVER: ErrorReason
 ERROR_REASON_NOT_A_PLAYER: ErrorReason
 ERROR_REASON_WRONG_PHASE: ErrorReason
@@ -218,7 +228,7 @@ class Game(_message.Message):
     def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., display_name: _Optional[str] = ..., summary: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ...) -> None: ...
 
 class GameOption(_message.Message):
-    __slots__ = ("name", "kind", "default_json", "description", "choices", "minimum", "maximum")
+    __slots__ = ("name", "kind", "default_json", "description", "choices", "minimum", "maximum", "max_items")
     NAME_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_JSON_FIELD_NUMBER: _ClassVar[int]
@@ -226,6 +236,7 @@ class GameOption(_message.Message):
     CHOICES_FIELD_NUMBER: _ClassVar[int]
     MINIMUM_FIELD_NUMBER: _ClassVar[int]
     MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    MAX_ITEMS_FIELD_NUMBER: _ClassVar[int]
     name: str
     kind: OptionKind
     default_json: str
@@ -233,7 +244,8 @@ class GameOption(_message.Message):
     choices: _containers.RepeatedScalarFieldContainer[str]
     minimum: int
     maximum: int
-    def __init__(self, name: _Optional[str] = ..., kind: _Optional[_Union[OptionKind, str]] = ..., default_json: _Optional[str] = ..., description: _Optional[str] = ..., choices: _Optional[_Iterable[str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ...) -> None: ...
+    max_items: int
+    def __init__(self, name: _Optional[str] = ..., kind: _Optional[_Union[OptionKind, str]] = ..., default_json: _Optional[str] = ..., description: _Optional[str] = ..., choices: _Optional[_Iterable[str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., max_items: _Optional[int] = ...) -> None: ...
 
 class GameOptions(_message.Message):
     __slots__ = ("pumptown", "pumba", "up_or_down", "flip_7")

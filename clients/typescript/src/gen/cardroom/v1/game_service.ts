@@ -25,10 +25,13 @@ import { Action, Event, Game, GameOptions, Match, MatchState } from "./match";
 export interface ListGamesRequest {
   /**
    * Most games to return; 0 means a server default. The catalog is small, so
-   * one page usually holds it all.
+   * one page usually holds it all. Bound: 0..1000.
    */
   pageSize: number;
-  /** `next_page_token` of a previous call, to get the next page. */
+  /**
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
+   */
   pageToken: string;
 }
 
@@ -42,48 +45,69 @@ export interface ListGamesResponse {
 
 /** Request of GetGame. */
 export interface GetGameRequest {
-  /** The game's resource name, for example `games/flip-7`. */
+  /**
+   * The game's resource name, for example `games/flip-7`. Bound: at most 128
+   * characters.
+   */
   name: string;
 }
 
 /** Request of CreateMatch. */
 export interface CreateMatchRequest {
-  /** The game to play, for example `games/flip-7`. */
+  /**
+   * The game to play, for example `games/flip-7`. Bound: at most 128
+   * characters.
+   */
   parent: string;
-  /** Number of seats of the table, within the game's player counts. */
+  /**
+   * Number of seats of the table, within the game's player counts. Bound:
+   * 0..12 (the largest table of the catalog); the game narrows it.
+   */
   seatCount: number;
   /**
    * House-rule options to change from their defaults, for this game only;
-   * unset fields keep their defaults.
+   * unset fields keep their defaults. Bound: each integer within its
+   * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+   * long, each string at most 32 characters (refused with INVALID_OPTION).
    */
   options:
     | GameOptions
     | undefined;
-  /** Display name of the creator. */
+  /**
+   * Display name of the creator. Bound: at most 64 characters, without
+   * control, format (bidi overrides, zero-width) or separator characters
+   * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
+   */
   playerName: string;
   /**
    * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-   * same id returns the first answer and creates nothing twice.
+   * same id returns the first answer and creates nothing twice. Bound: a UUID
+   * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+   * (INVALID_REQUEST_ID); the same id with another request is refused
+   * (REQUEST_ID_REUSED).
    */
   requestId: string;
   /**
    * Explicit shuffle seed, as a decimal integer. Accepted only when the server
    * runs with fixed decks allowed (tests, tutorials); otherwise refused with
    * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-   * It is never sent back to any client.
+   * It is never sent back to any client. Bound: at most 18 ASCII digits
+   * (INVALID_SEED).
    */
   seed: string;
   /**
    * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
    * object whose shape each game's engine defines. Accepted only when the
    * server runs with fixed decks allowed, like `seed`; never sent back.
+   * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
    */
   fixture:
     | { [key: string]: any }
     | undefined;
   /**
    * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players.
+   * now, so these seats stay open for human players. Bound: at most 12 seats,
+   * each 0..11.
    */
   botSeats: number[];
 }
@@ -103,20 +127,26 @@ export interface CreateMatchResponse {
 
 /** Request of GetMatch. */
 export interface GetMatchRequest {
-  /** The match, `games/{game}/matches/{match}`. */
+  /** The match, `games/{game}/matches/{match}`. Bound: at most 128 characters. */
   name: string;
 }
 
 /** Request of ListMatches. */
 export interface ListMatchesRequest {
-  /** The game whose open tables to list, for example `games/pumba`. */
+  /**
+   * The game whose open tables to list, for example `games/pumba`. Bound: at
+   * most 128 characters.
+   */
   parent: string;
   /**
    * Most matches to return; 0 means a server default, larger values are
-   * capped by the server.
+   * capped by the server. Bound: 0..1000.
    */
   pageSize: number;
-  /** `next_page_token` of a previous call, to get the next page. */
+  /**
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
+   */
   pageToken: string;
 }
 
@@ -130,16 +160,23 @@ export interface ListMatchesResponse {
 
 /** Request of JoinMatch. */
 export interface JoinMatchRequest {
-  /** The match to join. */
+  /** The match to join. Bound: at most 128 characters. */
   name: string;
-  /** Display name of the joining player. */
+  /**
+   * Display name of the joining player. Bound: as CreateMatch's
+   * `player_name`.
+   */
   playerName: string;
   /**
    * Idempotency key (AIP-155): a retry with the same id returns the same seat
-   * and token and takes no second seat.
+   * and token and takes no second seat. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    */
   requestId: string;
-  /** The seat wanted; absent means the lowest free seat. */
+  /**
+   * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+   * match narrows it (INVALID_SEAT).
+   */
   seat?: number | undefined;
 }
 
@@ -157,25 +194,34 @@ export interface JoinMatchResponse {
 
 /** Request of LeaveMatch; the seat comes from the bearer seat token. */
 export interface LeaveMatchRequest {
-  /** The match to leave. */
+  /** The match to leave. Bound: at most 128 characters. */
   name: string;
-  /** Idempotency key (AIP-155). */
+  /**
+   * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+   * UUID or empty, as CreateMatch's `request_id`.
+   */
   requestId: string;
 }
 
 /** Request of StartMatch; needs the creator's seat token. */
 export interface StartMatchRequest {
-  /** The match to start. */
+  /** The match to start. Bound: at most 128 characters. */
   name: string;
-  /** Idempotency key (AIP-155). */
+  /**
+   * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+   * UUID or empty, as CreateMatch's `request_id`.
+   */
   requestId: string;
 }
 
 /** Request of SubmitAction; the seat comes from the bearer seat token. */
 export interface SubmitActionRequest {
-  /** The match to act in. */
+  /** The match to act in. Bound: at most 128 characters. */
   name: string;
-  /** The action, of the match's game. */
+  /**
+   * The action, of the match's game. Bound: each string parameter at most 32
+   * characters, each integer 0..10000, each list at most 8 items.
+   */
   action:
     | Action
     | undefined;
@@ -183,19 +229,20 @@ export interface SubmitActionRequest {
    * The match version the action was decided on. When set and not current,
    * the call fails with ABORTED / STALE_VERSION and changes nothing. When
    * absent (and `etag` is empty) the server applies the action to the current
-   * state.
+   * state. Bound: 0..2147483647.
    */
   expectedVersion?:
     | number
     | undefined;
   /**
    * The etag the action was decided on (AIP-154), an alternative to
-   * `expected_version` with the same effect.
+   * `expected_version` with the same effect. Bound: at most 80 characters.
    */
   etag: string;
   /**
    * Idempotency key (AIP-155): a retry with the same id returns the first
-   * answer and applies nothing twice.
+   * answer and applies nothing twice. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    */
   requestId: string;
 }
@@ -212,12 +259,12 @@ export interface SubmitActionResponse {
 
 /** Request of WatchMatch. */
 export interface WatchMatchRequest {
-  /** The match to follow. */
+  /** The match to follow. Bound: at most 128 characters. */
   name: string;
   /**
    * Send every update committed after this version, each with the state at
    * that version; 0 replays the match from its creation. To resume, send the
-   * last version received.
+   * last version received. Bound: 0..2147483647.
    */
   afterVersion: number;
 }
@@ -234,16 +281,22 @@ export interface MatchUpdate {
 
 /** Request of GetMatchLog. */
 export interface GetMatchLogRequest {
-  /** The match whose log to read. */
+  /** The match whose log to read. Bound: at most 128 characters. */
   name: string;
-  /** Return the entries after this version; 0 returns the log from the start. */
+  /**
+   * Return the entries after this version; 0 returns the log from the start.
+   * Bound: 0..2147483647.
+   */
   afterVersion: number;
   /**
    * Most entries to return; 0 means a server default, larger values are
-   * capped by the server.
+   * capped by the server. Bound: 0..1000.
    */
   pageSize: number;
-  /** `next_page_token` of a previous call, to get the next page. */
+  /**
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 10 ASCII digits (INVALID_PAGE_TOKEN).
+   */
   pageToken: string;
 }
 
@@ -259,7 +312,10 @@ export interface GetMatchLogResponse {
 export interface MatchLogEntry {
   /** The match version this entry produced. */
   version: number;
-  /** The seat that acted; absent for system entries (creation, joins, start). */
+  /**
+   * The seat that acted; absent for system entries (creation, joins, leaves,
+   * start).
+   */
   seat?:
     | number
     | undefined;

@@ -234,9 +234,15 @@ export enum ErrorReason {
   ERROR_REASON_INVALID_SEED = 20,
   /** ERROR_REASON_INVALID_SEAT - INVALID_ARGUMENT: JoinMatch asked for a seat the match does not have. */
   ERROR_REASON_INVALID_SEAT = 21,
-  /** ERROR_REASON_INVALID_PLAYER_NAME - INVALID_ARGUMENT: `player_name` is too long. */
+  /**
+   * ERROR_REASON_INVALID_PLAYER_NAME - INVALID_ARGUMENT: `player_name` is too long or holds a control, format
+   * (bidi override, zero-width) or separator character.
+   */
   ERROR_REASON_INVALID_PLAYER_NAME = 22,
-  /** ERROR_REASON_REQUEST_ID_REUSED - INVALID_ARGUMENT: the same `request_id` was used for a different request. */
+  /**
+   * ERROR_REASON_REQUEST_ID_REUSED - INVALID_ARGUMENT: the same `request_id` was used for a different request
+   * (another method, body or caller) on the same match.
+   */
   ERROR_REASON_REQUEST_ID_REUSED = 23,
   /** ERROR_REASON_INVALID_JSON - INVALID_ARGUMENT (REST): the body is not valid JSON for the request. */
   ERROR_REASON_INVALID_JSON = 24,
@@ -278,6 +284,29 @@ export enum ErrorReason {
    * from the last version received.
    */
   ERROR_REASON_LOG_GAP = 34,
+  /**
+   * ERROR_REASON_FIELD_TOO_LARGE - INVALID_ARGUMENT: a string, list or Struct is larger than its field's
+   * bound; metadata `field` names the field's path (`options.pumptown.
+   * reduction_totals.values`).
+   */
+  ERROR_REASON_FIELD_TOO_LARGE = 50,
+  /**
+   * ERROR_REASON_FIELD_OUT_OF_RANGE - INVALID_ARGUMENT: an integer is outside its field's bound; metadata
+   * `field` names the field.
+   */
+  ERROR_REASON_FIELD_OUT_OF_RANGE = 51,
+  /** ERROR_REASON_INVALID_REQUEST_ID - INVALID_ARGUMENT: `request_id` is not a UUID (AIP-155); metadata `field`. */
+  ERROR_REASON_INVALID_REQUEST_ID = 52,
+  /**
+   * ERROR_REASON_MALFORMED_REQUEST - INVALID_ARGUMENT: the request's bytes are not a valid protobuf message of
+   * its type (gRPC), or the body is not UTF-8 (REST).
+   */
+  ERROR_REASON_MALFORMED_REQUEST = 53,
+  /**
+   * ERROR_REASON_UNSUPPORTED_MEDIA_TYPE - INVALID_ARGUMENT (REST, HTTP 415): a POST body that is not
+   * `Content-Type: application/json`.
+   */
+  ERROR_REASON_UNSUPPORTED_MEDIA_TYPE = 54,
   /** ERROR_REASON_GAME_OVER - The game is over; no action is accepted. */
   ERROR_REASON_GAME_OVER = 100,
   /** ERROR_REASON_NOT_A_PLAYER - The seat is not a player of this game. */
@@ -473,6 +502,21 @@ export function errorReasonFromJSON(object: any): ErrorReason {
     case 34:
     case "ERROR_REASON_LOG_GAP":
       return ErrorReason.ERROR_REASON_LOG_GAP;
+    case 50:
+    case "ERROR_REASON_FIELD_TOO_LARGE":
+      return ErrorReason.ERROR_REASON_FIELD_TOO_LARGE;
+    case 51:
+    case "ERROR_REASON_FIELD_OUT_OF_RANGE":
+      return ErrorReason.ERROR_REASON_FIELD_OUT_OF_RANGE;
+    case 52:
+    case "ERROR_REASON_INVALID_REQUEST_ID":
+      return ErrorReason.ERROR_REASON_INVALID_REQUEST_ID;
+    case 53:
+    case "ERROR_REASON_MALFORMED_REQUEST":
+      return ErrorReason.ERROR_REASON_MALFORMED_REQUEST;
+    case 54:
+    case "ERROR_REASON_UNSUPPORTED_MEDIA_TYPE":
+      return ErrorReason.ERROR_REASON_UNSUPPORTED_MEDIA_TYPE;
     case 100:
     case "ERROR_REASON_GAME_OVER":
       return ErrorReason.ERROR_REASON_GAME_OVER;
@@ -675,6 +719,16 @@ export function errorReasonToJSON(object: ErrorReason): string {
       return "ERROR_REASON_STORE_UNAVAILABLE";
     case ErrorReason.ERROR_REASON_LOG_GAP:
       return "ERROR_REASON_LOG_GAP";
+    case ErrorReason.ERROR_REASON_FIELD_TOO_LARGE:
+      return "ERROR_REASON_FIELD_TOO_LARGE";
+    case ErrorReason.ERROR_REASON_FIELD_OUT_OF_RANGE:
+      return "ERROR_REASON_FIELD_OUT_OF_RANGE";
+    case ErrorReason.ERROR_REASON_INVALID_REQUEST_ID:
+      return "ERROR_REASON_INVALID_REQUEST_ID";
+    case ErrorReason.ERROR_REASON_MALFORMED_REQUEST:
+      return "ERROR_REASON_MALFORMED_REQUEST";
+    case ErrorReason.ERROR_REASON_UNSUPPORTED_MEDIA_TYPE:
+      return "ERROR_REASON_UNSUPPORTED_MEDIA_TYPE";
     case ErrorReason.ERROR_REASON_GAME_OVER:
       return "ERROR_REASON_GAME_OVER";
     case ErrorReason.ERROR_REASON_NOT_A_PLAYER:
@@ -810,7 +864,11 @@ export interface GameOption {
     | number
     | undefined;
   /** Largest allowed integer of an INT, SEAT or INT_LIST option, when bounded. */
-  maximum?: number | undefined;
+  maximum?:
+    | number
+    | undefined;
+  /** Most entries of an INT_LIST option. */
+  maxItems?: number | undefined;
 }
 
 /**
@@ -1181,7 +1239,16 @@ export const Game: MessageFns<Game> = {
 };
 
 function createBaseGameOption(): GameOption {
-  return { name: "", kind: 0, defaultJson: "", description: "", choices: [], minimum: undefined, maximum: undefined };
+  return {
+    name: "",
+    kind: 0,
+    defaultJson: "",
+    description: "",
+    choices: [],
+    minimum: undefined,
+    maximum: undefined,
+    maxItems: undefined,
+  };
 }
 
 export const GameOption: MessageFns<GameOption> = {
@@ -1206,6 +1273,9 @@ export const GameOption: MessageFns<GameOption> = {
     }
     if (message.maximum !== undefined) {
       writer.uint32(56).int32(message.maximum);
+    }
+    if (message.maxItems !== undefined) {
+      writer.uint32(64).int32(message.maxItems);
     }
     return writer;
   },
@@ -1279,6 +1349,14 @@ export const GameOption: MessageFns<GameOption> = {
             message.maximum = reader.int32();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.maxItems = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1304,6 +1382,11 @@ export const GameOption: MessageFns<GameOption> = {
       choices: globalThis.Array.isArray(object?.choices) ? object.choices.map((e: any) => globalThis.String(e)) : [],
       minimum: isSet(object.minimum) ? globalThis.Number(object.minimum) : undefined,
       maximum: isSet(object.maximum) ? globalThis.Number(object.maximum) : undefined,
+      maxItems: isSet(object.maxItems)
+        ? globalThis.Number(object.maxItems)
+        : isSet(object.max_items)
+        ? globalThis.Number(object.max_items)
+        : undefined,
     };
   },
 
@@ -1330,6 +1413,9 @@ export const GameOption: MessageFns<GameOption> = {
     if (message.maximum !== undefined) {
       obj.maximum = Math.round(message.maximum);
     }
+    if (message.maxItems !== undefined) {
+      obj.maxItems = Math.round(message.maxItems);
+    }
     return obj;
   },
 
@@ -1345,6 +1431,7 @@ export const GameOption: MessageFns<GameOption> = {
     message.choices = object.choices?.map((e) => e) || [];
     message.minimum = object.minimum ?? undefined;
     message.maximum = object.maximum ?? undefined;
+    message.maxItems = object.maxItems ?? undefined;
     return message;
   },
 };

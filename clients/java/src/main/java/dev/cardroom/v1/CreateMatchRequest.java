@@ -63,7 +63,8 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object parent_ = "";
   /**
    * <pre>
-   * The game to play, for example `games/flip-7`.
+   * The game to play, for example `games/flip-7`. Bound: at most 128
+   * characters.
    * </pre>
    *
    * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -84,7 +85,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The game to play, for example `games/flip-7`.
+   * The game to play, for example `games/flip-7`. Bound: at most 128
+   * characters.
    * </pre>
    *
    * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -109,7 +111,8 @@ private static final long serialVersionUID = 0L;
   private int seatCount_ = 0;
   /**
    * <pre>
-   * Number of seats of the table, within the game's player counts.
+   * Number of seats of the table, within the game's player counts. Bound:
+   * 0..12 (the largest table of the catalog); the game narrows it.
    * </pre>
    *
    * <code>int32 seat_count = 2 [json_name = "seatCount", (.google.api.field_behavior) = REQUIRED];</code>
@@ -125,7 +128,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * House-rule options to change from their defaults, for this game only;
-   * unset fields keep their defaults.
+   * unset fields keep their defaults. Bound: each integer within its
+   * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+   * long, each string at most 32 characters (refused with INVALID_OPTION).
    * </pre>
    *
    * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -138,7 +143,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * House-rule options to change from their defaults, for this game only;
-   * unset fields keep their defaults.
+   * unset fields keep their defaults. Bound: each integer within its
+   * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+   * long, each string at most 32 characters (refused with INVALID_OPTION).
    * </pre>
    *
    * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -151,7 +158,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * House-rule options to change from their defaults, for this game only;
-   * unset fields keep their defaults.
+   * unset fields keep their defaults. Bound: each integer within its
+   * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+   * long, each string at most 32 characters (refused with INVALID_OPTION).
    * </pre>
    *
    * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -166,7 +175,9 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object playerName_ = "";
   /**
    * <pre>
-   * Display name of the creator.
+   * Display name of the creator. Bound: at most 64 characters, without
+   * control, format (bidi overrides, zero-width) or separator characters
+   * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
    * </pre>
    *
    * <code>string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -187,7 +198,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Display name of the creator.
+   * Display name of the creator. Bound: at most 64 characters, without
+   * control, format (bidi overrides, zero-width) or separator characters
+   * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
    * </pre>
    *
    * <code>string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -214,7 +227,10 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-   * same id returns the first answer and creates nothing twice.
+   * same id returns the first answer and creates nothing twice. Bound: a UUID
+   * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+   * (INVALID_REQUEST_ID); the same id with another request is refused
+   * (REQUEST_ID_REUSED).
    * </pre>
    *
    * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -236,7 +252,10 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-   * same id returns the first answer and creates nothing twice.
+   * same id returns the first answer and creates nothing twice. Bound: a UUID
+   * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+   * (INVALID_REQUEST_ID); the same id with another request is refused
+   * (REQUEST_ID_REUSED).
    * </pre>
    *
    * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -265,7 +284,8 @@ private static final long serialVersionUID = 0L;
    * Explicit shuffle seed, as a decimal integer. Accepted only when the server
    * runs with fixed decks allowed (tests, tutorials); otherwise refused with
    * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-   * It is never sent back to any client.
+   * It is never sent back to any client. Bound: at most 18 ASCII digits
+   * (INVALID_SEED).
    * </pre>
    *
    * <code>string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -289,7 +309,8 @@ private static final long serialVersionUID = 0L;
    * Explicit shuffle seed, as a decimal integer. Accepted only when the server
    * runs with fixed decks allowed (tests, tutorials); otherwise refused with
    * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-   * It is never sent back to any client.
+   * It is never sent back to any client. Bound: at most 18 ASCII digits
+   * (INVALID_SEED).
    * </pre>
    *
    * <code>string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -317,6 +338,7 @@ private static final long serialVersionUID = 0L;
    * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
    * object whose shape each game's engine defines. Accepted only when the
    * server runs with fixed decks allowed, like `seed`; never sent back.
+   * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
    * </pre>
    *
    * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -331,6 +353,7 @@ private static final long serialVersionUID = 0L;
    * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
    * object whose shape each game's engine defines. Accepted only when the
    * server runs with fixed decks allowed, like `seed`; never sent back.
+   * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
    * </pre>
    *
    * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -345,6 +368,7 @@ private static final long serialVersionUID = 0L;
    * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
    * object whose shape each game's engine defines. Accepted only when the
    * server runs with fixed decks allowed, like `seed`; never sent back.
+   * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
    * </pre>
    *
    * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -361,7 +385,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players.
+   * now, so these seats stay open for human players. Bound: at most 12 seats,
+   * each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -375,7 +400,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players.
+   * now, so these seats stay open for human players. Bound: at most 12 seats,
+   * each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -387,7 +413,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players.
+   * now, so these seats stay open for human players. Bound: at most 12 seats,
+   * each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -942,7 +969,8 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object parent_ = "";
     /**
      * <pre>
-     * The game to play, for example `games/flip-7`.
+     * The game to play, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -962,7 +990,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game to play, for example `games/flip-7`.
+     * The game to play, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -983,7 +1012,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game to play, for example `games/flip-7`.
+     * The game to play, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -1000,7 +1030,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game to play, for example `games/flip-7`.
+     * The game to play, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -1014,7 +1045,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game to play, for example `games/flip-7`.
+     * The game to play, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -1034,7 +1066,8 @@ private static final long serialVersionUID = 0L;
     private int seatCount_ ;
     /**
      * <pre>
-     * Number of seats of the table, within the game's player counts.
+     * Number of seats of the table, within the game's player counts. Bound:
+     * 0..12 (the largest table of the catalog); the game narrows it.
      * </pre>
      *
      * <code>int32 seat_count = 2 [json_name = "seatCount", (.google.api.field_behavior) = REQUIRED];</code>
@@ -1046,7 +1079,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Number of seats of the table, within the game's player counts.
+     * Number of seats of the table, within the game's player counts. Bound:
+     * 0..12 (the largest table of the catalog); the game narrows it.
      * </pre>
      *
      * <code>int32 seat_count = 2 [json_name = "seatCount", (.google.api.field_behavior) = REQUIRED];</code>
@@ -1062,7 +1096,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Number of seats of the table, within the game's player counts.
+     * Number of seats of the table, within the game's player counts. Bound:
+     * 0..12 (the largest table of the catalog); the game narrows it.
      * </pre>
      *
      * <code>int32 seat_count = 2 [json_name = "seatCount", (.google.api.field_behavior) = REQUIRED];</code>
@@ -1081,7 +1116,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * </pre>
      *
      * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1093,7 +1130,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * </pre>
      *
      * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1109,7 +1148,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * </pre>
      *
      * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1130,7 +1171,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * </pre>
      *
      * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1149,7 +1192,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * </pre>
      *
      * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1175,7 +1220,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * </pre>
      *
      * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1193,7 +1240,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * </pre>
      *
      * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1206,7 +1255,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * </pre>
      *
      * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1222,7 +1273,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * </pre>
      *
      * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1244,7 +1297,9 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object playerName_ = "";
     /**
      * <pre>
-     * Display name of the creator.
+     * Display name of the creator. Bound: at most 64 characters, without
+     * control, format (bidi overrides, zero-width) or separator characters
+     * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
      * </pre>
      *
      * <code>string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1264,7 +1319,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Display name of the creator.
+     * Display name of the creator. Bound: at most 64 characters, without
+     * control, format (bidi overrides, zero-width) or separator characters
+     * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
      * </pre>
      *
      * <code>string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1285,7 +1342,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Display name of the creator.
+     * Display name of the creator. Bound: at most 64 characters, without
+     * control, format (bidi overrides, zero-width) or separator characters
+     * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
      * </pre>
      *
      * <code>string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1302,7 +1361,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Display name of the creator.
+     * Display name of the creator. Bound: at most 64 characters, without
+     * control, format (bidi overrides, zero-width) or separator characters
+     * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
      * </pre>
      *
      * <code>string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1316,7 +1377,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Display name of the creator.
+     * Display name of the creator. Bound: at most 64 characters, without
+     * control, format (bidi overrides, zero-width) or separator characters
+     * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
      * </pre>
      *
      * <code>string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1337,7 +1400,10 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-     * same id returns the first answer and creates nothing twice.
+     * same id returns the first answer and creates nothing twice. Bound: a UUID
+     * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+     * (INVALID_REQUEST_ID); the same id with another request is refused
+     * (REQUEST_ID_REUSED).
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1358,7 +1424,10 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-     * same id returns the first answer and creates nothing twice.
+     * same id returns the first answer and creates nothing twice. Bound: a UUID
+     * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+     * (INVALID_REQUEST_ID); the same id with another request is refused
+     * (REQUEST_ID_REUSED).
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1380,7 +1449,10 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-     * same id returns the first answer and creates nothing twice.
+     * same id returns the first answer and creates nothing twice. Bound: a UUID
+     * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+     * (INVALID_REQUEST_ID); the same id with another request is refused
+     * (REQUEST_ID_REUSED).
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1398,7 +1470,10 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-     * same id returns the first answer and creates nothing twice.
+     * same id returns the first answer and creates nothing twice. Bound: a UUID
+     * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+     * (INVALID_REQUEST_ID); the same id with another request is refused
+     * (REQUEST_ID_REUSED).
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1413,7 +1488,10 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-     * same id returns the first answer and creates nothing twice.
+     * same id returns the first answer and creates nothing twice. Bound: a UUID
+     * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+     * (INVALID_REQUEST_ID); the same id with another request is refused
+     * (REQUEST_ID_REUSED).
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1436,7 +1514,8 @@ private static final long serialVersionUID = 0L;
      * Explicit shuffle seed, as a decimal integer. Accepted only when the server
      * runs with fixed decks allowed (tests, tutorials); otherwise refused with
      * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-     * It is never sent back to any client.
+     * It is never sent back to any client. Bound: at most 18 ASCII digits
+     * (INVALID_SEED).
      * </pre>
      *
      * <code>string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1459,7 +1538,8 @@ private static final long serialVersionUID = 0L;
      * Explicit shuffle seed, as a decimal integer. Accepted only when the server
      * runs with fixed decks allowed (tests, tutorials); otherwise refused with
      * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-     * It is never sent back to any client.
+     * It is never sent back to any client. Bound: at most 18 ASCII digits
+     * (INVALID_SEED).
      * </pre>
      *
      * <code>string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1483,7 +1563,8 @@ private static final long serialVersionUID = 0L;
      * Explicit shuffle seed, as a decimal integer. Accepted only when the server
      * runs with fixed decks allowed (tests, tutorials); otherwise refused with
      * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-     * It is never sent back to any client.
+     * It is never sent back to any client. Bound: at most 18 ASCII digits
+     * (INVALID_SEED).
      * </pre>
      *
      * <code>string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1503,7 +1584,8 @@ private static final long serialVersionUID = 0L;
      * Explicit shuffle seed, as a decimal integer. Accepted only when the server
      * runs with fixed decks allowed (tests, tutorials); otherwise refused with
      * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-     * It is never sent back to any client.
+     * It is never sent back to any client. Bound: at most 18 ASCII digits
+     * (INVALID_SEED).
      * </pre>
      *
      * <code>string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1520,7 +1602,8 @@ private static final long serialVersionUID = 0L;
      * Explicit shuffle seed, as a decimal integer. Accepted only when the server
      * runs with fixed decks allowed (tests, tutorials); otherwise refused with
      * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-     * It is never sent back to any client.
+     * It is never sent back to any client. Bound: at most 18 ASCII digits
+     * (INVALID_SEED).
      * </pre>
      *
      * <code>string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1545,6 +1628,7 @@ private static final long serialVersionUID = 0L;
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * </pre>
      *
      * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1558,6 +1642,7 @@ private static final long serialVersionUID = 0L;
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * </pre>
      *
      * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1575,6 +1660,7 @@ private static final long serialVersionUID = 0L;
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * </pre>
      *
      * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1597,6 +1683,7 @@ private static final long serialVersionUID = 0L;
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * </pre>
      *
      * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1617,6 +1704,7 @@ private static final long serialVersionUID = 0L;
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * </pre>
      *
      * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1644,6 +1732,7 @@ private static final long serialVersionUID = 0L;
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * </pre>
      *
      * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1663,6 +1752,7 @@ private static final long serialVersionUID = 0L;
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * </pre>
      *
      * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1677,6 +1767,7 @@ private static final long serialVersionUID = 0L;
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * </pre>
      *
      * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1694,6 +1785,7 @@ private static final long serialVersionUID = 0L;
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * </pre>
      *
      * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -1722,7 +1814,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1736,7 +1829,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1748,7 +1842,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1761,7 +1856,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1781,7 +1877,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1799,7 +1896,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1818,7 +1916,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -12,7 +12,8 @@ public interface CreateMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * The game to play, for example `games/flip-7`.
+   * The game to play, for example `games/flip-7`. Bound: at most 128
+   * characters.
    * </pre>
    *
    * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -21,7 +22,8 @@ public interface CreateMatchRequestOrBuilder extends
   java.lang.String getParent();
   /**
    * <pre>
-   * The game to play, for example `games/flip-7`.
+   * The game to play, for example `games/flip-7`. Bound: at most 128
+   * characters.
    * </pre>
    *
    * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -32,7 +34,8 @@ public interface CreateMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * Number of seats of the table, within the game's player counts.
+   * Number of seats of the table, within the game's player counts. Bound:
+   * 0..12 (the largest table of the catalog); the game narrows it.
    * </pre>
    *
    * <code>int32 seat_count = 2 [json_name = "seatCount", (.google.api.field_behavior) = REQUIRED];</code>
@@ -43,7 +46,9 @@ public interface CreateMatchRequestOrBuilder extends
   /**
    * <pre>
    * House-rule options to change from their defaults, for this game only;
-   * unset fields keep their defaults.
+   * unset fields keep their defaults. Bound: each integer within its
+   * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+   * long, each string at most 32 characters (refused with INVALID_OPTION).
    * </pre>
    *
    * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -53,7 +58,9 @@ public interface CreateMatchRequestOrBuilder extends
   /**
    * <pre>
    * House-rule options to change from their defaults, for this game only;
-   * unset fields keep their defaults.
+   * unset fields keep their defaults. Bound: each integer within its
+   * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+   * long, each string at most 32 characters (refused with INVALID_OPTION).
    * </pre>
    *
    * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -63,7 +70,9 @@ public interface CreateMatchRequestOrBuilder extends
   /**
    * <pre>
    * House-rule options to change from their defaults, for this game only;
-   * unset fields keep their defaults.
+   * unset fields keep their defaults. Bound: each integer within its
+   * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+   * long, each string at most 32 characters (refused with INVALID_OPTION).
    * </pre>
    *
    * <code>.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -72,7 +81,9 @@ public interface CreateMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * Display name of the creator.
+   * Display name of the creator. Bound: at most 64 characters, without
+   * control, format (bidi overrides, zero-width) or separator characters
+   * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
    * </pre>
    *
    * <code>string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -81,7 +92,9 @@ public interface CreateMatchRequestOrBuilder extends
   java.lang.String getPlayerName();
   /**
    * <pre>
-   * Display name of the creator.
+   * Display name of the creator. Bound: at most 64 characters, without
+   * control, format (bidi overrides, zero-width) or separator characters
+   * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
    * </pre>
    *
    * <code>string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -93,7 +106,10 @@ public interface CreateMatchRequestOrBuilder extends
   /**
    * <pre>
    * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-   * same id returns the first answer and creates nothing twice.
+   * same id returns the first answer and creates nothing twice. Bound: a UUID
+   * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+   * (INVALID_REQUEST_ID); the same id with another request is refused
+   * (REQUEST_ID_REUSED).
    * </pre>
    *
    * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -103,7 +119,10 @@ public interface CreateMatchRequestOrBuilder extends
   /**
    * <pre>
    * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-   * same id returns the first answer and creates nothing twice.
+   * same id returns the first answer and creates nothing twice. Bound: a UUID
+   * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+   * (INVALID_REQUEST_ID); the same id with another request is refused
+   * (REQUEST_ID_REUSED).
    * </pre>
    *
    * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -117,7 +136,8 @@ public interface CreateMatchRequestOrBuilder extends
    * Explicit shuffle seed, as a decimal integer. Accepted only when the server
    * runs with fixed decks allowed (tests, tutorials); otherwise refused with
    * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-   * It is never sent back to any client.
+   * It is never sent back to any client. Bound: at most 18 ASCII digits
+   * (INVALID_SEED).
    * </pre>
    *
    * <code>string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -129,7 +149,8 @@ public interface CreateMatchRequestOrBuilder extends
    * Explicit shuffle seed, as a decimal integer. Accepted only when the server
    * runs with fixed decks allowed (tests, tutorials); otherwise refused with
    * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-   * It is never sent back to any client.
+   * It is never sent back to any client. Bound: at most 18 ASCII digits
+   * (INVALID_SEED).
    * </pre>
    *
    * <code>string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -143,6 +164,7 @@ public interface CreateMatchRequestOrBuilder extends
    * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
    * object whose shape each game's engine defines. Accepted only when the
    * server runs with fixed decks allowed, like `seed`; never sent back.
+   * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
    * </pre>
    *
    * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -154,6 +176,7 @@ public interface CreateMatchRequestOrBuilder extends
    * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
    * object whose shape each game's engine defines. Accepted only when the
    * server runs with fixed decks allowed, like `seed`; never sent back.
+   * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
    * </pre>
    *
    * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -165,6 +188,7 @@ public interface CreateMatchRequestOrBuilder extends
    * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
    * object whose shape each game's engine defines. Accepted only when the
    * server runs with fixed decks allowed, like `seed`; never sent back.
+   * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
    * </pre>
    *
    * <code>.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];</code>
@@ -174,7 +198,8 @@ public interface CreateMatchRequestOrBuilder extends
   /**
    * <pre>
    * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players.
+   * now, so these seats stay open for human players. Bound: at most 12 seats,
+   * each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -184,7 +209,8 @@ public interface CreateMatchRequestOrBuilder extends
   /**
    * <pre>
    * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players.
+   * now, so these seats stay open for human players. Bound: at most 12 seats,
+   * each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -194,7 +220,8 @@ public interface CreateMatchRequestOrBuilder extends
   /**
    * <pre>
    * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players.
+   * now, so these seats stay open for human players. Bound: at most 12 seats,
+   * each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>

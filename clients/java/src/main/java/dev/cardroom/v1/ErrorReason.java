@@ -219,7 +219,8 @@ public enum ErrorReason
   ERROR_REASON_INVALID_SEAT(21),
   /**
    * <pre>
-   * INVALID_ARGUMENT: `player_name` is too long.
+   * INVALID_ARGUMENT: `player_name` is too long or holds a control, format
+   * (bidi override, zero-width) or separator character.
    * </pre>
    *
    * <code>ERROR_REASON_INVALID_PLAYER_NAME = 22;</code>
@@ -227,7 +228,8 @@ public enum ErrorReason
   ERROR_REASON_INVALID_PLAYER_NAME(22),
   /**
    * <pre>
-   * INVALID_ARGUMENT: the same `request_id` was used for a different request.
+   * INVALID_ARGUMENT: the same `request_id` was used for a different request
+   * (another method, body or caller) on the same match.
    * </pre>
    *
    * <code>ERROR_REASON_REQUEST_ID_REUSED = 23;</code>
@@ -327,6 +329,51 @@ public enum ErrorReason
    * <code>ERROR_REASON_LOG_GAP = 34;</code>
    */
   ERROR_REASON_LOG_GAP(34),
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: a string, list or Struct is larger than its field's
+   * bound; metadata `field` names the field's path (`options.pumptown.
+   * reduction_totals.values`).
+   * </pre>
+   *
+   * <code>ERROR_REASON_FIELD_TOO_LARGE = 50;</code>
+   */
+  ERROR_REASON_FIELD_TOO_LARGE(50),
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: an integer is outside its field's bound; metadata
+   * `field` names the field.
+   * </pre>
+   *
+   * <code>ERROR_REASON_FIELD_OUT_OF_RANGE = 51;</code>
+   */
+  ERROR_REASON_FIELD_OUT_OF_RANGE(51),
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: `request_id` is not a UUID (AIP-155); metadata `field`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_INVALID_REQUEST_ID = 52;</code>
+   */
+  ERROR_REASON_INVALID_REQUEST_ID(52),
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: the request's bytes are not a valid protobuf message of
+   * its type (gRPC), or the body is not UTF-8 (REST).
+   * </pre>
+   *
+   * <code>ERROR_REASON_MALFORMED_REQUEST = 53;</code>
+   */
+  ERROR_REASON_MALFORMED_REQUEST(53),
+  /**
+   * <pre>
+   * INVALID_ARGUMENT (REST, HTTP 415): a POST body that is not
+   * `Content-Type: application/json`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_UNSUPPORTED_MEDIA_TYPE = 54;</code>
+   */
+  ERROR_REASON_UNSUPPORTED_MEDIA_TYPE(54),
   /**
    * <pre>
    * The game is over; no action is accepted.
@@ -856,7 +903,8 @@ public enum ErrorReason
   public static final int ERROR_REASON_INVALID_SEAT_VALUE = 21;
   /**
    * <pre>
-   * INVALID_ARGUMENT: `player_name` is too long.
+   * INVALID_ARGUMENT: `player_name` is too long or holds a control, format
+   * (bidi override, zero-width) or separator character.
    * </pre>
    *
    * <code>ERROR_REASON_INVALID_PLAYER_NAME = 22;</code>
@@ -864,7 +912,8 @@ public enum ErrorReason
   public static final int ERROR_REASON_INVALID_PLAYER_NAME_VALUE = 22;
   /**
    * <pre>
-   * INVALID_ARGUMENT: the same `request_id` was used for a different request.
+   * INVALID_ARGUMENT: the same `request_id` was used for a different request
+   * (another method, body or caller) on the same match.
    * </pre>
    *
    * <code>ERROR_REASON_REQUEST_ID_REUSED = 23;</code>
@@ -964,6 +1013,51 @@ public enum ErrorReason
    * <code>ERROR_REASON_LOG_GAP = 34;</code>
    */
   public static final int ERROR_REASON_LOG_GAP_VALUE = 34;
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: a string, list or Struct is larger than its field's
+   * bound; metadata `field` names the field's path (`options.pumptown.
+   * reduction_totals.values`).
+   * </pre>
+   *
+   * <code>ERROR_REASON_FIELD_TOO_LARGE = 50;</code>
+   */
+  public static final int ERROR_REASON_FIELD_TOO_LARGE_VALUE = 50;
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: an integer is outside its field's bound; metadata
+   * `field` names the field.
+   * </pre>
+   *
+   * <code>ERROR_REASON_FIELD_OUT_OF_RANGE = 51;</code>
+   */
+  public static final int ERROR_REASON_FIELD_OUT_OF_RANGE_VALUE = 51;
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: `request_id` is not a UUID (AIP-155); metadata `field`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_INVALID_REQUEST_ID = 52;</code>
+   */
+  public static final int ERROR_REASON_INVALID_REQUEST_ID_VALUE = 52;
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: the request's bytes are not a valid protobuf message of
+   * its type (gRPC), or the body is not UTF-8 (REST).
+   * </pre>
+   *
+   * <code>ERROR_REASON_MALFORMED_REQUEST = 53;</code>
+   */
+  public static final int ERROR_REASON_MALFORMED_REQUEST_VALUE = 53;
+  /**
+   * <pre>
+   * INVALID_ARGUMENT (REST, HTTP 415): a POST body that is not
+   * `Content-Type: application/json`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_UNSUPPORTED_MEDIA_TYPE = 54;</code>
+   */
+  public static final int ERROR_REASON_UNSUPPORTED_MEDIA_TYPE_VALUE = 54;
   /**
    * <pre>
    * The game is over; no action is accepted.
@@ -1354,6 +1448,11 @@ public enum ErrorReason
       case 32: return ERROR_REASON_DEADLINE_EXCEEDED;
       case 33: return ERROR_REASON_STORE_UNAVAILABLE;
       case 34: return ERROR_REASON_LOG_GAP;
+      case 50: return ERROR_REASON_FIELD_TOO_LARGE;
+      case 51: return ERROR_REASON_FIELD_OUT_OF_RANGE;
+      case 52: return ERROR_REASON_INVALID_REQUEST_ID;
+      case 53: return ERROR_REASON_MALFORMED_REQUEST;
+      case 54: return ERROR_REASON_UNSUPPORTED_MEDIA_TYPE;
       case 100: return ERROR_REASON_GAME_OVER;
       case 101: return ERROR_REASON_NOT_A_PLAYER;
       case 102: return ERROR_REASON_WRONG_PHASE;

@@ -339,6 +339,33 @@ private static final long serialVersionUID = 0L;
     return maximum_;
   }
 
+  public static final int MAX_ITEMS_FIELD_NUMBER = 8;
+  private int maxItems_ = 0;
+  /**
+   * <pre>
+   * Most entries of an INT_LIST option.
+   * </pre>
+   *
+   * <code>optional int32 max_items = 8 [json_name = "maxItems"];</code>
+   * @return Whether the maxItems field is set.
+   */
+  @java.lang.Override
+  public boolean hasMaxItems() {
+    return ((bitField0_ & 0x00000004) != 0);
+  }
+  /**
+   * <pre>
+   * Most entries of an INT_LIST option.
+   * </pre>
+   *
+   * <code>optional int32 max_items = 8 [json_name = "maxItems"];</code>
+   * @return The maxItems.
+   */
+  @java.lang.Override
+  public int getMaxItems() {
+    return maxItems_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -374,6 +401,9 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000002) != 0)) {
       output.writeInt32(7, maximum_);
     }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      output.writeInt32(8, maxItems_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -406,6 +436,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000002) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeInt32Size(7, maximum_);
+    }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeInt32Size(8, maxItems_);
     }
     return size;
   }
@@ -450,6 +484,11 @@ private static final long serialVersionUID = 0L;
       if (getMaximum()
           != other.getMaximum()) return false;
     }
+    if (hasMaxItems() != other.hasMaxItems()) return false;
+    if (hasMaxItems()) {
+      if (getMaxItems()
+          != other.getMaxItems()) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -480,6 +519,10 @@ private static final long serialVersionUID = 0L;
     if (hasMaximum()) {
       hash = (37 * hash) + MAXIMUM_FIELD_NUMBER;
       hash = (53 * hash) + getMaximum();
+    }
+    if (hasMaxItems()) {
+      hash = (37 * hash) + MAX_ITEMS_FIELD_NUMBER;
+      hash = (53 * hash) + getMaxItems();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -624,6 +667,7 @@ private static final long serialVersionUID = 0L;
           com.google.protobuf.LazyStringArrayList.emptyList();
       minimum_ = 0;
       maximum_ = 0;
+      maxItems_ = 0;
       return this;
     }
 
@@ -682,6 +726,10 @@ private static final long serialVersionUID = 0L;
         result.maximum_ = maximum_;
         to_bitField0_ |= 0x00000002;
       }
+      if (((from_bitField0_ & 0x00000080) != 0)) {
+        result.maxItems_ = maxItems_;
+        to_bitField0_ |= 0x00000004;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -730,6 +778,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasMaximum()) {
         setMaximum(other.getMaximum());
+      }
+      if (other.hasMaxItems()) {
+        setMaxItems(other.getMaxItems());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -792,6 +843,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000040;
               break;
             } // case 56
+            case 64: {
+              maxItems_ = input.readInt32();
+              bitField0_ |= 0x00000080;
+              break;
+            } // case 64
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1426,6 +1482,62 @@ private static final long serialVersionUID = 0L;
     public Builder clearMaximum() {
       bitField0_ = (bitField0_ & ~0x00000040);
       maximum_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private int maxItems_ ;
+    /**
+     * <pre>
+     * Most entries of an INT_LIST option.
+     * </pre>
+     *
+     * <code>optional int32 max_items = 8 [json_name = "maxItems"];</code>
+     * @return Whether the maxItems field is set.
+     */
+    @java.lang.Override
+    public boolean hasMaxItems() {
+      return ((bitField0_ & 0x00000080) != 0);
+    }
+    /**
+     * <pre>
+     * Most entries of an INT_LIST option.
+     * </pre>
+     *
+     * <code>optional int32 max_items = 8 [json_name = "maxItems"];</code>
+     * @return The maxItems.
+     */
+    @java.lang.Override
+    public int getMaxItems() {
+      return maxItems_;
+    }
+    /**
+     * <pre>
+     * Most entries of an INT_LIST option.
+     * </pre>
+     *
+     * <code>optional int32 max_items = 8 [json_name = "maxItems"];</code>
+     * @param value The maxItems to set.
+     * @return This builder for chaining.
+     */
+    public Builder setMaxItems(int value) {
+
+      maxItems_ = value;
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Most entries of an INT_LIST option.
+     * </pre>
+     *
+     * <code>optional int32 max_items = 8 [json_name = "maxItems"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearMaxItems() {
+      bitField0_ = (bitField0_ & ~0x00000080);
+      maxItems_ = 0;
       onChanged();
       return this;
     }

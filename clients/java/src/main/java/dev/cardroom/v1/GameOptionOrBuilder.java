@@ -173,4 +173,23 @@ public interface GameOptionOrBuilder extends
    * @return The maximum.
    */
   int getMaximum();
+
+  /**
+   * <pre>
+   * Most entries of an INT_LIST option.
+   * </pre>
+   *
+   * <code>optional int32 max_items = 8 [json_name = "maxItems"];</code>
+   * @return Whether the maxItems field is set.
+   */
+  boolean hasMaxItems();
+  /**
+   * <pre>
+   * Most entries of an INT_LIST option.
+   * </pre>
+   *
+   * <code>optional int32 max_items = 8 [json_name = "maxItems"];</code>
+   * @return The maxItems.
+   */
+  int getMaxItems();
 }

@@ -58,7 +58,8 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object name_ = "";
   /**
    * <pre>
-   * The game's resource name, for example `games/flip-7`.
+   * The game's resource name, for example `games/flip-7`. Bound: at most 128
+   * characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -79,7 +80,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The game's resource name, for example `games/flip-7`.
+   * The game's resource name, for example `games/flip-7`. Bound: at most 128
+   * characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -405,7 +407,8 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object name_ = "";
     /**
      * <pre>
-     * The game's resource name, for example `games/flip-7`.
+     * The game's resource name, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -425,7 +428,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game's resource name, for example `games/flip-7`.
+     * The game's resource name, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -446,7 +450,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game's resource name, for example `games/flip-7`.
+     * The game's resource name, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -463,7 +468,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game's resource name, for example `games/flip-7`.
+     * The game's resource name, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -477,7 +483,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game's resource name, for example `games/flip-7`.
+     * The game's resource name, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>

@@ -12,7 +12,8 @@ public interface GetGameRequestOrBuilder extends
 
   /**
    * <pre>
-   * The game's resource name, for example `games/flip-7`.
+   * The game's resource name, for example `games/flip-7`. Bound: at most 128
+   * characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -21,7 +22,8 @@ public interface GetGameRequestOrBuilder extends
   java.lang.String getName();
   /**
    * <pre>
-   * The game's resource name, for example `games/flip-7`.
+   * The game's resource name, for example `games/flip-7`. Bound: at most 128
+   * characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>

@@ -59,7 +59,7 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object name_ = "";
   /**
    * <pre>
-   * The match whose log to read.
+   * The match whose log to read. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -80,7 +80,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The match whose log to read.
+   * The match whose log to read. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -106,6 +106,7 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Return the entries after this version; 0 returns the log from the start.
+   * Bound: 0..2147483647.
    * </pre>
    *
    * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -121,7 +122,7 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Most entries to return; 0 means a server default, larger values are
-   * capped by the server.
+   * capped by the server. Bound: 0..1000.
    * </pre>
    *
    * <code>int32 page_size = 3 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -137,7 +138,8 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object pageToken_ = "";
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 10 ASCII digits (INVALID_PAGE_TOKEN).
    * </pre>
    *
    * <code>string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -158,7 +160,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 10 ASCII digits (INVALID_PAGE_TOKEN).
    * </pre>
    *
    * <code>string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -554,7 +557,7 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object name_ = "";
     /**
      * <pre>
-     * The match whose log to read.
+     * The match whose log to read. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -574,7 +577,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match whose log to read.
+     * The match whose log to read. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -595,7 +598,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match whose log to read.
+     * The match whose log to read. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -612,7 +615,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match whose log to read.
+     * The match whose log to read. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -626,7 +629,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match whose log to read.
+     * The match whose log to read. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -647,6 +650,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Return the entries after this version; 0 returns the log from the start.
+     * Bound: 0..2147483647.
      * </pre>
      *
      * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -659,6 +663,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Return the entries after this version; 0 returns the log from the start.
+     * Bound: 0..2147483647.
      * </pre>
      *
      * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -675,6 +680,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Return the entries after this version; 0 returns the log from the start.
+     * Bound: 0..2147483647.
      * </pre>
      *
      * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -691,7 +697,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Most entries to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * </pre>
      *
      * <code>int32 page_size = 3 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -704,7 +710,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Most entries to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * </pre>
      *
      * <code>int32 page_size = 3 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -721,7 +727,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Most entries to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * </pre>
      *
      * <code>int32 page_size = 3 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -737,7 +743,8 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object pageToken_ = "";
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 10 ASCII digits (INVALID_PAGE_TOKEN).
      * </pre>
      *
      * <code>string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -757,7 +764,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 10 ASCII digits (INVALID_PAGE_TOKEN).
      * </pre>
      *
      * <code>string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -778,7 +786,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 10 ASCII digits (INVALID_PAGE_TOKEN).
      * </pre>
      *
      * <code>string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -795,7 +804,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 10 ASCII digits (INVALID_PAGE_TOKEN).
      * </pre>
      *
      * <code>string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -809,7 +819,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 10 ASCII digits (INVALID_PAGE_TOKEN).
      * </pre>
      *
      * <code>string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -12,7 +12,7 @@ public interface GetMatchLogRequestOrBuilder extends
 
   /**
    * <pre>
-   * The match whose log to read.
+   * The match whose log to read. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -21,7 +21,7 @@ public interface GetMatchLogRequestOrBuilder extends
   java.lang.String getName();
   /**
    * <pre>
-   * The match whose log to read.
+   * The match whose log to read. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -33,6 +33,7 @@ public interface GetMatchLogRequestOrBuilder extends
   /**
    * <pre>
    * Return the entries after this version; 0 returns the log from the start.
+   * Bound: 0..2147483647.
    * </pre>
    *
    * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -43,7 +44,7 @@ public interface GetMatchLogRequestOrBuilder extends
   /**
    * <pre>
    * Most entries to return; 0 means a server default, larger values are
-   * capped by the server.
+   * capped by the server. Bound: 0..1000.
    * </pre>
    *
    * <code>int32 page_size = 3 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -53,7 +54,8 @@ public interface GetMatchLogRequestOrBuilder extends
 
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 10 ASCII digits (INVALID_PAGE_TOKEN).
    * </pre>
    *
    * <code>string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -62,7 +64,8 @@ public interface GetMatchLogRequestOrBuilder extends
   java.lang.String getPageToken();
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 10 ASCII digits (INVALID_PAGE_TOKEN).
    * </pre>
    *
    * <code>string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>

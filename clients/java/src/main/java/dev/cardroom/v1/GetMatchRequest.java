@@ -58,7 +58,7 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object name_ = "";
   /**
    * <pre>
-   * The match, `games/{game}/matches/{match}`.
+   * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -79,7 +79,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The match, `games/{game}/matches/{match}`.
+   * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -405,7 +405,7 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object name_ = "";
     /**
      * <pre>
-     * The match, `games/{game}/matches/{match}`.
+     * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -425,7 +425,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match, `games/{game}/matches/{match}`.
+     * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -446,7 +446,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match, `games/{game}/matches/{match}`.
+     * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -463,7 +463,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match, `games/{game}/matches/{match}`.
+     * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -477,7 +477,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match, `games/{game}/matches/{match}`.
+     * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>

@@ -12,7 +12,7 @@ public interface GetMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * The match, `games/{game}/matches/{match}`.
+   * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -21,7 +21,7 @@ public interface GetMatchRequestOrBuilder extends
   java.lang.String getName();
   /**
    * <pre>
-   * The match, `games/{game}/matches/{match}`.
+   * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>

@@ -61,7 +61,7 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object name_ = "";
   /**
    * <pre>
-   * The match to join.
+   * The match to join. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -82,7 +82,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The match to join.
+   * The match to join. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -108,7 +108,8 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object playerName_ = "";
   /**
    * <pre>
-   * Display name of the joining player.
+   * Display name of the joining player. Bound: as CreateMatch's
+   * `player_name`.
    * </pre>
    *
    * <code>string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -129,7 +130,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Display name of the joining player.
+   * Display name of the joining player. Bound: as CreateMatch's
+   * `player_name`.
    * </pre>
    *
    * <code>string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -156,7 +158,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Idempotency key (AIP-155): a retry with the same id returns the same seat
-   * and token and takes no second seat.
+   * and token and takes no second seat. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -178,7 +181,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Idempotency key (AIP-155): a retry with the same id returns the same seat
-   * and token and takes no second seat.
+   * and token and takes no second seat. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -203,7 +207,8 @@ private static final long serialVersionUID = 0L;
   private int seat_ = 0;
   /**
    * <pre>
-   * The seat wanted; absent means the lowest free seat.
+   * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+   * match narrows it (INVALID_SEAT).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -215,7 +220,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The seat wanted; absent means the lowest free seat.
+   * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+   * match narrows it (INVALID_SEAT).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -610,7 +616,7 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object name_ = "";
     /**
      * <pre>
-     * The match to join.
+     * The match to join. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -630,7 +636,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to join.
+     * The match to join. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -651,7 +657,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to join.
+     * The match to join. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -668,7 +674,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to join.
+     * The match to join. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -682,7 +688,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to join.
+     * The match to join. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -702,7 +708,8 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object playerName_ = "";
     /**
      * <pre>
-     * Display name of the joining player.
+     * Display name of the joining player. Bound: as CreateMatch's
+     * `player_name`.
      * </pre>
      *
      * <code>string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -722,7 +729,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Display name of the joining player.
+     * Display name of the joining player. Bound: as CreateMatch's
+     * `player_name`.
      * </pre>
      *
      * <code>string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -743,7 +751,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Display name of the joining player.
+     * Display name of the joining player. Bound: as CreateMatch's
+     * `player_name`.
      * </pre>
      *
      * <code>string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -760,7 +769,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Display name of the joining player.
+     * Display name of the joining player. Bound: as CreateMatch's
+     * `player_name`.
      * </pre>
      *
      * <code>string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -774,7 +784,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Display name of the joining player.
+     * Display name of the joining player. Bound: as CreateMatch's
+     * `player_name`.
      * </pre>
      *
      * <code>string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -795,7 +806,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the same seat
-     * and token and takes no second seat.
+     * and token and takes no second seat. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -816,7 +828,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the same seat
-     * and token and takes no second seat.
+     * and token and takes no second seat. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -838,7 +851,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the same seat
-     * and token and takes no second seat.
+     * and token and takes no second seat. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -856,7 +870,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the same seat
-     * and token and takes no second seat.
+     * and token and takes no second seat. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -871,7 +886,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the same seat
-     * and token and takes no second seat.
+     * and token and takes no second seat. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -891,7 +907,8 @@ private static final long serialVersionUID = 0L;
     private int seat_ ;
     /**
      * <pre>
-     * The seat wanted; absent means the lowest free seat.
+     * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+     * match narrows it (INVALID_SEAT).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -903,7 +920,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat wanted; absent means the lowest free seat.
+     * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+     * match narrows it (INVALID_SEAT).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -915,7 +933,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat wanted; absent means the lowest free seat.
+     * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+     * match narrows it (INVALID_SEAT).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -931,7 +950,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat wanted; absent means the lowest free seat.
+     * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+     * match narrows it (INVALID_SEAT).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];</code>

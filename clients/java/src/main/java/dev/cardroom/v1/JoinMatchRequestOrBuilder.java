@@ -12,7 +12,7 @@ public interface JoinMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * The match to join.
+   * The match to join. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -21,7 +21,7 @@ public interface JoinMatchRequestOrBuilder extends
   java.lang.String getName();
   /**
    * <pre>
-   * The match to join.
+   * The match to join. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -32,7 +32,8 @@ public interface JoinMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * Display name of the joining player.
+   * Display name of the joining player. Bound: as CreateMatch's
+   * `player_name`.
    * </pre>
    *
    * <code>string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -41,7 +42,8 @@ public interface JoinMatchRequestOrBuilder extends
   java.lang.String getPlayerName();
   /**
    * <pre>
-   * Display name of the joining player.
+   * Display name of the joining player. Bound: as CreateMatch's
+   * `player_name`.
    * </pre>
    *
    * <code>string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -53,7 +55,8 @@ public interface JoinMatchRequestOrBuilder extends
   /**
    * <pre>
    * Idempotency key (AIP-155): a retry with the same id returns the same seat
-   * and token and takes no second seat.
+   * and token and takes no second seat. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -63,7 +66,8 @@ public interface JoinMatchRequestOrBuilder extends
   /**
    * <pre>
    * Idempotency key (AIP-155): a retry with the same id returns the same seat
-   * and token and takes no second seat.
+   * and token and takes no second seat. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -74,7 +78,8 @@ public interface JoinMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * The seat wanted; absent means the lowest free seat.
+   * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+   * match narrows it (INVALID_SEAT).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -83,7 +88,8 @@ public interface JoinMatchRequestOrBuilder extends
   boolean hasSeat();
   /**
    * <pre>
-   * The seat wanted; absent means the lowest free seat.
+   * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+   * match narrows it (INVALID_SEAT).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];</code>

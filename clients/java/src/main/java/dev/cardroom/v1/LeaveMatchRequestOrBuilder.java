@@ -12,7 +12,7 @@ public interface LeaveMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * The match to leave.
+   * The match to leave. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -21,7 +21,7 @@ public interface LeaveMatchRequestOrBuilder extends
   java.lang.String getName();
   /**
    * <pre>
-   * The match to leave.
+   * The match to leave. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -32,7 +32,8 @@ public interface LeaveMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * Idempotency key (AIP-155).
+   * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+   * UUID or empty, as CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -41,7 +42,8 @@ public interface LeaveMatchRequestOrBuilder extends
   java.lang.String getRequestId();
   /**
    * <pre>
-   * Idempotency key (AIP-155).
+   * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+   * UUID or empty, as CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -58,7 +58,7 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Most games to return; 0 means a server default. The catalog is small, so
-   * one page usually holds it all.
+   * one page usually holds it all. Bound: 0..1000.
    * </pre>
    *
    * <code>int32 page_size = 1 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -74,7 +74,8 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object pageToken_ = "";
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
    * </pre>
    *
    * <code>string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -95,7 +96,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
    * </pre>
    *
    * <code>string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -445,7 +447,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Most games to return; 0 means a server default. The catalog is small, so
-     * one page usually holds it all.
+     * one page usually holds it all. Bound: 0..1000.
      * </pre>
      *
      * <code>int32 page_size = 1 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -458,7 +460,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Most games to return; 0 means a server default. The catalog is small, so
-     * one page usually holds it all.
+     * one page usually holds it all. Bound: 0..1000.
      * </pre>
      *
      * <code>int32 page_size = 1 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -475,7 +477,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Most games to return; 0 means a server default. The catalog is small, so
-     * one page usually holds it all.
+     * one page usually holds it all. Bound: 0..1000.
      * </pre>
      *
      * <code>int32 page_size = 1 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -491,7 +493,8 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object pageToken_ = "";
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -511,7 +514,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -532,7 +536,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -549,7 +554,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -563,7 +569,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -13,7 +13,7 @@ public interface ListGamesRequestOrBuilder extends
   /**
    * <pre>
    * Most games to return; 0 means a server default. The catalog is small, so
-   * one page usually holds it all.
+   * one page usually holds it all. Bound: 0..1000.
    * </pre>
    *
    * <code>int32 page_size = 1 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -23,7 +23,8 @@ public interface ListGamesRequestOrBuilder extends
 
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
    * </pre>
    *
    * <code>string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -32,7 +33,8 @@ public interface ListGamesRequestOrBuilder extends
   java.lang.String getPageToken();
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
    * </pre>
    *
    * <code>string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -59,7 +59,8 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object parent_ = "";
   /**
    * <pre>
-   * The game whose open tables to list, for example `games/pumba`.
+   * The game whose open tables to list, for example `games/pumba`. Bound: at
+   * most 128 characters.
    * </pre>
    *
    * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -80,7 +81,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The game whose open tables to list, for example `games/pumba`.
+   * The game whose open tables to list, for example `games/pumba`. Bound: at
+   * most 128 characters.
    * </pre>
    *
    * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -106,7 +108,7 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Most matches to return; 0 means a server default, larger values are
-   * capped by the server.
+   * capped by the server. Bound: 0..1000.
    * </pre>
    *
    * <code>int32 page_size = 2 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -122,7 +124,8 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object pageToken_ = "";
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
    * </pre>
    *
    * <code>string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -143,7 +146,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
    * </pre>
    *
    * <code>string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -516,7 +520,8 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object parent_ = "";
     /**
      * <pre>
-     * The game whose open tables to list, for example `games/pumba`.
+     * The game whose open tables to list, for example `games/pumba`. Bound: at
+     * most 128 characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -536,7 +541,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game whose open tables to list, for example `games/pumba`.
+     * The game whose open tables to list, for example `games/pumba`. Bound: at
+     * most 128 characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -557,7 +563,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game whose open tables to list, for example `games/pumba`.
+     * The game whose open tables to list, for example `games/pumba`. Bound: at
+     * most 128 characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -574,7 +581,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game whose open tables to list, for example `games/pumba`.
+     * The game whose open tables to list, for example `games/pumba`. Bound: at
+     * most 128 characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -588,7 +596,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The game whose open tables to list, for example `games/pumba`.
+     * The game whose open tables to list, for example `games/pumba`. Bound: at
+     * most 128 characters.
      * </pre>
      *
      * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -609,7 +618,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Most matches to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * </pre>
      *
      * <code>int32 page_size = 2 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -622,7 +631,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Most matches to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * </pre>
      *
      * <code>int32 page_size = 2 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -639,7 +648,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Most matches to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * </pre>
      *
      * <code>int32 page_size = 2 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -655,7 +664,8 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object pageToken_ = "";
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -675,7 +685,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -696,7 +707,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -713,7 +725,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -727,7 +740,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * </pre>
      *
      * <code>string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>

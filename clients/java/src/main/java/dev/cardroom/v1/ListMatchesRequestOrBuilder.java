@@ -12,7 +12,8 @@ public interface ListMatchesRequestOrBuilder extends
 
   /**
    * <pre>
-   * The game whose open tables to list, for example `games/pumba`.
+   * The game whose open tables to list, for example `games/pumba`. Bound: at
+   * most 128 characters.
    * </pre>
    *
    * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -21,7 +22,8 @@ public interface ListMatchesRequestOrBuilder extends
   java.lang.String getParent();
   /**
    * <pre>
-   * The game whose open tables to list, for example `games/pumba`.
+   * The game whose open tables to list, for example `games/pumba`. Bound: at
+   * most 128 characters.
    * </pre>
    *
    * <code>string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -33,7 +35,7 @@ public interface ListMatchesRequestOrBuilder extends
   /**
    * <pre>
    * Most matches to return; 0 means a server default, larger values are
-   * capped by the server.
+   * capped by the server. Bound: 0..1000.
    * </pre>
    *
    * <code>int32 page_size = 2 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -43,7 +45,8 @@ public interface ListMatchesRequestOrBuilder extends
 
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
    * </pre>
    *
    * <code>string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -52,7 +55,8 @@ public interface ListMatchesRequestOrBuilder extends
   java.lang.String getPageToken();
   /**
    * <pre>
-   * `next_page_token` of a previous call, to get the next page.
+   * `next_page_token` of a previous call, to get the next page. Bound: at
+   * most 64 characters.
    * </pre>
    *
    * <code>string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];</code>

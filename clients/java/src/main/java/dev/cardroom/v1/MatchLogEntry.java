@@ -73,7 +73,8 @@ private static final long serialVersionUID = 0L;
   private int seat_ = 0;
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, start).
+   * The seat that acted; absent for system entries (creation, joins, leaves,
+   * start).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -85,7 +86,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, start).
+   * The seat that acted; absent for system entries (creation, joins, leaves,
+   * start).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -700,7 +702,8 @@ private static final long serialVersionUID = 0L;
     private int seat_ ;
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, start).
+     * The seat that acted; absent for system entries (creation, joins, leaves,
+     * start).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -712,7 +715,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, start).
+     * The seat that acted; absent for system entries (creation, joins, leaves,
+     * start).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -724,7 +728,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, start).
+     * The seat that acted; absent for system entries (creation, joins, leaves,
+     * start).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -740,7 +745,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, start).
+     * The seat that acted; absent for system entries (creation, joins, leaves,
+     * start).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>

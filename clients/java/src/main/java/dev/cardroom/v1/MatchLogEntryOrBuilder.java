@@ -22,7 +22,8 @@ public interface MatchLogEntryOrBuilder extends
 
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, start).
+   * The seat that acted; absent for system entries (creation, joins, leaves,
+   * start).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -31,7 +32,8 @@ public interface MatchLogEntryOrBuilder extends
   boolean hasSeat();
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, start).
+   * The seat that acted; absent for system entries (creation, joins, leaves,
+   * start).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>

@@ -99,141 +99,147 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
       "\004\342A\001\003R\nmaxPlayers\0227\n\007options\030\007 \003(\0132\027.car" +
       "droom.v1.GameOptionB\004\342A\001\003R\007options:1\352A.\n" +
       "\021cardroom.dev/Game\022\014games/{game}*\005games2" +
-      "\004game\"\202\002\n\nGameOption\022\022\n\004name\030\001 \001(\tR\004name" +
+      "\004game\"\262\002\n\nGameOption\022\022\n\004name\030\001 \001(\tR\004name" +
       "\022+\n\004kind\030\002 \001(\0162\027.cardroom.v1.OptionKindR" +
       "\004kind\022!\n\014default_json\030\003 \001(\tR\013defaultJson" +
       "\022 \n\013description\030\004 \001(\tR\013description\022\030\n\007ch" +
       "oices\030\005 \003(\tR\007choices\022\035\n\007minimum\030\006 \001(\005H\000R" +
       "\007minimum\210\001\001\022\035\n\007maximum\030\007 \001(\005H\001R\007maximum\210" +
-      "\001\001B\n\n\010_minimumB\n\n\010_maximum\"\366\001\n\013GameOptio" +
-      "ns\022:\n\010pumptown\030\001 \001(\0132\034.cardroom.v1.Pumpt" +
-      "ownOptionsH\000R\010pumptown\0221\n\005pumba\030\002 \001(\0132\031." +
-      "cardroom.v1.PumbaOptionsH\000R\005pumba\022<\n\nup_" +
-      "or_down\030\003 \001(\0132\034.cardroom.v1.UpOrDownOpti" +
-      "onsH\000R\010upOrDown\0222\n\006flip_7\030\004 \001(\0132\031.cardro" +
-      "om.v1.Flip7OptionsH\000R\005flip7B\006\n\004game\"m\n\010S" +
-      "eatInfo\022\022\n\004seat\030\001 \001(\005R\004seat\022\037\n\013player_na" +
-      "me\030\002 \001(\tR\nplayerName\022\032\n\010occupied\030\003 \001(\010R\010" +
-      "occupied\022\020\n\003bot\030\004 \001(\010R\003bot\"\272\004\n\005Match\022\030\n\004" +
-      "name\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007game_id\030\002 \001(\tB" +
-      "\004\342A\001\003R\006gameId\0226\n\006status\030\003 \001(\0162\030.cardroom" +
-      ".v1.MatchStatusB\004\342A\001\003R\006status\0228\n\007options" +
-      "\030\004 \001(\0132\030.cardroom.v1.GameOptionsB\004\342A\001\003R\007" +
-      "options\022#\n\nseat_count\030\005 \001(\005B\004\342A\001\003R\tseatC" +
-      "ount\0221\n\005seats\030\006 \003(\0132\025.cardroom.v1.SeatIn" +
-      "foB\004\342A\001\003R\005seats\022\'\n\014creator_seat\030\007 \001(\005B\004\342" +
-      "A\001\003R\013creatorSeat\022\036\n\007version\030\010 \001(\005B\004\342A\001\003R" +
-      "\007version\022\030\n\004etag\030\t \001(\tB\004\342A\001\003R\004etag\022A\n\013cr" +
-      "eate_time\030\n \001(\0132\032.google.protobuf.Timest" +
-      "ampB\004\342A\001\003R\ncreateTime\022A\n\013update_time\030\013 \001" +
-      "(\0132\032.google.protobuf.TimestampB\004\342A\001\003R\nup" +
-      "dateTime:E\352AB\n\022cardroom.dev/Match\022\034games" +
-      "/{game}/matches/{match}*\007matches2\005match\"" +
-      "\224\002\n\nMatchState\022(\n\005match\030\001 \001(\0132\022.cardroom" +
-      ".v1.MatchR\005match\022 \n\tyour_seat\030\002 \001(\005H\000R\010y" +
-      "ourSeat\210\001\001\022)\n\004view\030\003 \001(\0132\025.cardroom.v1.S" +
-      "eatViewR\004view\0228\n\rlegal_actions\030\004 \003(\0132\023.c" +
-      "ardroom.v1.ActionR\014legalActions\022\025\n\006to_ac" +
-      "t\030\005 \003(\005R\005toAct\0220\n\006result\030\006 \001(\0132\030.cardroo" +
-      "m.v1.MatchResultR\006resultB\014\n\n_your_seat\"U" +
-      "\n\013MatchResult\022\026\n\006scores\030\001 \003(\005R\006scores\022\030\n" +
-      "\007winners\030\002 \003(\005R\007winners\022\024\n\005ranks\030\003 \003(\005R\005" +
-      "ranks\"\347\001\n\010SeatView\0227\n\010pumptown\030\001 \001(\0132\031.c" +
-      "ardroom.v1.PumptownViewH\000R\010pumptown\022.\n\005p" +
-      "umba\030\002 \001(\0132\026.cardroom.v1.PumbaViewH\000R\005pu" +
-      "mba\0229\n\nup_or_down\030\003 \001(\0132\031.cardroom.v1.Up" +
-      "OrDownViewH\000R\010upOrDown\022/\n\006flip_7\030\004 \001(\0132\026" +
-      ".cardroom.v1.Flip7ViewH\000R\005flip7B\006\n\004game\"" +
-      "\355\001\n\006Action\0229\n\010pumptown\030\001 \001(\0132\033.cardroom." +
-      "v1.PumptownActionH\000R\010pumptown\0220\n\005pumba\030\002" +
-      " \001(\0132\030.cardroom.v1.PumbaActionH\000R\005pumba\022" +
-      ";\n\nup_or_down\030\003 \001(\0132\033.cardroom.v1.UpOrDo" +
-      "wnActionH\000R\010upOrDown\0221\n\006flip_7\030\004 \001(\0132\030.c" +
-      "ardroom.v1.Flip7ActionH\000R\005flip7B\006\n\004game\"" +
-      "\350\001\n\005Event\0228\n\010pumptown\030\001 \001(\0132\032.cardroom.v" +
-      "1.PumptownEventH\000R\010pumptown\022/\n\005pumba\030\002 \001" +
-      "(\0132\027.cardroom.v1.PumbaEventH\000R\005pumba\022:\n\n" +
-      "up_or_down\030\003 \001(\0132\032.cardroom.v1.UpOrDownE" +
-      "ventH\000R\010upOrDown\0220\n\006flip_7\030\004 \001(\0132\027.cardr" +
-      "oom.v1.Flip7EventH\000R\005flip7B\006\n\004game*\232\001\n\nO" +
-      "ptionKind\022\033\n\027OPTION_KIND_UNSPECIFIED\020\000\022\024" +
-      "\n\020OPTION_KIND_BOOL\020\001\022\023\n\017OPTION_KIND_INT\020" +
-      "\002\022\024\n\020OPTION_KIND_ENUM\020\003\022\024\n\020OPTION_KIND_S" +
-      "EAT\020\004\022\030\n\024OPTION_KIND_INT_LIST\020\005*\225\001\n\013Matc" +
-      "hStatus\022\034\n\030MATCH_STATUS_UNSPECIFIED\020\000\022\030\n" +
-      "\024MATCH_STATUS_WAITING\020\001\022\027\n\023MATCH_STATUS_" +
-      "ACTIVE\020\002\022\031\n\025MATCH_STATUS_FINISHED\020\003\022\032\n\026M" +
-      "ATCH_STATUS_ABANDONED\020\004*\307\024\n\013ErrorReason\022" +
-      "\034\n\030ERROR_REASON_UNSPECIFIED\020\000\022\036\n\032ERROR_R" +
-      "EASON_STALE_VERSION\020\001\022#\n\037ERROR_REASON_TO" +
-      "O_MANY_CONFLICTS\020\002\022\033\n\027ERROR_REASON_MATCH" +
-      "_FULL\020\003\022\033\n\027ERROR_REASON_SEAT_TAKEN\020\004\022#\n\037" +
-      "ERROR_REASON_INVALID_SEAT_TOKEN\020\005\022$\n ERR" +
-      "OR_REASON_SEAT_TOKEN_REQUIRED\020\006\022#\n\037ERROR" +
-      "_REASON_SEAT_TOKEN_REVOKED\020\007\022\"\n\036ERROR_RE" +
-      "ASON_WRONG_MATCH_TOKEN\020\010\022\034\n\030ERROR_REASON" +
-      "_NOT_CREATOR\020\t\022 \n\034ERROR_REASON_MATCH_NOT" +
-      "_FOUND\020\n\022\037\n\033ERROR_REASON_GAME_NOT_FOUND\020" +
-      "\013\022%\n!ERROR_REASON_FIXED_DECKS_DISABLED\020\014" +
-      "\022\037\n\033ERROR_REASON_INVALID_OPTION\020\r\022&\n\"ERR" +
-      "OR_REASON_OPTIONS_GAME_MISMATCH\020\016\022#\n\037ERR" +
-      "OR_REASON_INVALID_SEAT_COUNT\020\017\022!\n\035ERROR_" +
-      "REASON_INVALID_ARGUMENT\020\020\022\035\n\031ERROR_REASO" +
-      "N_INVALID_NAME\020\021\022#\n\037ERROR_REASON_INVALID" +
-      "_PAGE_TOKEN\020\022\022\035\n\031ERROR_REASON_INVALID_ET" +
-      "AG\020\023\022\035\n\031ERROR_REASON_INVALID_SEED\020\024\022\035\n\031E" +
-      "RROR_REASON_INVALID_SEAT\020\025\022$\n ERROR_REAS" +
-      "ON_INVALID_PLAYER_NAME\020\026\022\"\n\036ERROR_REASON" +
-      "_REQUEST_ID_REUSED\020\027\022\035\n\031ERROR_REASON_INV" +
-      "ALID_JSON\020\030\022\"\n\036ERROR_REASON_UNKNOWN_PARA" +
-      "METER\020\031\022\"\n\036ERROR_REASON_MATCH_NOT_WAITIN" +
-      "G\020\032\022\"\n\036ERROR_REASON_MATCH_NOT_STARTED\020\033\022" +
-      " \n\034ERROR_REASON_MATCH_ABANDONED\020\034\022\036\n\032ERR" +
-      "OR_REASON_NOT_YOUR_TURN\020\035\022\037\n\033ERROR_REASO" +
-      "N_ILLEGAL_ACTION\020\036\022#\n\037ERROR_REASON_RESOU" +
-      "RCE_EXHAUSTED\020\037\022\"\n\036ERROR_REASON_DEADLINE" +
-      "_EXCEEDED\020 \022\"\n\036ERROR_REASON_STORE_UNAVAI" +
-      "LABLE\020!\022\030\n\024ERROR_REASON_LOG_GAP\020\"\022\032\n\026ERR" +
-      "OR_REASON_GAME_OVER\020d\022\035\n\031ERROR_REASON_NO" +
-      "T_A_PLAYER\020e\022\034\n\030ERROR_REASON_WRONG_PHASE" +
-      "\020f\022!\n\035ERROR_REASON_CARD_NOT_IN_HAND\020g\022\037\n" +
-      "\033ERROR_REASON_ILLEGAL_TARGET\020h\022\"\n\036ERROR_" +
-      "REASON_NOT_YOUR_DECISION\020i\022\"\n\035ERROR_REAS" +
-      "ON_DECISION_PENDING\020\310\001\022\035\n\030ERROR_REASON_N" +
-      "O_DECISION\020\311\001\022!\n\034ERROR_REASON_STAY_EMPTY" +
-      "_LINE\020\312\001\022\036\n\031ERROR_REASON_NOT_ADJACENT\020\254\002" +
-      "\022 \n\033ERROR_REASON_NO_SUCH_COLUMN\020\255\002\022\035\n\030ER" +
-      "ROR_REASON_WRONG_ORDER\020\256\002\022 \n\033ERROR_REASO" +
-      "N_NO_FREE_COLUMN\020\257\002\022%\n ERROR_REASON_GIVE" +
-      "_UP_NOT_ALLOWED\020\260\002\022\034\n\027ERROR_REASON_PILE_" +
-      "EMPTY\020\261\002\022#\n\036ERROR_REASON_PLAYER_ELIMINAT" +
-      "ED\020\220\003\022#\n\036ERROR_REASON_CARD_NOT_PLAYABLE\020" +
-      "\221\003\022!\n\034ERROR_REASON_MUST_ANSWER_TWO\020\222\003\022#\n" +
-      "\036ERROR_REASON_STACKING_DISABLED\020\223\003\022\037\n\032ER" +
-      "ROR_REASON_SUIT_REQUIRED\020\224\003\022\"\n\035ERROR_REA" +
-      "SON_SUIT_NOT_ALLOWED\020\225\003\022!\n\034ERROR_REASON_" +
-      "TARGET_REQUIRED\020\226\003\022 \n\033ERROR_REASON_INVAL" +
-      "ID_TARGET\020\227\003\022$\n\037ERROR_REASON_TARGET_NOT_" +
-      "ALLOWED\020\230\003\022$\n\037ERROR_REASON_INVALID_PUMBA" +
-      "_CALL\020\231\003\022\036\n\031ERROR_REASON_PENDING_DRAW\020\232\003" +
-      "\022$\n\037ERROR_REASON_DRAW_LIMIT_REACHED\020\233\003\022!" +
-      "\n\034ERROR_REASON_NOTHING_TO_DRAW\020\234\003\022#\n\036ERR" +
-      "OR_REASON_MUST_PLAY_OR_DRAW\020\235\003\022!\n\034ERROR_" +
-      "REASON_NO_PENDING_DRAW\020\236\003\022 \n\033ERROR_REASO" +
-      "N_NO_OPEN_WINDOW\020\237\003\022\'\n\"ERROR_REASON_CANN" +
-      "OT_CHALLENGE_SELF\020\240\003\022(\n#ERROR_REASON_CAR" +
-      "D_NOT_PLAYABLE_HERE\020\364\003\022\032\n\025ERROR_REASON_B" +
-      "AD_ARGS\020\365\003\022%\n ERROR_REASON_REDISCARD_FOR" +
-      "BIDDEN\020\366\003\022#\n\036ERROR_REASON_KNOCK_NOT_ALLO" +
-      "WED\020\367\003\022\032\n\025ERROR_REASON_NOT_MOON\020\370\003\022$\n\037ER" +
-      "ROR_REASON_INVALID_ALLOCATION\020\371\003\022\035\n\030ERRO" +
-      "R_REASON_GRID_LOCKED\020\372\003\022\'\n\"ERROR_REASON_" +
-      "ALREADY_REDISTRIBUTED\020\373\003\022\037\n\032ERROR_REASON" +
-      "_ALREADY_ACKED\020\374\003B\221\001\n\017dev.cardroom.v1B\nM" +
-      "atchProtoP\001Z:github.com/cardroom/cardroo" +
-      "m/gen/go/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013" +
-      "Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroo" +
-      "m::V1b\006proto3"
+      "\001\001\022 \n\tmax_items\030\010 \001(\005H\002R\010maxItems\210\001\001B\n\n\010" +
+      "_minimumB\n\n\010_maximumB\014\n\n_max_items\"\366\001\n\013G" +
+      "ameOptions\022:\n\010pumptown\030\001 \001(\0132\034.cardroom." +
+      "v1.PumptownOptionsH\000R\010pumptown\0221\n\005pumba\030" +
+      "\002 \001(\0132\031.cardroom.v1.PumbaOptionsH\000R\005pumb" +
+      "a\022<\n\nup_or_down\030\003 \001(\0132\034.cardroom.v1.UpOr" +
+      "DownOptionsH\000R\010upOrDown\0222\n\006flip_7\030\004 \001(\0132" +
+      "\031.cardroom.v1.Flip7OptionsH\000R\005flip7B\006\n\004g" +
+      "ame\"m\n\010SeatInfo\022\022\n\004seat\030\001 \001(\005R\004seat\022\037\n\013p" +
+      "layer_name\030\002 \001(\tR\nplayerName\022\032\n\010occupied" +
+      "\030\003 \001(\010R\010occupied\022\020\n\003bot\030\004 \001(\010R\003bot\"\272\004\n\005M" +
+      "atch\022\030\n\004name\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007game_i" +
+      "d\030\002 \001(\tB\004\342A\001\003R\006gameId\0226\n\006status\030\003 \001(\0162\030." +
+      "cardroom.v1.MatchStatusB\004\342A\001\003R\006status\0228\n" +
+      "\007options\030\004 \001(\0132\030.cardroom.v1.GameOptions" +
+      "B\004\342A\001\003R\007options\022#\n\nseat_count\030\005 \001(\005B\004\342A\001" +
+      "\003R\tseatCount\0221\n\005seats\030\006 \003(\0132\025.cardroom.v" +
+      "1.SeatInfoB\004\342A\001\003R\005seats\022\'\n\014creator_seat\030" +
+      "\007 \001(\005B\004\342A\001\003R\013creatorSeat\022\036\n\007version\030\010 \001(" +
+      "\005B\004\342A\001\003R\007version\022\030\n\004etag\030\t \001(\tB\004\342A\001\003R\004et" +
+      "ag\022A\n\013create_time\030\n \001(\0132\032.google.protobu" +
+      "f.TimestampB\004\342A\001\003R\ncreateTime\022A\n\013update_" +
+      "time\030\013 \001(\0132\032.google.protobuf.TimestampB\004" +
+      "\342A\001\003R\nupdateTime:E\352AB\n\022cardroom.dev/Matc" +
+      "h\022\034games/{game}/matches/{match}*\007matches" +
+      "2\005match\"\224\002\n\nMatchState\022(\n\005match\030\001 \001(\0132\022." +
+      "cardroom.v1.MatchR\005match\022 \n\tyour_seat\030\002 " +
+      "\001(\005H\000R\010yourSeat\210\001\001\022)\n\004view\030\003 \001(\0132\025.cardr" +
+      "oom.v1.SeatViewR\004view\0228\n\rlegal_actions\030\004" +
+      " \003(\0132\023.cardroom.v1.ActionR\014legalActions\022" +
+      "\025\n\006to_act\030\005 \003(\005R\005toAct\0220\n\006result\030\006 \001(\0132\030" +
+      ".cardroom.v1.MatchResultR\006resultB\014\n\n_you" +
+      "r_seat\"U\n\013MatchResult\022\026\n\006scores\030\001 \003(\005R\006s" +
+      "cores\022\030\n\007winners\030\002 \003(\005R\007winners\022\024\n\005ranks" +
+      "\030\003 \003(\005R\005ranks\"\347\001\n\010SeatView\0227\n\010pumptown\030\001" +
+      " \001(\0132\031.cardroom.v1.PumptownViewH\000R\010pumpt" +
+      "own\022.\n\005pumba\030\002 \001(\0132\026.cardroom.v1.PumbaVi" +
+      "ewH\000R\005pumba\0229\n\nup_or_down\030\003 \001(\0132\031.cardro" +
+      "om.v1.UpOrDownViewH\000R\010upOrDown\022/\n\006flip_7" +
+      "\030\004 \001(\0132\026.cardroom.v1.Flip7ViewH\000R\005flip7B" +
+      "\006\n\004game\"\355\001\n\006Action\0229\n\010pumptown\030\001 \001(\0132\033.c" +
+      "ardroom.v1.PumptownActionH\000R\010pumptown\0220\n" +
+      "\005pumba\030\002 \001(\0132\030.cardroom.v1.PumbaActionH\000" +
+      "R\005pumba\022;\n\nup_or_down\030\003 \001(\0132\033.cardroom.v" +
+      "1.UpOrDownActionH\000R\010upOrDown\0221\n\006flip_7\030\004" +
+      " \001(\0132\030.cardroom.v1.Flip7ActionH\000R\005flip7B" +
+      "\006\n\004game\"\350\001\n\005Event\0228\n\010pumptown\030\001 \001(\0132\032.ca" +
+      "rdroom.v1.PumptownEventH\000R\010pumptown\022/\n\005p" +
+      "umba\030\002 \001(\0132\027.cardroom.v1.PumbaEventH\000R\005p" +
+      "umba\022:\n\nup_or_down\030\003 \001(\0132\032.cardroom.v1.U" +
+      "pOrDownEventH\000R\010upOrDown\0220\n\006flip_7\030\004 \001(\013" +
+      "2\027.cardroom.v1.Flip7EventH\000R\005flip7B\006\n\004ga" +
+      "me*\232\001\n\nOptionKind\022\033\n\027OPTION_KIND_UNSPECI" +
+      "FIED\020\000\022\024\n\020OPTION_KIND_BOOL\020\001\022\023\n\017OPTION_K" +
+      "IND_INT\020\002\022\024\n\020OPTION_KIND_ENUM\020\003\022\024\n\020OPTIO" +
+      "N_KIND_SEAT\020\004\022\030\n\024OPTION_KIND_INT_LIST\020\005*" +
+      "\225\001\n\013MatchStatus\022\034\n\030MATCH_STATUS_UNSPECIF" +
+      "IED\020\000\022\030\n\024MATCH_STATUS_WAITING\020\001\022\027\n\023MATCH" +
+      "_STATUS_ACTIVE\020\002\022\031\n\025MATCH_STATUS_FINISHE" +
+      "D\020\003\022\032\n\026MATCH_STATUS_ABANDONED\020\004*\200\026\n\013Erro" +
+      "rReason\022\034\n\030ERROR_REASON_UNSPECIFIED\020\000\022\036\n" +
+      "\032ERROR_REASON_STALE_VERSION\020\001\022#\n\037ERROR_R" +
+      "EASON_TOO_MANY_CONFLICTS\020\002\022\033\n\027ERROR_REAS" +
+      "ON_MATCH_FULL\020\003\022\033\n\027ERROR_REASON_SEAT_TAK" +
+      "EN\020\004\022#\n\037ERROR_REASON_INVALID_SEAT_TOKEN\020" +
+      "\005\022$\n ERROR_REASON_SEAT_TOKEN_REQUIRED\020\006\022" +
+      "#\n\037ERROR_REASON_SEAT_TOKEN_REVOKED\020\007\022\"\n\036" +
+      "ERROR_REASON_WRONG_MATCH_TOKEN\020\010\022\034\n\030ERRO" +
+      "R_REASON_NOT_CREATOR\020\t\022 \n\034ERROR_REASON_M" +
+      "ATCH_NOT_FOUND\020\n\022\037\n\033ERROR_REASON_GAME_NO" +
+      "T_FOUND\020\013\022%\n!ERROR_REASON_FIXED_DECKS_DI" +
+      "SABLED\020\014\022\037\n\033ERROR_REASON_INVALID_OPTION\020" +
+      "\r\022&\n\"ERROR_REASON_OPTIONS_GAME_MISMATCH\020" +
+      "\016\022#\n\037ERROR_REASON_INVALID_SEAT_COUNT\020\017\022!" +
+      "\n\035ERROR_REASON_INVALID_ARGUMENT\020\020\022\035\n\031ERR" +
+      "OR_REASON_INVALID_NAME\020\021\022#\n\037ERROR_REASON" +
+      "_INVALID_PAGE_TOKEN\020\022\022\035\n\031ERROR_REASON_IN" +
+      "VALID_ETAG\020\023\022\035\n\031ERROR_REASON_INVALID_SEE" +
+      "D\020\024\022\035\n\031ERROR_REASON_INVALID_SEAT\020\025\022$\n ER" +
+      "ROR_REASON_INVALID_PLAYER_NAME\020\026\022\"\n\036ERRO" +
+      "R_REASON_REQUEST_ID_REUSED\020\027\022\035\n\031ERROR_RE" +
+      "ASON_INVALID_JSON\020\030\022\"\n\036ERROR_REASON_UNKN" +
+      "OWN_PARAMETER\020\031\022\"\n\036ERROR_REASON_MATCH_NO" +
+      "T_WAITING\020\032\022\"\n\036ERROR_REASON_MATCH_NOT_ST" +
+      "ARTED\020\033\022 \n\034ERROR_REASON_MATCH_ABANDONED\020" +
+      "\034\022\036\n\032ERROR_REASON_NOT_YOUR_TURN\020\035\022\037\n\033ERR" +
+      "OR_REASON_ILLEGAL_ACTION\020\036\022#\n\037ERROR_REAS" +
+      "ON_RESOURCE_EXHAUSTED\020\037\022\"\n\036ERROR_REASON_" +
+      "DEADLINE_EXCEEDED\020 \022\"\n\036ERROR_REASON_STOR" +
+      "E_UNAVAILABLE\020!\022\030\n\024ERROR_REASON_LOG_GAP\020" +
+      "\"\022 \n\034ERROR_REASON_FIELD_TOO_LARGE\0202\022#\n\037E" +
+      "RROR_REASON_FIELD_OUT_OF_RANGE\0203\022#\n\037ERRO" +
+      "R_REASON_INVALID_REQUEST_ID\0204\022\"\n\036ERROR_R" +
+      "EASON_MALFORMED_REQUEST\0205\022\'\n#ERROR_REASO" +
+      "N_UNSUPPORTED_MEDIA_TYPE\0206\022\032\n\026ERROR_REAS" +
+      "ON_GAME_OVER\020d\022\035\n\031ERROR_REASON_NOT_A_PLA" +
+      "YER\020e\022\034\n\030ERROR_REASON_WRONG_PHASE\020f\022!\n\035E" +
+      "RROR_REASON_CARD_NOT_IN_HAND\020g\022\037\n\033ERROR_" +
+      "REASON_ILLEGAL_TARGET\020h\022\"\n\036ERROR_REASON_" +
+      "NOT_YOUR_DECISION\020i\022\"\n\035ERROR_REASON_DECI" +
+      "SION_PENDING\020\310\001\022\035\n\030ERROR_REASON_NO_DECIS" +
+      "ION\020\311\001\022!\n\034ERROR_REASON_STAY_EMPTY_LINE\020\312" +
+      "\001\022\036\n\031ERROR_REASON_NOT_ADJACENT\020\254\002\022 \n\033ERR" +
+      "OR_REASON_NO_SUCH_COLUMN\020\255\002\022\035\n\030ERROR_REA" +
+      "SON_WRONG_ORDER\020\256\002\022 \n\033ERROR_REASON_NO_FR" +
+      "EE_COLUMN\020\257\002\022%\n ERROR_REASON_GIVE_UP_NOT" +
+      "_ALLOWED\020\260\002\022\034\n\027ERROR_REASON_PILE_EMPTY\020\261" +
+      "\002\022#\n\036ERROR_REASON_PLAYER_ELIMINATED\020\220\003\022#" +
+      "\n\036ERROR_REASON_CARD_NOT_PLAYABLE\020\221\003\022!\n\034E" +
+      "RROR_REASON_MUST_ANSWER_TWO\020\222\003\022#\n\036ERROR_" +
+      "REASON_STACKING_DISABLED\020\223\003\022\037\n\032ERROR_REA" +
+      "SON_SUIT_REQUIRED\020\224\003\022\"\n\035ERROR_REASON_SUI" +
+      "T_NOT_ALLOWED\020\225\003\022!\n\034ERROR_REASON_TARGET_" +
+      "REQUIRED\020\226\003\022 \n\033ERROR_REASON_INVALID_TARG" +
+      "ET\020\227\003\022$\n\037ERROR_REASON_TARGET_NOT_ALLOWED" +
+      "\020\230\003\022$\n\037ERROR_REASON_INVALID_PUMBA_CALL\020\231" +
+      "\003\022\036\n\031ERROR_REASON_PENDING_DRAW\020\232\003\022$\n\037ERR" +
+      "OR_REASON_DRAW_LIMIT_REACHED\020\233\003\022!\n\034ERROR" +
+      "_REASON_NOTHING_TO_DRAW\020\234\003\022#\n\036ERROR_REAS" +
+      "ON_MUST_PLAY_OR_DRAW\020\235\003\022!\n\034ERROR_REASON_" +
+      "NO_PENDING_DRAW\020\236\003\022 \n\033ERROR_REASON_NO_OP" +
+      "EN_WINDOW\020\237\003\022\'\n\"ERROR_REASON_CANNOT_CHAL" +
+      "LENGE_SELF\020\240\003\022(\n#ERROR_REASON_CARD_NOT_P" +
+      "LAYABLE_HERE\020\364\003\022\032\n\025ERROR_REASON_BAD_ARGS" +
+      "\020\365\003\022%\n ERROR_REASON_REDISCARD_FORBIDDEN\020" +
+      "\366\003\022#\n\036ERROR_REASON_KNOCK_NOT_ALLOWED\020\367\003\022" +
+      "\032\n\025ERROR_REASON_NOT_MOON\020\370\003\022$\n\037ERROR_REA" +
+      "SON_INVALID_ALLOCATION\020\371\003\022\035\n\030ERROR_REASO" +
+      "N_GRID_LOCKED\020\372\003\022\'\n\"ERROR_REASON_ALREADY" +
+      "_REDISTRIBUTED\020\373\003\022\037\n\032ERROR_REASON_ALREAD" +
+      "Y_ACKED\020\374\003B\221\001\n\017dev.cardroom.v1B\nMatchPro" +
+      "toP\001Z:github.com/cardroom/cardroom/gen/g" +
+      "o/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroo" +
+      "m.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006" +
+      "proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -257,7 +263,7 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_GameOption_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_GameOption_descriptor,
-        new java.lang.String[] { "Name", "Kind", "DefaultJson", "Description", "Choices", "Minimum", "Maximum", });
+        new java.lang.String[] { "Name", "Kind", "DefaultJson", "Description", "Choices", "Minimum", "Maximum", "MaxItems", });
     internal_static_cardroom_v1_GameOptions_descriptor =
       getDescriptor().getMessageType(2);
     internal_static_cardroom_v1_GameOptions_fieldAccessorTable = new

@@ -59,7 +59,7 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object name_ = "";
   /**
    * <pre>
-   * The match to start.
+   * The match to start. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -80,7 +80,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The match to start.
+   * The match to start. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -106,7 +106,8 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object requestId_ = "";
   /**
    * <pre>
-   * Idempotency key (AIP-155).
+   * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+   * UUID or empty, as CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -127,7 +128,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Idempotency key (AIP-155).
+   * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+   * UUID or empty, as CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -477,7 +479,7 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object name_ = "";
     /**
      * <pre>
-     * The match to start.
+     * The match to start. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -497,7 +499,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to start.
+     * The match to start. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -518,7 +520,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to start.
+     * The match to start. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -535,7 +537,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to start.
+     * The match to start. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -549,7 +551,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to start.
+     * The match to start. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -569,7 +571,8 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object requestId_ = "";
     /**
      * <pre>
-     * Idempotency key (AIP-155).
+     * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+     * UUID or empty, as CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -589,7 +592,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Idempotency key (AIP-155).
+     * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+     * UUID or empty, as CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -610,7 +614,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Idempotency key (AIP-155).
+     * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+     * UUID or empty, as CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -627,7 +632,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Idempotency key (AIP-155).
+     * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+     * UUID or empty, as CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -641,7 +647,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Idempotency key (AIP-155).
+     * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+     * UUID or empty, as CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>

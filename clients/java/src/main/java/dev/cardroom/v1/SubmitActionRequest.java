@@ -61,7 +61,7 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object name_ = "";
   /**
    * <pre>
-   * The match to act in.
+   * The match to act in. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -82,7 +82,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The match to act in.
+   * The match to act in. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -107,7 +107,8 @@ private static final long serialVersionUID = 0L;
   private dev.cardroom.v1.Action action_;
   /**
    * <pre>
-   * The action, of the match's game.
+   * The action, of the match's game. Bound: each string parameter at most 32
+   * characters, each integer 0..10000, each list at most 8 items.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -119,7 +120,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The action, of the match's game.
+   * The action, of the match's game. Bound: each string parameter at most 32
+   * characters, each integer 0..10000, each list at most 8 items.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -131,7 +133,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The action, of the match's game.
+   * The action, of the match's game. Bound: each string parameter at most 32
+   * characters, each integer 0..10000, each list at most 8 items.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -148,7 +151,7 @@ private static final long serialVersionUID = 0L;
    * The match version the action was decided on. When set and not current,
    * the call fails with ABORTED / STALE_VERSION and changes nothing. When
    * absent (and `etag` is empty) the server applies the action to the current
-   * state.
+   * state. Bound: 0..2147483647.
    * </pre>
    *
    * <code>optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -163,7 +166,7 @@ private static final long serialVersionUID = 0L;
    * The match version the action was decided on. When set and not current,
    * the call fails with ABORTED / STALE_VERSION and changes nothing. When
    * absent (and `etag` is empty) the server applies the action to the current
-   * state.
+   * state. Bound: 0..2147483647.
    * </pre>
    *
    * <code>optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -180,7 +183,7 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The etag the action was decided on (AIP-154), an alternative to
-   * `expected_version` with the same effect.
+   * `expected_version` with the same effect. Bound: at most 80 characters.
    * </pre>
    *
    * <code>string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -202,7 +205,7 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The etag the action was decided on (AIP-154), an alternative to
-   * `expected_version` with the same effect.
+   * `expected_version` with the same effect. Bound: at most 80 characters.
    * </pre>
    *
    * <code>string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -229,7 +232,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Idempotency key (AIP-155): a retry with the same id returns the first
-   * answer and applies nothing twice.
+   * answer and applies nothing twice. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -251,7 +255,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Idempotency key (AIP-155): a retry with the same id returns the first
-   * answer and applies nothing twice.
+   * answer and applies nothing twice. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -699,7 +704,7 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object name_ = "";
     /**
      * <pre>
-     * The match to act in.
+     * The match to act in. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -719,7 +724,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to act in.
+     * The match to act in. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -740,7 +745,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to act in.
+     * The match to act in. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -757,7 +762,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to act in.
+     * The match to act in. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -771,7 +776,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to act in.
+     * The match to act in. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -793,7 +798,8 @@ private static final long serialVersionUID = 0L;
         dev.cardroom.v1.Action, dev.cardroom.v1.Action.Builder, dev.cardroom.v1.ActionOrBuilder> actionBuilder_;
     /**
      * <pre>
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -804,7 +810,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -819,7 +826,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -839,7 +847,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -857,7 +866,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -882,7 +892,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -899,7 +910,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -911,7 +923,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -926,7 +939,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -951,7 +965,7 @@ private static final long serialVersionUID = 0L;
      * The match version the action was decided on. When set and not current,
      * the call fails with ABORTED / STALE_VERSION and changes nothing. When
      * absent (and `etag` is empty) the server applies the action to the current
-     * state.
+     * state. Bound: 0..2147483647.
      * </pre>
      *
      * <code>optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -966,7 +980,7 @@ private static final long serialVersionUID = 0L;
      * The match version the action was decided on. When set and not current,
      * the call fails with ABORTED / STALE_VERSION and changes nothing. When
      * absent (and `etag` is empty) the server applies the action to the current
-     * state.
+     * state. Bound: 0..2147483647.
      * </pre>
      *
      * <code>optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -981,7 +995,7 @@ private static final long serialVersionUID = 0L;
      * The match version the action was decided on. When set and not current,
      * the call fails with ABORTED / STALE_VERSION and changes nothing. When
      * absent (and `etag` is empty) the server applies the action to the current
-     * state.
+     * state. Bound: 0..2147483647.
      * </pre>
      *
      * <code>optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1000,7 +1014,7 @@ private static final long serialVersionUID = 0L;
      * The match version the action was decided on. When set and not current,
      * the call fails with ABORTED / STALE_VERSION and changes nothing. When
      * absent (and `etag` is empty) the server applies the action to the current
-     * state.
+     * state. Bound: 0..2147483647.
      * </pre>
      *
      * <code>optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1017,7 +1031,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The etag the action was decided on (AIP-154), an alternative to
-     * `expected_version` with the same effect.
+     * `expected_version` with the same effect. Bound: at most 80 characters.
      * </pre>
      *
      * <code>string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1038,7 +1052,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The etag the action was decided on (AIP-154), an alternative to
-     * `expected_version` with the same effect.
+     * `expected_version` with the same effect. Bound: at most 80 characters.
      * </pre>
      *
      * <code>string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1060,7 +1074,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The etag the action was decided on (AIP-154), an alternative to
-     * `expected_version` with the same effect.
+     * `expected_version` with the same effect. Bound: at most 80 characters.
      * </pre>
      *
      * <code>string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1078,7 +1092,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The etag the action was decided on (AIP-154), an alternative to
-     * `expected_version` with the same effect.
+     * `expected_version` with the same effect. Bound: at most 80 characters.
      * </pre>
      *
      * <code>string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1093,7 +1107,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The etag the action was decided on (AIP-154), an alternative to
-     * `expected_version` with the same effect.
+     * `expected_version` with the same effect. Bound: at most 80 characters.
      * </pre>
      *
      * <code>string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1114,7 +1128,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the first
-     * answer and applies nothing twice.
+     * answer and applies nothing twice. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1135,7 +1150,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the first
-     * answer and applies nothing twice.
+     * answer and applies nothing twice. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1157,7 +1173,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the first
-     * answer and applies nothing twice.
+     * answer and applies nothing twice. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1175,7 +1192,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the first
-     * answer and applies nothing twice.
+     * answer and applies nothing twice. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1190,7 +1208,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Idempotency key (AIP-155): a retry with the same id returns the first
-     * answer and applies nothing twice.
+     * answer and applies nothing twice. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * </pre>
      *
      * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -12,7 +12,7 @@ public interface SubmitActionRequestOrBuilder extends
 
   /**
    * <pre>
-   * The match to act in.
+   * The match to act in. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -21,7 +21,7 @@ public interface SubmitActionRequestOrBuilder extends
   java.lang.String getName();
   /**
    * <pre>
-   * The match to act in.
+   * The match to act in. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -32,7 +32,8 @@ public interface SubmitActionRequestOrBuilder extends
 
   /**
    * <pre>
-   * The action, of the match's game.
+   * The action, of the match's game. Bound: each string parameter at most 32
+   * characters, each integer 0..10000, each list at most 8 items.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -41,7 +42,8 @@ public interface SubmitActionRequestOrBuilder extends
   boolean hasAction();
   /**
    * <pre>
-   * The action, of the match's game.
+   * The action, of the match's game. Bound: each string parameter at most 32
+   * characters, each integer 0..10000, each list at most 8 items.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -50,7 +52,8 @@ public interface SubmitActionRequestOrBuilder extends
   dev.cardroom.v1.Action getAction();
   /**
    * <pre>
-   * The action, of the match's game.
+   * The action, of the match's game. Bound: each string parameter at most 32
+   * characters, each integer 0..10000, each list at most 8 items.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];</code>
@@ -62,7 +65,7 @@ public interface SubmitActionRequestOrBuilder extends
    * The match version the action was decided on. When set and not current,
    * the call fails with ABORTED / STALE_VERSION and changes nothing. When
    * absent (and `etag` is empty) the server applies the action to the current
-   * state.
+   * state. Bound: 0..2147483647.
    * </pre>
    *
    * <code>optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -74,7 +77,7 @@ public interface SubmitActionRequestOrBuilder extends
    * The match version the action was decided on. When set and not current,
    * the call fails with ABORTED / STALE_VERSION and changes nothing. When
    * absent (and `etag` is empty) the server applies the action to the current
-   * state.
+   * state. Bound: 0..2147483647.
    * </pre>
    *
    * <code>optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -85,7 +88,7 @@ public interface SubmitActionRequestOrBuilder extends
   /**
    * <pre>
    * The etag the action was decided on (AIP-154), an alternative to
-   * `expected_version` with the same effect.
+   * `expected_version` with the same effect. Bound: at most 80 characters.
    * </pre>
    *
    * <code>string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -95,7 +98,7 @@ public interface SubmitActionRequestOrBuilder extends
   /**
    * <pre>
    * The etag the action was decided on (AIP-154), an alternative to
-   * `expected_version` with the same effect.
+   * `expected_version` with the same effect. Bound: at most 80 characters.
    * </pre>
    *
    * <code>string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -107,7 +110,8 @@ public interface SubmitActionRequestOrBuilder extends
   /**
    * <pre>
    * Idempotency key (AIP-155): a retry with the same id returns the first
-   * answer and applies nothing twice.
+   * answer and applies nothing twice. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -117,7 +121,8 @@ public interface SubmitActionRequestOrBuilder extends
   /**
    * <pre>
    * Idempotency key (AIP-155): a retry with the same id returns the first
-   * answer and applies nothing twice.
+   * answer and applies nothing twice. Bound: a UUID or empty, as
+   * CreateMatch's `request_id`.
    * </pre>
    *
    * <code>string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -58,7 +58,7 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object name_ = "";
   /**
    * <pre>
-   * The match to follow.
+   * The match to follow. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -79,7 +79,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The match to follow.
+   * The match to follow. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -106,7 +106,7 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * Send every update committed after this version, each with the state at
    * that version; 0 replays the match from its creation. To resume, send the
-   * last version received.
+   * last version received. Bound: 0..2147483647.
    * </pre>
    *
    * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -445,7 +445,7 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object name_ = "";
     /**
      * <pre>
-     * The match to follow.
+     * The match to follow. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -465,7 +465,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to follow.
+     * The match to follow. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -486,7 +486,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to follow.
+     * The match to follow. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -503,7 +503,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to follow.
+     * The match to follow. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -517,7 +517,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match to follow.
+     * The match to follow. Bound: at most 128 characters.
      * </pre>
      *
      * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -539,7 +539,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Send every update committed after this version, each with the state at
      * that version; 0 replays the match from its creation. To resume, send the
-     * last version received.
+     * last version received. Bound: 0..2147483647.
      * </pre>
      *
      * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -553,7 +553,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Send every update committed after this version, each with the state at
      * that version; 0 replays the match from its creation. To resume, send the
-     * last version received.
+     * last version received. Bound: 0..2147483647.
      * </pre>
      *
      * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -571,7 +571,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * Send every update committed after this version, each with the state at
      * that version; 0 replays the match from its creation. To resume, send the
-     * last version received.
+     * last version received. Bound: 0..2147483647.
      * </pre>
      *
      * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -12,7 +12,7 @@ public interface WatchMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * The match to follow.
+   * The match to follow. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -21,7 +21,7 @@ public interface WatchMatchRequestOrBuilder extends
   java.lang.String getName();
   /**
    * <pre>
-   * The match to follow.
+   * The match to follow. Bound: at most 128 characters.
    * </pre>
    *
    * <code>string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }</code>
@@ -34,7 +34,7 @@ public interface WatchMatchRequestOrBuilder extends
    * <pre>
    * Send every update committed after this version, each with the state at
    * that version; 0 replays the match from its creation. To resume, send the
-   * last version received.
+   * last version received. Bound: 0..2147483647.
    * </pre>
    *
    * <code>int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];</code>

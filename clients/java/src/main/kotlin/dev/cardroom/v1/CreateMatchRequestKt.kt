@@ -35,7 +35,8 @@ public object CreateMatchRequestKt {
 
     /**
      * ```
-     * The game to play, for example `games/flip-7`.
+     * The game to play, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * ```
      *
      * `string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -49,7 +50,8 @@ public object CreateMatchRequestKt {
       }
     /**
      * ```
-     * The game to play, for example `games/flip-7`.
+     * The game to play, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * ```
      *
      * `string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -60,7 +62,8 @@ public object CreateMatchRequestKt {
 
     /**
      * ```
-     * Number of seats of the table, within the game's player counts.
+     * Number of seats of the table, within the game's player counts. Bound:
+     * 0..12 (the largest table of the catalog); the game narrows it.
      * ```
      *
      * `int32 seat_count = 2 [json_name = "seatCount", (.google.api.field_behavior) = REQUIRED];`
@@ -74,7 +77,8 @@ public object CreateMatchRequestKt {
       }
     /**
      * ```
-     * Number of seats of the table, within the game's player counts.
+     * Number of seats of the table, within the game's player counts. Bound:
+     * 0..12 (the largest table of the catalog); the game narrows it.
      * ```
      *
      * `int32 seat_count = 2 [json_name = "seatCount", (.google.api.field_behavior) = REQUIRED];`
@@ -86,7 +90,9 @@ public object CreateMatchRequestKt {
     /**
      * ```
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * ```
      *
      * `.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];`
@@ -101,7 +107,9 @@ public object CreateMatchRequestKt {
     /**
      * ```
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * ```
      *
      * `.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];`
@@ -112,7 +120,9 @@ public object CreateMatchRequestKt {
     /**
      * ```
      * House-rule options to change from their defaults, for this game only;
-     * unset fields keep their defaults.
+     * unset fields keep their defaults. Bound: each integer within its
+     * `GameOption.minimum`..`maximum`, each list at most `GameOption.max_items`
+     * long, each string at most 32 characters (refused with INVALID_OPTION).
      * ```
      *
      * `.cardroom.v1.GameOptions options = 3 [json_name = "options", (.google.api.field_behavior) = OPTIONAL];`
@@ -127,7 +137,9 @@ public object CreateMatchRequestKt {
 
     /**
      * ```
-     * Display name of the creator.
+     * Display name of the creator. Bound: at most 64 characters, without
+     * control, format (bidi overrides, zero-width) or separator characters
+     * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
      * ```
      *
      * `string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];`
@@ -141,7 +153,9 @@ public object CreateMatchRequestKt {
       }
     /**
      * ```
-     * Display name of the creator.
+     * Display name of the creator. Bound: at most 64 characters, without
+     * control, format (bidi overrides, zero-width) or separator characters
+     * (INVALID_PLAYER_NAME); surrounding spaces are trimmed.
      * ```
      *
      * `string player_name = 4 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];`
@@ -153,7 +167,10 @@ public object CreateMatchRequestKt {
     /**
      * ```
      * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-     * same id returns the first answer and creates nothing twice.
+     * same id returns the first answer and creates nothing twice. Bound: a UUID
+     * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+     * (INVALID_REQUEST_ID); the same id with another request is refused
+     * (REQUEST_ID_REUSED).
      * ```
      *
      * `string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];`
@@ -168,7 +185,10 @@ public object CreateMatchRequestKt {
     /**
      * ```
      * Idempotency key (AIP-155), a UUID chosen by the client: a retry with the
-     * same id returns the first answer and creates nothing twice.
+     * same id returns the first answer and creates nothing twice. Bound: a UUID
+     * in its canonical form (8-4-4-4-12 hex digits, any case) or empty
+     * (INVALID_REQUEST_ID); the same id with another request is refused
+     * (REQUEST_ID_REUSED).
      * ```
      *
      * `string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];`
@@ -182,7 +202,8 @@ public object CreateMatchRequestKt {
      * Explicit shuffle seed, as a decimal integer. Accepted only when the server
      * runs with fixed decks allowed (tests, tutorials); otherwise refused with
      * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-     * It is never sent back to any client.
+     * It is never sent back to any client. Bound: at most 18 ASCII digits
+     * (INVALID_SEED).
      * ```
      *
      * `string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];`
@@ -199,7 +220,8 @@ public object CreateMatchRequestKt {
      * Explicit shuffle seed, as a decimal integer. Accepted only when the server
      * runs with fixed decks allowed (tests, tutorials); otherwise refused with
      * FIXED_DECKS_DISABLED. In production the seed is secret and server-chosen.
-     * It is never sent back to any client.
+     * It is never sent back to any client. Bound: at most 18 ASCII digits
+     * (INVALID_SEED).
      * ```
      *
      * `string seed = 6 [json_name = "seed", (.google.api.field_behavior) = INPUT_ONLY];`
@@ -213,6 +235,7 @@ public object CreateMatchRequestKt {
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * ```
      *
      * `.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];`
@@ -229,6 +252,7 @@ public object CreateMatchRequestKt {
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * ```
      *
      * `.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];`
@@ -241,6 +265,7 @@ public object CreateMatchRequestKt {
      * The rules file's §6 test hook (stacked decks, state fixtures), a JSON
      * object whose shape each game's engine defines. Accepted only when the
      * server runs with fixed decks allowed, like `seed`; never sent back.
+     * Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
      * ```
      *
      * `.google.protobuf.Struct fixture = 7 [json_name = "fixture", (.google.api.field_behavior) = INPUT_ONLY];`
@@ -262,7 +287,8 @@ public object CreateMatchRequestKt {
     /**
      * ```
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * ```
      *
      * `repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];`
@@ -275,7 +301,8 @@ public object CreateMatchRequestKt {
     /**
      * ```
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * ```
      *
      * `repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];`
@@ -288,7 +315,8 @@ public object CreateMatchRequestKt {
     }/**
      * ```
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * ```
      *
      * `repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];`
@@ -302,7 +330,8 @@ public object CreateMatchRequestKt {
     }/**
      * ```
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * ```
      *
      * `repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];`
@@ -315,7 +344,8 @@ public object CreateMatchRequestKt {
     }/**
      * ```
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * ```
      *
      * `repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];`
@@ -329,7 +359,8 @@ public object CreateMatchRequestKt {
     }/**
      * ```
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * ```
      *
      * `repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];`
@@ -343,7 +374,8 @@ public object CreateMatchRequestKt {
     }/**
      * ```
      * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players.
+     * now, so these seats stay open for human players. Bound: at most 12 seats,
+     * each 0..11.
      * ```
      *
      * `repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];`

@@ -318,6 +318,42 @@ public object GameOptionKt {
     public fun hasMaximum(): kotlin.Boolean {
       return _builder.hasMaximum()
     }
+
+    /**
+     * ```
+     * Most entries of an INT_LIST option.
+     * ```
+     *
+     * `optional int32 max_items = 8 [json_name = "maxItems"];`
+     */
+    public var maxItems: kotlin.Int
+      @kotlin.jvm.JvmName("getMaxItems")
+        get() = _builder.maxItems
+      @kotlin.jvm.JvmName("setMaxItems")
+        set(value) {
+        _builder.maxItems = value
+      }
+    /**
+     * ```
+     * Most entries of an INT_LIST option.
+     * ```
+     *
+     * `optional int32 max_items = 8 [json_name = "maxItems"];`
+     */
+    public fun clearMaxItems() {
+      _builder.clearMaxItems()
+    }
+    /**
+     * ```
+     * Most entries of an INT_LIST option.
+     * ```
+     *
+     * `optional int32 max_items = 8 [json_name = "maxItems"];`
+     * @return Whether the maxItems field is set.
+     */
+    public fun hasMaxItems(): kotlin.Boolean {
+      return _builder.hasMaxItems()
+    }
   }
 }
 @kotlin.jvm.JvmSynthetic

@@ -35,7 +35,8 @@ public object GetGameRequestKt {
 
     /**
      * ```
-     * The game's resource name, for example `games/flip-7`.
+     * The game's resource name, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -49,7 +50,8 @@ public object GetGameRequestKt {
       }
     /**
      * ```
-     * The game's resource name, for example `games/flip-7`.
+     * The game's resource name, for example `games/flip-7`. Bound: at most 128
+     * characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`

@@ -35,7 +35,7 @@ public object GetMatchLogRequestKt {
 
     /**
      * ```
-     * The match whose log to read.
+     * The match whose log to read. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -49,7 +49,7 @@ public object GetMatchLogRequestKt {
       }
     /**
      * ```
-     * The match whose log to read.
+     * The match whose log to read. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -61,6 +61,7 @@ public object GetMatchLogRequestKt {
     /**
      * ```
      * Return the entries after this version; 0 returns the log from the start.
+     * Bound: 0..2147483647.
      * ```
      *
      * `int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];`
@@ -75,6 +76,7 @@ public object GetMatchLogRequestKt {
     /**
      * ```
      * Return the entries after this version; 0 returns the log from the start.
+     * Bound: 0..2147483647.
      * ```
      *
      * `int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];`
@@ -86,7 +88,7 @@ public object GetMatchLogRequestKt {
     /**
      * ```
      * Most entries to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * ```
      *
      * `int32 page_size = 3 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];`
@@ -101,7 +103,7 @@ public object GetMatchLogRequestKt {
     /**
      * ```
      * Most entries to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * ```
      *
      * `int32 page_size = 3 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];`
@@ -112,7 +114,8 @@ public object GetMatchLogRequestKt {
 
     /**
      * ```
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 10 ASCII digits (INVALID_PAGE_TOKEN).
      * ```
      *
      * `string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];`
@@ -126,7 +129,8 @@ public object GetMatchLogRequestKt {
       }
     /**
      * ```
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 10 ASCII digits (INVALID_PAGE_TOKEN).
      * ```
      *
      * `string page_token = 4 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];`

@@ -35,7 +35,7 @@ public object GetMatchRequestKt {
 
     /**
      * ```
-     * The match, `games/{game}/matches/{match}`.
+     * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -49,7 +49,7 @@ public object GetMatchRequestKt {
       }
     /**
      * ```
-     * The match, `games/{game}/matches/{match}`.
+     * The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`

@@ -35,7 +35,7 @@ public object JoinMatchRequestKt {
 
     /**
      * ```
-     * The match to join.
+     * The match to join. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -49,7 +49,7 @@ public object JoinMatchRequestKt {
       }
     /**
      * ```
-     * The match to join.
+     * The match to join. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -60,7 +60,8 @@ public object JoinMatchRequestKt {
 
     /**
      * ```
-     * Display name of the joining player.
+     * Display name of the joining player. Bound: as CreateMatch's
+     * `player_name`.
      * ```
      *
      * `string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];`
@@ -74,7 +75,8 @@ public object JoinMatchRequestKt {
       }
     /**
      * ```
-     * Display name of the joining player.
+     * Display name of the joining player. Bound: as CreateMatch's
+     * `player_name`.
      * ```
      *
      * `string player_name = 2 [json_name = "playerName", (.google.api.field_behavior) = OPTIONAL];`
@@ -86,7 +88,8 @@ public object JoinMatchRequestKt {
     /**
      * ```
      * Idempotency key (AIP-155): a retry with the same id returns the same seat
-     * and token and takes no second seat.
+     * and token and takes no second seat. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * ```
      *
      * `string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];`
@@ -101,7 +104,8 @@ public object JoinMatchRequestKt {
     /**
      * ```
      * Idempotency key (AIP-155): a retry with the same id returns the same seat
-     * and token and takes no second seat.
+     * and token and takes no second seat. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * ```
      *
      * `string request_id = 3 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];`
@@ -112,7 +116,8 @@ public object JoinMatchRequestKt {
 
     /**
      * ```
-     * The seat wanted; absent means the lowest free seat.
+     * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+     * match narrows it (INVALID_SEAT).
      * ```
      *
      * `optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];`
@@ -126,7 +131,8 @@ public object JoinMatchRequestKt {
       }
     /**
      * ```
-     * The seat wanted; absent means the lowest free seat.
+     * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+     * match narrows it (INVALID_SEAT).
      * ```
      *
      * `optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];`
@@ -136,7 +142,8 @@ public object JoinMatchRequestKt {
     }
     /**
      * ```
-     * The seat wanted; absent means the lowest free seat.
+     * The seat wanted; absent means the lowest free seat. Bound: 0..11; the
+     * match narrows it (INVALID_SEAT).
      * ```
      *
      * `optional int32 seat = 4 [json_name = "seat", (.google.api.field_behavior) = OPTIONAL];`

@@ -35,7 +35,7 @@ public object LeaveMatchRequestKt {
 
     /**
      * ```
-     * The match to leave.
+     * The match to leave. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -49,7 +49,7 @@ public object LeaveMatchRequestKt {
       }
     /**
      * ```
-     * The match to leave.
+     * The match to leave. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -60,7 +60,8 @@ public object LeaveMatchRequestKt {
 
     /**
      * ```
-     * Idempotency key (AIP-155).
+     * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+     * UUID or empty, as CreateMatch's `request_id`.
      * ```
      *
      * `string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];`
@@ -74,7 +75,8 @@ public object LeaveMatchRequestKt {
       }
     /**
      * ```
-     * Idempotency key (AIP-155).
+     * Idempotency key (AIP-155): a retry returns the first answer. Bound: a
+     * UUID or empty, as CreateMatch's `request_id`.
      * ```
      *
      * `string request_id = 2 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];`

@@ -36,7 +36,7 @@ public object ListGamesRequestKt {
     /**
      * ```
      * Most games to return; 0 means a server default. The catalog is small, so
-     * one page usually holds it all.
+     * one page usually holds it all. Bound: 0..1000.
      * ```
      *
      * `int32 page_size = 1 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];`
@@ -51,7 +51,7 @@ public object ListGamesRequestKt {
     /**
      * ```
      * Most games to return; 0 means a server default. The catalog is small, so
-     * one page usually holds it all.
+     * one page usually holds it all. Bound: 0..1000.
      * ```
      *
      * `int32 page_size = 1 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];`
@@ -62,7 +62,8 @@ public object ListGamesRequestKt {
 
     /**
      * ```
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * ```
      *
      * `string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];`
@@ -76,7 +77,8 @@ public object ListGamesRequestKt {
       }
     /**
      * ```
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * ```
      *
      * `string page_token = 2 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];`

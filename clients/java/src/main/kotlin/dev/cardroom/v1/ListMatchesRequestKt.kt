@@ -35,7 +35,8 @@ public object ListMatchesRequestKt {
 
     /**
      * ```
-     * The game whose open tables to list, for example `games/pumba`.
+     * The game whose open tables to list, for example `games/pumba`. Bound: at
+     * most 128 characters.
      * ```
      *
      * `string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -49,7 +50,8 @@ public object ListMatchesRequestKt {
       }
     /**
      * ```
-     * The game whose open tables to list, for example `games/pumba`.
+     * The game whose open tables to list, for example `games/pumba`. Bound: at
+     * most 128 characters.
      * ```
      *
      * `string parent = 1 [json_name = "parent", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -61,7 +63,7 @@ public object ListMatchesRequestKt {
     /**
      * ```
      * Most matches to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * ```
      *
      * `int32 page_size = 2 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];`
@@ -76,7 +78,7 @@ public object ListMatchesRequestKt {
     /**
      * ```
      * Most matches to return; 0 means a server default, larger values are
-     * capped by the server.
+     * capped by the server. Bound: 0..1000.
      * ```
      *
      * `int32 page_size = 2 [json_name = "pageSize", (.google.api.field_behavior) = OPTIONAL];`
@@ -87,7 +89,8 @@ public object ListMatchesRequestKt {
 
     /**
      * ```
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * ```
      *
      * `string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];`
@@ -101,7 +104,8 @@ public object ListMatchesRequestKt {
       }
     /**
      * ```
-     * `next_page_token` of a previous call, to get the next page.
+     * `next_page_token` of a previous call, to get the next page. Bound: at
+     * most 64 characters.
      * ```
      *
      * `string page_token = 3 [json_name = "pageToken", (.google.api.field_behavior) = OPTIONAL];`

@@ -60,7 +60,8 @@ public object MatchLogEntryKt {
 
     /**
      * ```
-     * The seat that acted; absent for system entries (creation, joins, start).
+     * The seat that acted; absent for system entries (creation, joins, leaves,
+     * start).
      * ```
      *
      * `optional int32 seat = 2 [json_name = "seat"];`
@@ -74,7 +75,8 @@ public object MatchLogEntryKt {
       }
     /**
      * ```
-     * The seat that acted; absent for system entries (creation, joins, start).
+     * The seat that acted; absent for system entries (creation, joins, leaves,
+     * start).
      * ```
      *
      * `optional int32 seat = 2 [json_name = "seat"];`
@@ -84,7 +86,8 @@ public object MatchLogEntryKt {
     }
     /**
      * ```
-     * The seat that acted; absent for system entries (creation, joins, start).
+     * The seat that acted; absent for system entries (creation, joins, leaves,
+     * start).
      * ```
      *
      * `optional int32 seat = 2 [json_name = "seat"];`

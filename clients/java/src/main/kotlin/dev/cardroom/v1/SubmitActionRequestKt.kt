@@ -35,7 +35,7 @@ public object SubmitActionRequestKt {
 
     /**
      * ```
-     * The match to act in.
+     * The match to act in. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -49,7 +49,7 @@ public object SubmitActionRequestKt {
       }
     /**
      * ```
-     * The match to act in.
+     * The match to act in. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -60,7 +60,8 @@ public object SubmitActionRequestKt {
 
     /**
      * ```
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * ```
      *
      * `.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];`
@@ -74,7 +75,8 @@ public object SubmitActionRequestKt {
       }
     /**
      * ```
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * ```
      *
      * `.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];`
@@ -84,7 +86,8 @@ public object SubmitActionRequestKt {
     }
     /**
      * ```
-     * The action, of the match's game.
+     * The action, of the match's game. Bound: each string parameter at most 32
+     * characters, each integer 0..10000, each list at most 8 items.
      * ```
      *
      * `.cardroom.v1.Action action = 2 [json_name = "action", (.google.api.field_behavior) = REQUIRED];`
@@ -102,7 +105,7 @@ public object SubmitActionRequestKt {
      * The match version the action was decided on. When set and not current,
      * the call fails with ABORTED / STALE_VERSION and changes nothing. When
      * absent (and `etag` is empty) the server applies the action to the current
-     * state.
+     * state. Bound: 0..2147483647.
      * ```
      *
      * `optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];`
@@ -119,7 +122,7 @@ public object SubmitActionRequestKt {
      * The match version the action was decided on. When set and not current,
      * the call fails with ABORTED / STALE_VERSION and changes nothing. When
      * absent (and `etag` is empty) the server applies the action to the current
-     * state.
+     * state. Bound: 0..2147483647.
      * ```
      *
      * `optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];`
@@ -132,7 +135,7 @@ public object SubmitActionRequestKt {
      * The match version the action was decided on. When set and not current,
      * the call fails with ABORTED / STALE_VERSION and changes nothing. When
      * absent (and `etag` is empty) the server applies the action to the current
-     * state.
+     * state. Bound: 0..2147483647.
      * ```
      *
      * `optional int32 expected_version = 3 [json_name = "expectedVersion", (.google.api.field_behavior) = OPTIONAL];`
@@ -145,7 +148,7 @@ public object SubmitActionRequestKt {
     /**
      * ```
      * The etag the action was decided on (AIP-154), an alternative to
-     * `expected_version` with the same effect.
+     * `expected_version` with the same effect. Bound: at most 80 characters.
      * ```
      *
      * `string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];`
@@ -160,7 +163,7 @@ public object SubmitActionRequestKt {
     /**
      * ```
      * The etag the action was decided on (AIP-154), an alternative to
-     * `expected_version` with the same effect.
+     * `expected_version` with the same effect. Bound: at most 80 characters.
      * ```
      *
      * `string etag = 4 [json_name = "etag", (.google.api.field_behavior) = OPTIONAL];`
@@ -172,7 +175,8 @@ public object SubmitActionRequestKt {
     /**
      * ```
      * Idempotency key (AIP-155): a retry with the same id returns the first
-     * answer and applies nothing twice.
+     * answer and applies nothing twice. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * ```
      *
      * `string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];`
@@ -187,7 +191,8 @@ public object SubmitActionRequestKt {
     /**
      * ```
      * Idempotency key (AIP-155): a retry with the same id returns the first
-     * answer and applies nothing twice.
+     * answer and applies nothing twice. Bound: a UUID or empty, as
+     * CreateMatch's `request_id`.
      * ```
      *
      * `string request_id = 5 [json_name = "requestId", (.google.api.field_behavior) = OPTIONAL];`

@@ -35,7 +35,7 @@ public object WatchMatchRequestKt {
 
     /**
      * ```
-     * The match to follow.
+     * The match to follow. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -49,7 +49,7 @@ public object WatchMatchRequestKt {
       }
     /**
      * ```
-     * The match to follow.
+     * The match to follow. Bound: at most 128 characters.
      * ```
      *
      * `string name = 1 [json_name = "name", (.google.api.field_behavior) = REQUIRED, (.google.api.resource_reference) = { ... }`
@@ -62,7 +62,7 @@ public object WatchMatchRequestKt {
      * ```
      * Send every update committed after this version, each with the state at
      * that version; 0 replays the match from its creation. To resume, send the
-     * last version received.
+     * last version received. Bound: 0..2147483647.
      * ```
      *
      * `int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];`
@@ -78,7 +78,7 @@ public object WatchMatchRequestKt {
      * ```
      * Send every update committed after this version, each with the state at
      * that version; 0 replays the match from its creation. To resume, send the
-     * last version received.
+     * last version received. Bound: 0..2147483647.
      * ```
      *
      * `int32 after_version = 2 [json_name = "afterVersion", (.google.api.field_behavior) = OPTIONAL];`
