@@ -7,8 +7,6 @@ package livetest
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"io"
 	mathrand "math/rand/v2"
@@ -18,6 +16,7 @@ import (
 	"time"
 
 	cardroomv1 "github.com/cardroom/cardroom/gen/go/cardroom/v1"
+	"github.com/google/uuid"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -27,16 +26,8 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// requestID is a random (version 4) UUID in its canonical form, the only request_id the service
-// accepts (AIP-155); the standard library has no UUID type, and this is all one needs.
-func requestID() string {
-	bytes := make([]byte, 16)
-	_, _ = rand.Read(bytes)
-	bytes[6] = bytes[6]&0x0f | 0x40 // version 4
-	bytes[8] = bytes[8]&0x3f | 0x80 // RFC 9562 variant
-	text := hex.EncodeToString(bytes)
-	return text[0:8] + "-" + text[8:12] + "-" + text[12:16] + "-" + text[16:20] + "-" + text[20:32]
-}
+// requestID is a random UUID in its canonical form, the only request_id the service accepts (AIP-155).
+func requestID() string { return uuid.NewString() }
 
 func as(ctx context.Context, token string) context.Context {
 	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+token)
