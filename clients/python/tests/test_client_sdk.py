@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+import uuid
 
 import grpc
 import pytest
@@ -104,8 +105,9 @@ async def test_a_retried_request_id_is_applied_once(live_server):
         mover = seats[seats[0].state.to_act[0]]
         action = mover.state.legal_actions[0]
         version = mover.state.match.version
-        first = await mover.act(action, expected_version=version, request_id="retry-me")
-        again = await mover.act(action, expected_version=version, request_id="retry-me")
+        request_id = str(uuid.uuid4())  # request ids are UUIDs (AIP-155)
+        first = await mover.act(action, expected_version=version, request_id=request_id)
+        again = await mover.act(action, expected_version=version, request_id=request_id)
         assert first == again
         assert (await mover.refresh()).match.version == version + 1
 
