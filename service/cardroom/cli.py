@@ -9,22 +9,8 @@ import sys
 
 from .app.config import Settings, add_arguments
 from .bench.commands import add_bench_parser, run_bench
+from .cli_options import options_of, parse_levels, parse_option
 from .engines import game_ids
-
-
-def _parse_option(text: str) -> tuple[str, str]:
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
-    return name, value
-
-
-def _option_value(raw: str):
-    """Option values from the command line: JSON when it parses (lists, numbers), else the string."""
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return raw
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,9 +25,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play random games; print JSON figures (the engine benchmark)")
     sim.add_argument("--game", required=True, choices=game_ids())
     sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--players", type=int, help="seats per game (default: one per --bots level)")
+    sim.add_argument(
+        "--bots", type=parse_levels, metavar="LEVELS", help="a bot level per seat, e.g. standard,random,random"
+    )
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--option", action="append", type=_parse_option, default=[], metavar="NAME=VALUE")
+    sim.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
     sim.add_argument("--no-checks", action="store_true", help="skip the invariant pass (timing only)")
     add_bench_parser(commands)
 
@@ -53,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--join", metavar="MATCH", help="join this match (games/GAME/matches/ID)")
     play.add_argument("--players", type=int, default=2, help="seats of a created match")
     play.add_argument("--name", default="", help="your display name")
-    play.add_argument("--option", action="append", type=_parse_option, default=[], metavar="NAME=VALUE")
+    play.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
     return parser
 
 
@@ -64,23 +53,33 @@ def main(argv: list[str] | None = None) -> int:
 
         return serve_workers(Settings.from_args(args))
     if args.command == "simulate":
+        from .bots import UnknownBot
         from .engines.contract import RuleError
         from .simulation import simulate
 
-        options = {name: _option_value(value) for name, value in args.option}
+        options = options_of(args.option)
+        players = args.players or (len(args.bots) if args.bots else None)
+        if players is None or (args.bots and players != len(args.bots)):
+            print(json.dumps({"error": "INVALID_ARGUMENT", "message": "give --players, or one --bots level per seat"}))
+            return 2
         try:
-            report = simulate(args.game, args.games, args.players, args.seed, options, check=not args.no_checks)
+            report = simulate(
+                args.game, args.games, players, args.seed, options, check=not args.no_checks, bots=args.bots
+            )
         except RuleError as exc:
             print(json.dumps({"error": exc.code, "message": exc.message}), file=sys.stderr)
             return 2
+        except UnknownBot as exc:
+            print(json.dumps({"error": "UNKNOWN_BOT", "message": str(exc)}), file=sys.stderr)
+            return 2
         print(json.dumps(report))
-        return 0 if report["invariant_violations"] == 0 else 1
+        return 0 if report["invariant_violations"] == 0 and not report.get("refused_actions") else 1
     if args.command == "bench":
         return run_bench(args)
     if args.command == "play":
         from .play import play
 
-        options = {name: _option_value(value) for name, value in args.option}
+        options = options_of(args.option)
         return asyncio.run(
             play(
                 args.server,

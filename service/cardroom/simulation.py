@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +58,7 @@ def play_one(
     legal_actions, apply, to_act = engine.legal_actions, engine.apply, engine.to_act
     choice = chooser.choice
     if check:
-        played.violations += _step_checks(engine, state, seed, chooser, opening.events)
+        played.violations += step_checks(engine, state, seed, chooser, opening.events)
     while True:
         seats = to_act(state)
         if not seats:
@@ -78,7 +78,7 @@ def play_one(
         state = transition.state
         played.actions += 1
         if check:
-            played.violations += _step_checks(engine, state, seed, chooser, transition.events)
+            played.violations += step_checks(engine, state, seed, chooser, transition.events)
         if played.actions >= MAX_ACTIONS_PER_GAME:
             played.violations.append("termination: game did not end")
             break
@@ -91,7 +91,8 @@ def play_one(
     return played
 
 
-def _step_checks(engine: Engine, state: Any, seed: int, chooser: random.Random, events: list) -> list[str]:
+def step_checks(engine: Engine, state: Any, seed: int, chooser: random.Random, events: list) -> list[str]:
+    """Every invariant of one step (also the bot tournaments' check, ``tournament.py``)."""
     checker = random.Random(chooser.random())  # keeps the game's own choices independent of checks
     return (
         invariants.conservation(engine, state)
@@ -109,8 +110,16 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     *,
     check: bool = True,
+    bots: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games three times (timed, views timed, checked) and report JSON figures."""
+    """Play ``games`` games three times (timed, views timed, checked) and report JSON figures.
+
+    With ``bots`` (one level per seat) the games are played by those bots instead, once,
+    and the report is the bot tournament's (``tournament.py``), seats kept in place."""
+    if bots:
+        from .tournament import tournament
+
+        return tournament(game, bots, games, seed, options, rotate=False, check=check)
     engine = get_engine(game)
     options = dict(options or {})
     seeds = [game_seed(seed, index) for index in range(games)]

@@ -6,11 +6,12 @@ import argparse
 import json
 import sys
 
+from ..cli_options import options_of, parse_levels, parse_option
 from ..engines import game_ids
 
 
 def add_bench_parser(commands: argparse._SubParsersAction) -> None:
-    bench = commands.add_parser("bench", help="benchmarks printing JSON: engines, service, storage, watch")
+    bench = commands.add_parser("bench", help="benchmarks printing JSON: engines, service, storage, watch, bots")
     kinds = bench.add_subparsers(dest="bench", required=True)
 
     engines = kinds.add_parser("engines", help="random-play speed of every engine (the simulate loop)")
@@ -18,6 +19,17 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     engines.add_argument("--game", action="append", choices=game_ids(), help="only these games (default: all)")
     engines.add_argument("--players", type=int, default=4, help="seats per game, clamped to each game's range")
     engines.add_argument("--seed", type=int, default=1)
+
+    bots = kinds.add_parser("bots", help="bot tournaments with the engines directly: strength and decision time")
+    bots.add_argument("--game", required=True, choices=game_ids())
+    bots.add_argument(
+        "--seats", required=True, type=parse_levels, help="one bot level per seat, e.g. standard,random,random,random"
+    )
+    bots.add_argument("--games", type=int, default=200)
+    bots.add_argument("--seed", type=int, default=1)
+    bots.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
+    bots.add_argument("--no-rotate", action="store_true", help="keep every level in its seat (default: rotate)")
+    bots.add_argument("--no-checks", action="store_true", help="skip the invariant checks of every step")
 
     service = kinds.add_parser("service", help="full-stack load test over gRPC against 127.0.0.1")
     where = service.add_mutually_exclusive_group(required=True)
@@ -47,6 +59,18 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    if args.bench == "bots":
+        from .bots import bench_bots
+
+        return bench_bots(
+            args.game,
+            args.seats,
+            args.games,
+            args.seed,
+            options_of(args.option),
+            rotate=not args.no_rotate,
+            check=not args.no_checks,
+        )
     if args.bench == "engines":
         from .engines import EngineMissing, bench_engines
 
