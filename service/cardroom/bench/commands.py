@@ -1,4 +1,4 @@
-"""The ``cardroom bench engines`` and ``cardroom bench service`` command lines; each prints one JSON object."""
+"""The ``cardroom bench`` command lines (engines, service, storage, bots); each prints one JSON object."""
 
 from __future__ import annotations
 
