@@ -9,7 +9,8 @@
 # ts-proto from clients/typescript/package-lock.json (npm ci), protoc-gen-go and
 # protoc-gen-go-grpc from the Go module proxy (go install into build/bin), protoc (for
 # its built-in Java and Kotlin generators) and protoc-gen-grpc-java from Maven Central
-# (mvn dependency:copy).
+# (mvn dependency:copy), protoc-gen-grpc-kotlin (a jar from Maven Central, run with java). The Kotlin
+# SDK's copy of google.rpc.Status/ErrorInfo comes from the installed googleapis-common-protos.
 # The Python copy is the service's stubs (service/cardroom/v1) with its imports moved
 # to the `cardroom_client.v1` package; both can be loaded in one process.
 set -euo pipefail
@@ -24,13 +25,17 @@ PROTOC_VERSION=4.35.1  # Maven's version of protoc 35.1, which prints "libprotoc
 # the newest protoc-gen-grpc-java whose linux-x86_64 build Maven Central serves (1.84.2+ are
 # not there); its stubs run on the grpc-java 1.85 runtime of clients/java/pom.xml
 GRPC_JAVA_VERSION=1.83.1
+GRPC_KOTLIN_VERSION=1.5.0
+# google.rpc files the Kotlin SDK reads refusals with (buf.gen.kotlin-rpc.yaml)
+RPC_FILES=(google/rpc/status.proto google/rpc/error_details.proto)
 # generated subtree of `buf generate -o` -> its place in the repository
 TARGETS=(
   "python/cardroom_client/v1:clients/python/src/cardroom_client/v1"
   "typescript:clients/typescript/src/gen"
   "go/cardroom/v1:clients/go/cardroom/v1"
   "java/java:clients/java/src/main/java"
-  "java/kotlin:clients/java/src/main/kotlin"
+  "kotlin/java:clients/kotlin/src/generated/java"
+  "kotlin/kotlin:clients/kotlin/src/generated/kotlin"
 )
 
 maven_copy() {  # maven_copy <group:artifact:version:type:classifier>: download into build/protoc-download
@@ -53,6 +58,17 @@ install_plugins() {
   local grpc_java="build/protoc-download/protoc-gen-grpc-java-$GRPC_JAVA_VERSION-linux-$arch.exe"
   [[ -f "$grpc_java" ]] || maven_copy "io.grpc:protoc-gen-grpc-java:$GRPC_JAVA_VERSION:exe:linux-$arch"
   install -m 755 "$grpc_java" build/bin/protoc-gen-grpc-java
+  local grpc_kotlin="build/protoc-download/protoc-gen-grpc-kotlin-$GRPC_KOTLIN_VERSION-jdk8.jar"
+  [[ -f "$grpc_kotlin" ]] || maven_copy "io.grpc:protoc-gen-grpc-kotlin:$GRPC_KOTLIN_VERSION:jar:jdk8"
+  printf '#!/bin/sh\nexec java -jar "%s" "$@"\n' "$ROOT/$grpc_kotlin" >build/bin/protoc-gen-grpc-kotlin
+  chmod 755 build/bin/protoc-gen-grpc-kotlin
+  local site file
+  site="$(python3 -c 'import pathlib, google.rpc.status_pb2 as m; print(pathlib.Path(m.__file__).parents[2])')"
+  rm -rf build/proto-rpc
+  for file in "${RPC_FILES[@]}"; do
+    mkdir -p "build/proto-rpc/$(dirname "$file")"
+    cp "$site/$file" "build/proto-rpc/$file"
+  done
   local module name version
   for module in "${GO_PLUGINS[@]}"; do
     name="${module%@*}"; name="${name##*/}"; version="${module##*@}"
@@ -64,6 +80,7 @@ install_plugins() {
 
 generate() {  # generate <output root>
   buf generate --template buf.gen.clients.yaml -o "$1"
+  buf generate build/proto-rpc --template buf.gen.kotlin-rpc.yaml -o "$1"
   # the Python stubs import each other as `cardroom.v1`: move them to `cardroom_client.v1`
   mkdir -p "$1/python/cardroom_client/v1"
   local file

@@ -1,0 +1,161 @@
+package dev.cardroom.client
+
+import dev.cardroom.v1.GameOptions
+import dev.cardroom.v1.MatchState
+import dev.cardroom.v1.MatchStatus
+import dev.cardroom.v1.UpOrDownOptions
+import io.grpc.Status
+import java.net.ServerSocket
+import java.util.concurrent.TimeUnit
+import kotlin.random.Random
+import kotlinx.coroutines.async
+import kotlinx.coroutines.flow.map
+import kotlinx.coroutines.flow.toList
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+
+/**
+ * The SDK against a live service: run through tests/support/live_server.py, which starts redis-server
+ * and `cardroom serve` on 127.0.0.1 and passes the address in CARDROOM_GRPC_ADDRESS (and what a test
+ * needs to start a server of its own in CARDROOM_TEST_*).
+ */
+class LiveSdkTest {
+    private val address = System.getenv("CARDROOM_GRPC_ADDRESS")
+        ?: error("run through tests/support/live_server.py (CARDROOM_GRPC_ADDRESS)")
+    private val shortDeck = GameOptions.newBuilder()
+        .setUpOrDown(UpOrDownOptions.newBuilder().setCardRange("SHORT"))
+        .build()
+
+    /** A started 2-seat Up or Down? match; the seats indexed by seat number. */
+    private suspend fun tableOfTwo(client: CardroomClient): List<Seat> {
+        val creator = client.createMatch("up-or-down", 2, playerName = "kt-0", options = shortDeck)
+        val joiner = client.joinMatch(creator.matchName, playerName = "kt-1")
+        creator.start()
+        return listOf(creator, joiner)
+    }
+
+    /** One seat that is to act plays a random legal action decided on its fresh view. */
+    private suspend fun playStep(seats: List<Seat>, random: Random): MatchState {
+        val toAct = seats[0].refresh().toActList
+        val seat = seats[toAct[random.nextInt(toAct.size)]]
+        val legal = seat.refresh().legalActionsList
+        return seat.act(legal[random.nextInt(legal.size)]).state
+    }
+
+    private fun MatchState.active() = match.status == MatchStatus.MATCH_STATUS_ACTIVE
+
+    @Test
+    fun `a full match with a watching spectator`() = runBlocking {
+        connect(address, tls = false).use { client ->
+            withTimeout(120_000) {
+                assertEquals(4, client.listGames().size)
+                val seats = tableOfTwo(client)
+                val watched = async { client.watch(seats[0].matchName).map { it.version }.toList() }
+                val random = Random(1)
+                var state = seats[0].state
+                repeat(5000) { if (state.active()) state = playStep(seats, random) }
+                assertEquals(MatchStatus.MATCH_STATUS_FINISHED, state.match.status)
+                assertTrue(state.result.winnersCount > 0)
+                assertEquals((1..state.match.version).toList(), watched.await())
+            }
+        }
+    }
+
+    @Test
+    fun `typed errors carry the reason and the current version`() = runBlocking {
+        connect(address, tls = false).use { client ->
+            val seats = tableOfTwo(client)
+            val moverSeat = seats[0].refresh().toActList.first()
+            val mover = seats[moverSeat]
+            val waiter = seats[1 - moverSeat]
+            val legal = mover.refresh().legalActionsList
+            waiter.refresh()
+
+            val outOfTurn = assertThrows<CardroomError> { runBlocking { waiter.act(legal.first()) } }
+            assertEquals(Status.Code.FAILED_PRECONDITION, outOfTurn.code)
+            assertTrue(outOfTurn.reason.isNotEmpty())
+
+            val decidedOn = mover.state.match.version
+            mover.act(legal.first())
+            val fresh = mover.refresh()
+            val stale = assertThrows<StaleVersion> {
+                runBlocking { mover.act(fresh.legalActionsList.first(), expectedVersion = decidedOn) }
+            }
+            assertEquals(decidedOn + 1, stale.currentVersion)
+            assertEquals("STALE_VERSION", stale.reason)
+
+            val unknown = assertThrows<CardroomError> { runBlocking { client.getMatch("games/up-or-down/matches/nosuchmatch") } }
+            assertEquals(Status.Code.NOT_FOUND, unknown.code)
+            assertEquals("MATCH_NOT_FOUND", unknown.reason)
+
+            val id = newRequestId()
+            val first = mover.act(fresh.legalActionsList.first(), expectedVersion = fresh.match.version, requestId = id)
+            val again = mover.act(fresh.legalActionsList.first(), expectedVersion = fresh.match.version, requestId = id)
+            assertEquals(first.state.match.version, again.state.match.version)
+        }
+    }
+
+    /** `cardroom serve` started and killed by this test (by its process), against the live test's Redis. */
+    private class OwnServer(val port: Int) {
+        private var process: Process? = null
+
+        fun start() {
+            val python = System.getenv("CARDROOM_TEST_PYTHON") ?: error("run through tests/support/live_server.py")
+            val command = listOf(
+                python, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1",
+                "--grpc-port", "$port", "--http-port", "${freePort()}",
+                "--redis-url", System.getenv("CARDROOM_TEST_REDIS_URL"), "--secret", System.getenv("CARDROOM_TEST_SECRET"),
+            )
+            val builder = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            builder.environment()["PYTHONPATH"] = System.getenv("CARDROOM_TEST_PYTHONPATH")
+            process = builder.start()
+            // ready once it answers a call (grpc-services' health stubs need the full protobuf runtime)
+            connect("127.0.0.1:$port", tls = false).use { probe ->
+                val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60)
+                while (System.nanoTime() < deadline) {
+                    val answered = runCatching { runBlocking { withTimeout(1_000) { probe.listGames() } } }.isSuccess
+                    if (answered) return
+                    Thread.sleep(100)
+                }
+            }
+            error("own server not answering after 60 s")
+        }
+
+        fun kill() {
+            process?.destroyForcibly()?.waitFor()
+            process = null
+        }
+    }
+
+    @Test
+    fun `a watch resumes after its server is killed`() = runBlocking {
+        val server = OwnServer(freePort())
+        server.start()
+        try {
+            connect(address, tls = false).use { player ->
+                connect("127.0.0.1:${server.port}", tls = false, retry = RetryPolicy(watchReconnects = 30)).use { watcher ->
+                    withTimeout(180_000) {
+                        val seats = tableOfTwo(player)
+                        val watched = async { watcher.watch(seats[0].matchName).map { it.version }.toList() }
+                        val random = Random(3)
+                        var state = seats[0].state
+                        repeat(5) { if (state.active()) state = playStep(seats, random) }
+                        server.kill()
+                        repeat(5) { if (state.active()) state = playStep(seats, random) } // while the watcher's server is down
+                        server.start()
+                        repeat(5000) { if (state.active()) state = playStep(seats, random) }
+                        assertEquals((1..state.match.version).toList(), watched.await())
+                    }
+                }
+            }
+        } finally {
+            server.kill()
+        }
+    }
+}
+
+internal fun freePort(): Int = ServerSocket(0).use { it.localPort }
