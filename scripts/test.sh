@@ -51,6 +51,8 @@ echo "== container image: podman build (base from Debian's archive), run on loop
 bash deploy/scripts/container_test.sh
 echo "== Kubernetes manifests: strict-decoded by a Go test, the Deployment run by podman kube play, a match load through it"
 bash deploy/scripts/kube_play_test.sh
+echo "== releases: wheels and sdists (python -m build) and npm pack, each installed fresh and used"
+bash deploy/scripts/release_test.sh
 
 echo "== pytest"
 "$PYTHON" -m pytest -n "${CARDROOM_TEST_WORKERS:-2}" -q "$@"

@@ -43,9 +43,8 @@ tools="$(pod exec "$NAME" sh -c 'for t in gcc cc make pip pip3 git apt-get; do c
 if echo "$tools" | grep -vq '/apt-get$'; then echo "build tools in the final image: $tools"; exit 1; fi
 pod healthcheck run "$NAME" >/dev/null && echo "   HEALTHCHECK healthy; uid $user"
 
-echo "== cardroom bench service --target 127.0.0.1:$GRPC_PORT (bounded)"
-PYTHONPATH="$REPO/service${PYTHONPATH:+:$PYTHONPATH}" python3 -m cardroom.cli bench service --target "127.0.0.1:$GRPC_PORT" --game flip-7 --players 3 \
-  --matches 12 --concurrency 4 --duration 15 --baseline-seconds 1 >"$WORK/bench.json"
+echo "== deploy/loadtest/service.sh smoke 127.0.0.1:$GRPC_PORT (cardroom bench service --target, bounded)"
+PYTHONPATH="$REPO/service${PYTHONPATH:+:$PYTHONPATH}" bash deploy/loadtest/service.sh smoke "127.0.0.1:$GRPC_PORT" >"$WORK/bench.json"
 python3 - "$WORK/bench.json" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
