@@ -31,13 +31,16 @@ SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
 
 
 class _Context:
-    """The grpcio-testing context plus ``abort_with_status``."""
+    """The grpcio-testing context plus ``abort_with_status`` and ``peer`` (which it lacks)."""
 
     def __init__(self, context):
         self._context = context
 
     def __getattr__(self, name):
         return getattr(self._context, name)
+
+    def peer(self) -> str:
+        return "ipv4:127.0.0.1:40000"
 
     def abort_with_status(self, status: grpc.Status):
         # grpcio-testing's abort() drops trailing metadata, so end the call the way

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, duration_pb2, message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
@@ -15,9 +15,20 @@ ERROR_DOMAIN = "cardroom.v1"
 def to_rpc_status(error: AppError) -> status_pb2.Status:
     """The ``google.rpc.Status`` of an application error, the same for every transport."""
     info = error_details_pb2.ErrorInfo(reason=error.reason, domain=ERROR_DOMAIN, metadata=error.metadata)
-    detail = any_pb2.Any()
-    detail.Pack(info)
-    return status_pb2.Status(code=code_pb2.Code.Value(error.code), message=error.message, details=[detail])
+    details = [info]
+    if error.retry_after is not None:
+        delay = duration_pb2.Duration()
+        delay.FromNanoseconds(int(error.retry_after * 1e9))
+        details.append(error_details_pb2.RetryInfo(retry_delay=delay))
+    return status_pb2.Status(
+        code=code_pb2.Code.Value(error.code), message=error.message, details=[_packed(detail) for detail in details]
+    )
+
+
+def _packed(detail: message.Message) -> any_pb2.Any:
+    packed = any_pb2.Any()
+    packed.Pack(detail)
+    return packed
 
 
 def to_grpc_status(error: AppError) -> grpc.Status:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator
+import weakref
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from google.protobuf import json_format, timestamp_pb2
@@ -138,20 +139,29 @@ def _seed(text: str) -> int | None:
         raise AppError(INVALID_ARGUMENT, "INVALID_SEED", "seed must be a decimal integer") from None
 
 
+#: the methods that need to know the client (app/limits.py: open tables, seats per client)
+CLIENT_METHODS = frozenset({"CreateMatch", "JoinMatch"})
+
+
 class GameHandlers:
     """One coroutine per unary GameService method, ``(request, token) -> response``, and ``WatchMatch``.
 
     ``call`` runs a unary method under a deadline and turns every failure into
     an ``AppError``, so a transport only has to map that one error type.
+    ``client`` is the caller as the transport identified it (api/client_identity.py):
+    every call takes a token of its per-client rate limit first.
     """
 
     def __init__(self, matches: MatchService):
         self.matches = matches
 
-    async def call(self, method: str, request: Any, token: str | None, timeout: float) -> Any:
-        check_request(request)
+    async def call(self, method: str, request: Any, token: str | None, timeout: float, *, client: str = "") -> Any:
+        handler = getattr(self, method)
         try:
-            return await asyncio.wait_for(getattr(self, method)(request, token), timeout)
+            await self.matches.limits.check_rate(client, method)
+            check_request(request)
+            work = handler(request, token, client=client) if method in CLIENT_METHODS else handler(request, token)
+            return await asyncio.wait_for(work, timeout)
         except TimeoutError:
             raise AppError(DEADLINE_EXCEEDED, "DEADLINE_EXCEEDED", "the call did not finish in time") from None
         except RuleError as rule_error:
@@ -163,7 +173,9 @@ class GameHandlers:
     async def GetGame(self, request: pb.GetGameRequest, token: str | None) -> match_pb2.Game:
         return convert.game_to_proto(self.matches.get_game(parse_game_name(request.name)))
 
-    async def CreateMatch(self, request: pb.CreateMatchRequest, token: str | None) -> pb.CreateMatchResponse:
+    async def CreateMatch(
+        self, request: pb.CreateMatchRequest, token: str | None, client: str = ""
+    ) -> pb.CreateMatchResponse:
         game = parse_game_name(request.parent)
         options: dict[str, Any] = {}
         if request.HasField("options"):
@@ -178,6 +190,7 @@ class GameHandlers:
             request.request_id,
             _seed(request.seed),
             _fixture(request),
+            client,
         )
         return pb.CreateMatchResponse(state=snapshot_to_proto(seated.snapshot), seat_token=seated.seat_token)
 
@@ -190,10 +203,12 @@ class GameHandlers:
         found, next_token = await self.matches.list_matches(game, request.page_size, request.page_token)
         return pb.ListMatchesResponse(matches=[match_to_proto(doc) for doc in found], next_page_token=next_token)
 
-    async def JoinMatch(self, request: pb.JoinMatchRequest, token: str | None) -> pb.JoinMatchResponse:
+    async def JoinMatch(
+        self, request: pb.JoinMatchRequest, token: str | None, client: str = ""
+    ) -> pb.JoinMatchResponse:
         game, match_id = parse_match_name(request.name)
         seat = request.seat if request.HasField("seat") else None
-        seated = await self.matches.join_match(game, match_id, request.player_name, request.request_id, seat)
+        seated = await self.matches.join_match(game, match_id, request.player_name, request.request_id, seat, client)
         return pb.JoinMatchResponse(
             state=snapshot_to_proto(seated.snapshot), seat_token=seated.seat_token, seat=seated.seat
         )
@@ -218,16 +233,27 @@ class GameHandlers:
         )
 
     async def WatchMatch(
-        self, request: pb.WatchMatchRequest, token: str | None
+        self, request: pb.WatchMatchRequest, token: str | None, client: str = ""
     ) -> AsyncIterator[pb.MatchUpdate] | None:
         """Check the request now (raising ``AppError``), then return the stream of updates; None when the
-        match is over and the caller has seen its last version."""
+        match is over and the caller has seen its last version. The stream counts against ``client``'s
+        open streams until it ends or is dropped."""
         check_request(request)
         game, match_id = parse_match_name(request.name)
-        updates = await self.matches.watch(game, match_id, token, request.after_version)
+        limits = self.matches.limits
+        await limits.check_rate(client, "WatchMatch")
+        release = limits.open_stream(client)
+        try:
+            updates = await self.matches.watch(game, match_id, token, request.after_version)
+        except BaseException:
+            release()
+            raise
         if updates is None:
+            release()
             return None
-        return (update_to_proto(update) async for update in updates)
+        stream = _counted(updates, release)
+        weakref.finalize(stream, release)  # a stream dropped before its first update never runs its finally
+        return stream
 
     async def GetMatchLog(self, request: pb.GetMatchLogRequest, token: str | None) -> pb.GetMatchLogResponse:
         game, match_id = parse_match_name(request.name)
@@ -248,3 +274,11 @@ class GameHandlers:
         page_size = request.page_size if request.page_size > 0 else 100
         next_token = str(last) if len(updates) >= min(page_size, 1000) else ""
         return pb.GetMatchLogResponse(entries=entries, next_page_token=next_token)
+
+
+async def _counted(updates: AsyncIterator[Update], release: Callable[[], None]) -> AsyncIterator[pb.MatchUpdate]:
+    try:
+        async for update in updates:
+            yield update_to_proto(update)
+    finally:
+        release()

@@ -8,6 +8,7 @@ read the same reason and metadata as gRPC clients.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -70,6 +71,9 @@ def error_response(
     error: AppError, http_status: int | None = None, headers: dict[str, str] | None = None
 ) -> web.Response:
     http_status = http_status or HTTP_STATUS.get(error.code, 500)
+    if error.retry_after is not None:
+        # whole seconds (RFC 9110), rounded up so a client waiting that long finds a token
+        headers = {**(headers or {}), "Retry-After": str(max(1, math.ceil(error.retry_after)))}
     return web.json_response(error_body(error, http_status), status=http_status, headers=headers)
 
 

@@ -27,6 +27,7 @@ from ..observability import metrics
 from ..observability.http_access import access_log, note_call
 from ..store.contract import MatchStore, StoreUnavailable
 from ..v1 import game_service_pb2
+from .client_identity import ClientIdentity
 from .handlers import GameHandlers, parse_authorization
 from .http_errors import error_body, json_errors
 from .http_rules import Route, routes_of
@@ -43,13 +44,19 @@ class RestGateway:
     def __init__(self, handlers: GameHandlers, settings: Settings):
         self.handlers = handlers
         self.settings = settings
+        self.identity = ClientIdentity(settings.trusted_proxies)
+
+    def _client(self, http: web.Request) -> str:
+        return self.identity.client(http.remote, http.headers.getall("X-Forwarded-For", ()))
 
     def handler(self, route: Route) -> Handler:
         async def unary(http: web.Request) -> web.StreamResponse:
             call = note_call(http, route.method.name, streaming=False)
             call.request = request = await _request(route, http)
             token = parse_authorization(http.headers.get("Authorization"))
-            answer = await self.handlers.call(route.method.name, request, token, self.settings.call_timeout)
+            answer = await self.handlers.call(
+                route.method.name, request, token, self.settings.call_timeout, client=self._client(http)
+            )
             call.answer = answer
             etag = _match_etag(answer)
             return web.Response(
@@ -66,7 +73,7 @@ class RestGateway:
                 request.after_version = int(last_event_id)
             token = parse_authorization(http.headers.get("Authorization"))
             # errors (unknown match, bad token) raise here, before the 200: they are ordinary JSON errors
-            updates = await getattr(self.handlers, route.method.name)(request, token)
+            updates = await getattr(self.handlers, route.method.name)(request, token, self._client(http))
             if updates is None:
                 # the match is over and the watcher saw all of it: 204 stops an EventSource reconnecting
                 return web.Response(status=204)

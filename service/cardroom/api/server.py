@@ -25,6 +25,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from ..app.config import Settings
+from ..app.limits import Limits
 from ..app.matches import MatchService
 from ..app.tokens import TokenSigner
 from ..observability import metrics
@@ -32,9 +33,10 @@ from ..observability.grpc_access import AccessInterceptor
 from ..observability.logs import configure_logging
 from ..observability.store_timing import timed
 from ..observability.tracing import configure_tracing, shutdown_tracing
-from ..store import open_store
+from ..store import Limiter, MemoryLimiter, open_limiter, open_store
 from ..store.contract import MatchStore
 from ..v1 import game_service_pb2, game_service_pb2_grpc
+from .client_identity import ClientIdentity
 from .grpc_service import GameService
 from .handlers import GameHandlers
 from .rest import build_app
@@ -45,10 +47,14 @@ SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_
 HEALTH_PROBE_SECONDS = 1.0
 
 
-def build_handlers(settings: Settings, store: MatchStore) -> GameHandlers:
-    """The GameService methods both transports serve."""
-    secret = settings.secret or secrets.token_hex(32)
-    return GameHandlers(MatchService(store, settings, TokenSigner(secret)))
+def build_handlers(settings: Settings, store: MatchStore, limiter: Limiter | None = None) -> GameHandlers:
+    """The GameService methods both transports serve, with the per-client limits counted in ``limiter``."""
+    signer = TokenSigner(settings.secret or secrets.token_hex(32))
+    try:
+        limits = Limits(limiter or MemoryLimiter(), store, settings, signer)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
+    return GameHandlers(MatchService(store, settings, signer, limits=limits))
 
 
 def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.Server, health.aio.HealthServicer, int]:
@@ -61,7 +67,8 @@ def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.S
             ("grpc.so_reuseport", 1 if settings.workers > 1 else 0),
         ]
     )
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(GameService(handlers, settings.call_timeout), server)
+    servicer = GameService(handlers, settings.call_timeout, ClientIdentity(settings.trusted_proxies))
+    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -108,7 +115,8 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     if settings.redis_url is None:
         log.warning("no --redis-url: using the embedded memory store; matches will not survive a restart")
     store = timed(open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl, settings.redis_pool_size))
-    handlers = build_handlers(settings, store)
+    limiter = open_limiter(settings.redis_url)
+    handlers = build_handlers(settings, store, limiter)
     server, health_servicer, port = build_server(settings, handlers)
     await server.start()
     log.info("gRPC%s listening on %s:%d", " (TLS)" if settings.tls_cert else "", settings.host, port)
@@ -139,6 +147,7 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     await _set_health(health_servicer, False)
     await asyncio.gather(server.stop(settings.shutdown_grace), http.cleanup())
     await store.close()
+    await limiter.close()
 
 
 def _worker(settings: Settings) -> None:

@@ -11,6 +11,11 @@ import argparse
 import os
 from dataclasses import dataclass, fields
 
+#: per-client token buckets (calls per second / calls at once) of ``--rate-limits``: generous enough for one
+#: machine running the test suite, ``cardroom bench service`` and the SDK tests; docs/security.md gives
+#: values for a public deployment
+DEFAULT_RATE_LIMITS = "CreateMatch=50/500,JoinMatch=200/2000,*=5000/10000"
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -47,6 +52,16 @@ class Settings:
     #: PEM certificate chain and private key: serve gRPC and HTTP over TLS (both or neither)
     tls_cert: str | None = None
     tls_key: str | None = None
+    #: per-client token buckets: METHOD=RATE/BURST,...,*=RATE/BURST (``off``: no limit); docs/security.md
+    rate_limits: str | None = DEFAULT_RATE_LIMITS
+    #: tables (matches waiting for players) one client may have created and not started; 0: no cap
+    max_open_tables: int = 100
+    #: seats one client may hold in one match; 0: no cap
+    max_seats_per_client: int = 8
+    #: WatchMatch / SSE streams one client may have open on one worker; 0: no cap
+    max_streams_per_client: int = 2500
+    #: addresses/CIDRs of proxies whose x-forwarded-for names the client, comma-separated
+    trusted_proxies: str | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, environ: dict[str, str] | None = None) -> Settings:

@@ -20,6 +20,8 @@ class Player(msgspec.Struct):
     player_id: str
     name: str
     seat: int
+    #: the joining client as app/limits.py counts it (a keyed hash, never an address); "" when unknown
+    client: str = ""
 
 
 class MatchDoc(msgspec.Struct):

@@ -24,12 +24,22 @@ DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
 
 
 class AppError(Exception):
-    def __init__(self, code: str, reason: str, message: str, metadata: Mapping[str, str] | None = None):
+    def __init__(
+        self,
+        code: str,
+        reason: str,
+        message: str,
+        metadata: Mapping[str, str] | None = None,
+        *,
+        retry_after: float | None = None,
+    ):
         super().__init__(message)
         self.code = code
         self.reason = reason
         self.message = message
         self.metadata = dict(metadata or {})
+        #: seconds after which a retry may succeed (a rate limit): gRPC RetryInfo, HTTP Retry-After
+        self.retry_after = retry_after
 
     @classmethod
     def from_rule(cls, error: RuleError) -> AppError:

@@ -37,6 +37,7 @@ from ..store.contract import (
     StoreUnavailable,
     VersionConflict,
 )
+from ..store.limiter import MemoryLimiter
 from . import documents as docs
 from . import idempotency, names
 from .config import Settings
@@ -51,6 +52,7 @@ from .errors import (
     AppError,
     stale_version,
 )
+from .limits import Limits
 from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
 
 log = logging.getLogger(__name__)
@@ -97,12 +99,18 @@ def etag_of(doc: docs.MatchDoc) -> str:
 
 class MatchService:
     def __init__(
-        self, store: MatchStore, settings: Settings, signer: TokenSigner, clock: Callable[[], float] = time.time
+        self,
+        store: MatchStore,
+        settings: Settings,
+        signer: TokenSigner,
+        clock: Callable[[], float] = time.time,
+        limits: Limits | None = None,
     ):
         self.store = store
         self.settings = settings
         self.signer = signer
         self.clock = clock
+        self.limits = limits or Limits(MemoryLimiter(), store, settings, signer)
 
     # --- catalog ------------------------------------------------------------
     def list_games(self) -> list[GameInfo]:
@@ -121,6 +129,7 @@ class MatchService:
         request_id: str,
         seed: int | None = None,
         fixture: Mapping[str, Any] | None = None,
+        client: str = "",
     ) -> Seated:
         engine = self._engine(game)
         if (seed is not None or fixture) and not self.settings.allow_fixed_decks:
@@ -138,7 +147,8 @@ class MatchService:
         name = names.player_name(player_name, 0)
         match_id = self.signer.derived_id("create", request_id) if request_id else new_match_id()
         now = self.clock()
-        creator = docs.Player(new_player_id(), name, 0)
+        client_key = self.limits.key(client)
+        creator = docs.Player(new_player_id(), name, 0, client_key)
         doc = docs.MatchDoc(
             match_id=match_id,
             game=game,
@@ -156,11 +166,14 @@ class MatchService:
         record = docs.LogRecord(1, "created", 0, None, [], doc)
         asked = idempotency.fingerprint("create", game, seat_count, effective, name, seed, fixture)
         answer = docs.encode(docs.Answer(1, creator.player_id, asked))
+        await self.limits.hold_open_table(client_key, match_id)
         try:
             replayed = await self.store.create(_stored(doc), docs.encode(record), request_id or None, answer)
         except MatchExists:
+            await self.limits.drop_open_table(client_key, match_id)
             raise idempotency.reused("this request_id created another match") from None
         except StoreUnavailable as error:
+            await self.limits.drop_open_table(client_key, match_id)
             raise _unavailable(error) from None
         if replayed is not None:
             metrics.REPLAYS.labels(game).inc()
@@ -168,11 +181,15 @@ class MatchService:
         metrics.COMMITS.labels(game, record.kind).inc()
         return self._seated(doc, creator)
 
-    async def join_match(self, game: str, match_id: str, player_name: str, request_id: str, seat: int | None) -> Seated:
+    async def join_match(
+        self, game: str, match_id: str, player_name: str, request_id: str, seat: int | None, client: str = ""
+    ) -> Seated:
         joined: dict[str, docs.Player] = {}
+        client_key = self.limits.key(client)
 
         def change(doc: docs.MatchDoc, _player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
             _require_waiting(doc)
+            self.limits.check_seats((p.client for p in doc.players), client_key)
             taken = {p.seat for p in doc.players}
             if seat is not None:
                 if not 0 <= seat < doc.seat_count:
@@ -185,7 +202,7 @@ class MatchService:
                 if not free:
                     raise AppError(FAILED_PRECONDITION, "MATCH_FULL", "every seat is taken")
                 chosen = free[0]
-            player = docs.Player(new_player_id(), names.player_name(player_name, chosen), chosen)
+            player = docs.Player(new_player_id(), names.player_name(player_name, chosen), chosen, client_key)
             joined["player"] = player
             new = _next(doc, self.clock(), players=[*doc.players, player])
             return new, docs.LogRecord(new.version, "joined", chosen, None, [], new)
@@ -232,7 +249,7 @@ class MatchService:
             engine = get_engine(doc.game)
             # seats left empty are closed up, keeping the players' order around the table
             seated = [
-                docs.Player(p.player_id, p.name, index)
+                msgspec.structs.replace(p, seat=index)
                 for index, p in enumerate(sorted(doc.players, key=lambda p: p.seat))
             ]
             try:

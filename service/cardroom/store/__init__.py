@@ -19,6 +19,7 @@ from cardroom.store.contract import (
     StoreUnavailable,
     VersionConflict,
 )
+from cardroom.store.limiter import Limiter, MemoryLimiter
 from cardroom.store.memory import MemoryStore
 
 __all__ = [
@@ -27,10 +28,12 @@ __all__ = [
     "FINISHED",
     "STATUSES",
     "WAITING",
+    "Limiter",
     "LogEntry",
     "MatchExists",
     "MatchNotFound",
     "MatchStore",
+    "MemoryLimiter",
     "MemoryStore",
     "Page",
     "Replayed",
@@ -38,6 +41,7 @@ __all__ = [
     "StoreUnavailable",
     "StoredMatch",
     "VersionConflict",
+    "open_limiter",
     "open_store",
 ]
 
@@ -50,3 +54,12 @@ def open_store(redis_url: str | None, finished_ttl: float, idle_ttl: float, pool
     from cardroom.store.redis import RedisStore
 
     return RedisStore(redis_url, finished_ttl=finished_ttl, idle_ttl=idle_ttl, pool_size=pool_size)
+
+
+def open_limiter(redis_url: str | None) -> Limiter:
+    """The limiter storage beside the store: Redis (shared by every replica), else this process's memory."""
+    if redis_url is None:
+        return MemoryLimiter()
+    from cardroom.store.redis_limiter import RedisLimiter
+
+    return RedisLimiter(redis_url)

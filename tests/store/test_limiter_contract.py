@@ -1,0 +1,112 @@
+"""The limiter-storage contract, run against both limiters (see cardroom.store.limiter).
+
+The Redis limiters of one test share a key prefix, so two of them act as two
+replicas. Rates are either so slow that nothing refills during a test, or the
+test only asserts what a slower (loaded) machine cannot break: waiting longer
+gives more tokens, never fewer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+import pytest_asyncio
+
+from cardroom.store import Limiter, MemoryLimiter
+from cardroom.store.redis_limiter import RedisLimiter
+
+pytestmark = pytest.mark.asyncio
+SLOW = 0.001  # tokens per second: one token in 1000 s, so none comes back during a test
+
+
+@pytest_asyncio.fixture(params=["memory", "redis"])
+async def limiters(request: pytest.FixtureRequest) -> AsyncIterator[Callable[[], Limiter]]:
+    """Opens limiters that share their buckets (two Redis limiters = two replicas)."""
+    opened: list[Limiter] = []
+    if request.param == "memory":
+        shared = MemoryLimiter()
+        opened.append(shared)
+
+        def open_one() -> Limiter:
+            return shared
+    else:
+        server = request.getfixturevalue("redis_server")
+        prefix = f"test:{uuid.uuid4().hex}:"
+
+        def open_one() -> Limiter:
+            limiter = RedisLimiter(server.url, key_prefix=prefix)
+            opened.append(limiter)
+            return limiter
+
+    yield open_one
+    for limiter in opened:
+        await limiter.close()
+
+
+async def test_a_full_bucket_gives_burst_tokens_then_says_when_the_next_comes(limiters) -> None:
+    limiter = limiters()
+    assert [await limiter.take("c1/create", SLOW, 3) for _ in range(3)] == [0.0, 0.0, 0.0]
+    wait = await limiter.take("c1/create", SLOW, 3)
+    assert 900 < wait <= 1000  # one token at 0.001/s is ~1000 s away
+    assert await limiter.take("c1/create", SLOW, 3) > 0  # a refusal takes nothing and gives nothing
+
+
+async def test_buckets_are_per_key(limiters) -> None:
+    limiter = limiters()
+    assert await limiter.take("c1/create", SLOW, 1) == 0.0
+    assert await limiter.take("c1/create", SLOW, 1) > 0
+    assert await limiter.take("c2/create", SLOW, 1) == 0.0  # another client
+    assert await limiter.take("c1/join", SLOW, 1) == 0.0  # another bucket of the same client
+
+
+async def test_tokens_come_back_at_the_rate(limiters) -> None:
+    limiter = limiters()
+    assert await limiter.take("c1/x", 20.0, 1) == 0.0
+    wait = await limiter.take("c1/x", 20.0, 1)
+    assert 0 < wait <= 0.05
+    await asyncio.sleep(0.2)  # 4 tokens' worth: a slow machine only waits longer
+    assert await limiter.take("c1/x", 20.0, 1) == 0.0
+
+
+async def test_replicas_share_buckets(limiters) -> None:
+    first, second = limiters(), limiters()
+    assert await first.take("c1/create", SLOW, 2) == 0.0
+    assert await second.take("c1/create", SLOW, 2) == 0.0
+    assert await first.take("c1/create", SLOW, 2) > 0
+    assert await second.take("c1/create", SLOW, 2) > 0
+
+
+async def test_claims_hold_at_most_limit_members_and_renew_their_own(limiters) -> None:
+    first, second = limiters(), limiters()
+    assert await first.claim("c1/tables", "m1", 2, 60) is None
+    assert await second.claim("c1/tables", "m2", 2, 60) is None
+    assert await first.claim("c1/tables", "m1", 2, 60) is None  # held already: renewed, not counted twice
+    assert await second.claim("c1/tables", "m3", 2, 60) == ["m1", "m2"]
+    assert await first.claim("c2/tables", "m3", 2, 60) is None  # another client's set
+    await second.release("c1/tables", ["m1", "unknown"])
+    assert await first.claim("c1/tables", "m3", 2, 60) is None
+    assert await first.claim("c1/tables", "m4", 2, 60) == ["m2", "m3"]
+    await first.release("nobody/tables", ["m1"])  # releasing from an empty set is nothing
+
+
+async def test_claims_expire_by_themselves(limiters) -> None:
+    limiter = limiters()
+    assert await limiter.claim("c1/tables", "m1", 1, 0.05) is None
+    deadline = time.monotonic() + 10
+    while await limiter.claim("c1/tables", "m2", 1, 60) is not None:
+        assert time.monotonic() < deadline, "a claim did not expire"
+        await asyncio.sleep(0.02)
+    assert await limiter.claim("c1/tables", "m3", 1, 60) == ["m2"]
+
+
+async def test_memory_buckets_of_idle_clients_are_dropped() -> None:
+    now = [0.0]
+    limiter = MemoryLimiter(clock=lambda: now[0], sweep_every=2)
+    assert await limiter.take("c1/x", 1.0, 5) == 0.0
+    now[0] = 100.0  # full again long ago
+    assert await limiter.take("c2/x", 1.0, 5) == 0.0  # the second call sweeps
+    assert set(limiter._buckets) == {"c2/x"}
