@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 import pytest_asyncio
+import redis.asyncio as aioredis
 
 from cardroom.store import Limiter, MemoryLimiter
 from cardroom.store.redis_limiter import RedisLimiter
@@ -27,6 +28,7 @@ SLOW = 0.001  # tokens per second: one token in 1000 s, so none comes back durin
 async def limiters(request: pytest.FixtureRequest) -> AsyncIterator[Callable[[], Limiter]]:
     """Opens limiters that share their buckets (two Redis limiters = two replicas)."""
     opened: list[Limiter] = []
+    clients: list[aioredis.Redis] = []
     if request.param == "memory":
         shared = MemoryLimiter()
         opened.append(shared)
@@ -38,13 +40,17 @@ async def limiters(request: pytest.FixtureRequest) -> AsyncIterator[Callable[[],
         prefix = f"test:{uuid.uuid4().hex}:"
 
         def open_one() -> Limiter:
-            limiter = RedisLimiter(server.url, key_prefix=prefix)
+            client = aioredis.Redis.from_url(server.url)
+            clients.append(client)
+            limiter = RedisLimiter(client, key_prefix=prefix)
             opened.append(limiter)
             return limiter
 
     yield open_one
     for limiter in opened:
         await limiter.close()
+    for client in clients:
+        await client.aclose()
 
 
 async def test_a_full_bucket_gives_burst_tokens_then_says_when_the_next_comes(limiters) -> None:

@@ -114,8 +114,9 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     """Run one server process until SIGTERM/SIGINT, then drain in-flight calls."""
     if settings.redis_url is None:
         log.warning("no --redis-url: using the embedded memory store; matches will not survive a restart")
-    store = timed(open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl, settings.redis_pool_size))
-    limiter = open_limiter(settings.redis_url)
+    opened = open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl, settings.redis_pool_size)
+    limiter = open_limiter(opened)
+    store = timed(opened)
     handlers = build_handlers(settings, store, limiter)
     server, health_servicer, port = build_server(settings, handlers)
     await server.start()
@@ -146,8 +147,8 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
         await probe
     await _set_health(health_servicer, False)
     await asyncio.gather(server.stop(settings.shutdown_grace), http.cleanup())
-    await store.close()
     await limiter.close()
+    await store.close()
 
 
 def _worker(settings: Settings) -> None:

@@ -56,10 +56,13 @@ def open_store(redis_url: str | None, finished_ttl: float, idle_ttl: float, pool
     return RedisStore(redis_url, finished_ttl=finished_ttl, idle_ttl=idle_ttl, pool_size=pool_size)
 
 
-def open_limiter(redis_url: str | None) -> Limiter:
-    """The limiter storage beside the store: Redis (shared by every replica), else this process's memory."""
-    if redis_url is None:
+def open_limiter(store: MatchStore) -> Limiter:
+    """The limiter storage beside ``store``: in its Redis (shared by every replica, over the store's own
+    connection pool), else in this process's memory."""
+    if isinstance(store, MemoryStore):
         return MemoryLimiter()
+    from cardroom.store.redis import RedisStore
     from cardroom.store.redis_limiter import RedisLimiter
 
-    return RedisLimiter(redis_url)
+    assert isinstance(store, RedisStore), type(store)
+    return RedisLimiter(store.client, key_prefix=store.key_prefix)

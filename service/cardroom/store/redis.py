@@ -165,6 +165,15 @@ class RedisStore(MatchStore):
         self._create_script = self._redis.register_script(_CREATE)
         self._commit_script = self._redis.register_script(_COMMIT)
 
+    @property
+    def client(self) -> aioredis.Redis:
+        """The command client and its bounded pool, for the limiter (store/redis_limiter.py) to share."""
+        return self._redis
+
+    @property
+    def key_prefix(self) -> str:
+        return self._prefix
+
     # -- keys -------------------------------------------------------------------
 
     def _match_keys(self, match_id: str) -> list[str]:

@@ -56,12 +56,16 @@ return {1}
 
 
 class RedisLimiter(Limiter):
-    """Buckets and claims in Redis; a Redis that cannot answer is raised as StoreUnavailable, fast."""
+    """Buckets and claims in Redis; a Redis that cannot answer is raised as StoreUnavailable, fast.
 
-    def __init__(self, url: str, *, key_prefix: str = "cardroom:", timeout: float = 1.0):
+    It sends its scripts through a client it is given: the Redis store's, so the limiter
+    takes turns on the store's bounded connection pool instead of opening connections
+    of its own. The client stays its owner's (``close`` leaves it open)."""
+
+    def __init__(self, client: aioredis.Redis, *, key_prefix: str = "cardroom:", timeout: float = 1.0):
         self._prefix = key_prefix
         self._deadline = 2 * timeout
-        self._redis = aioredis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        self._redis = client
         self._take = self._redis.register_script(_TAKE)
         self._claim = self._redis.register_script(_CLAIM)
 
@@ -81,7 +85,7 @@ class RedisLimiter(Limiter):
             await self._call(self._redis.zrem(self._key(key), *members))
 
     async def close(self) -> None:
-        await self._redis.aclose()
+        """Nothing to release: the client belongs to whoever gave it."""
 
     async def _call(self, awaitable: Awaitable[T]) -> T:
         try:
