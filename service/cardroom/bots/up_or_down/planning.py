@@ -134,6 +134,22 @@ class Planner:
             key=lambda pair: pair[0],
         )
 
+    def turns(
+        self,
+        hand: Sequence[int],
+        display: Sequence[int],
+        columns: Sequence[Sequence[int]],
+        discards: int,
+        give_up_free: bool,
+    ) -> list[tuple[float, int, int, dict[str, Any]]]:
+        """(value, card to play, card to take, best placement) of every play and take on this display."""
+        found = []
+        for card in hand:
+            for take in sorted(set(neighbours(display, card))):
+                value, place = self.best_placement(columns, discards, take, give_up_free)
+                found.append((value, card, take, place))
+        return found
+
     def best_turn(
         self,
         hand: Sequence[int],
@@ -142,12 +158,5 @@ class Planner:
         discards: int,
         give_up_free: bool,
     ) -> tuple[float, int, int, dict[str, Any]]:
-        """(value, card to play, card to take, placement) of the best whole turn on this display."""
-        best: tuple[float, int, int, dict[str, Any]] | None = None
-        for card in hand:
-            for take in set(neighbours(display, card)):
-                value, place = self.best_placement(columns, discards, take, give_up_free)
-                if best is None or value > best[0]:
-                    best = (value, card, take, place)
-        assert best is not None
-        return best
+        """The best of ``turns`` (the first listed among equals)."""
+        return max(self.turns(hand, display, columns, discards, give_up_free), key=lambda turn: turn[0])

@@ -36,8 +36,10 @@ def choose(
     options: Mapping[str, Any],
     rng: random.Random,
     planner: Planner | None = None,
+    down_samples: int = DOWN_SAMPLES,
 ) -> dict[str, Any]:
-    """The standard choice among ``legal`` for the viewing seat (also the strong bot's rollout policy)."""
+    """The standard choice among ``legal`` for the viewing seat (also the strong bot's rollout policy,
+    which values the face-down draw on fewer samples)."""
     if len(legal) == 1:
         return dict(legal[0])
     seat = view["you"]
@@ -59,7 +61,7 @@ def choose(
     if kind == "place":
         taken = view["taken"]
         return dict(max(legal, key=lambda place: planner.placed_value(columns, discards, taken, place)))
-    return {"type": "draw", "pile": draw_pile(view, planner, columns, discards, free, rng)}
+    return {"type": "draw", "pile": draw_pile(view, planner, columns, discards, free, rng, down_samples)}
 
 
 def draw_pile(
@@ -69,13 +71,14 @@ def draw_pile(
     discards: int,
     free: bool,
     rng: random.Random,
+    down_samples: int = DOWN_SAMPLES,
 ) -> str:
     hand, display = list(view["hand"]), view["display"]
     unseen = unseen_cards(view, planner.top)
     if not unseen:
         return "up"
     up = planner.best_turn([*hand, view["pile_up_top"]], display, columns, discards, free)[0]
-    samples = rng.sample(unseen, min(DOWN_SAMPLES, len(unseen)))
+    samples = rng.sample(unseen, min(down_samples, len(unseen)))
     down = sum(planner.best_turn([*hand, card], display, columns, discards, free)[0] for card in samples)
     return "up" if up >= down / len(samples) else "down"
 
