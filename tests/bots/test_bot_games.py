@@ -2,7 +2,7 @@
 ``cardroom bench bots``) with every invariant checked at every step: 0 violations, 0 refused actions.
 
 Each level sits at one seat against the next weaker level (random against random), at 3 and 4
-seats. Sized for CI, where checking every step of every viewer is what costs (a Flip 7 game is
+seats (strong bots at 4 only). Sized for CI, where checking every step of every viewer is what costs (a Flip 7 game is
 ~100 steps, an Up or Down? or Pumba game ~500-1,500): about a hundred games in all, the strong
 bots one each. ``CARDROOM_BOT_GAMES=N`` multiplies the counts for a longer run (N=20: thousands).
 """
@@ -23,7 +23,12 @@ GAMES = {"flip-7": 20, "up-or-down": 3, "pumba": 1, "pumptown": 3}
 
 
 def _cases() -> list[tuple[str, str, int]]:
-    return [(game, level, seats) for game in game_ids() for level in levels_of(game) for seats in (3, 4)]
+    return [
+        (game, level, seats)
+        for game in game_ids()
+        for level in levels_of(game)
+        for seats in ((4,) if level == "strong" else (3, 4))
+    ]
 
 
 @pytest.mark.parametrize(("game", "level", "seats"), _cases())
