@@ -87,12 +87,18 @@ def sample_tallies(
     replacement (a hidden state consistent with what the seat knows)."""
     holes = [(seat, pos) for seat, grid in enumerate(grids) for pos in range(4) if grid[pos] is None]
     pool = list(unseen)
-    out = []
     if len(pool) < len(holes):  # never with a real deck; keeps the sampler total
         pool += [6] * (len(holes) - len(pool))
+    base = [list(g) for g in grids]
+    out = []
     for _ in range(samples):
-        filled = [list(g) for g in grids]
         for (seat, pos), v in zip(holes, rng.sample(pool, len(holes)), strict=True):
-            filled[seat][pos] = v
-        out.append([tally(g, threshold) for g in filled])
+            base[seat][pos] = v
+        row = []
+        for a, b, c, d in base:
+            if a + b + c + d >= threshold:
+                row.append(0)
+            else:
+                row.append((0 if a == b else a + b) + (0 if c == d else c + d))
+        out.append(row)
     return out
