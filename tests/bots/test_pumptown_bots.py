@@ -169,3 +169,19 @@ def test_redistributes_a_moon_to_the_leader() -> None:
             table.apply(seat, {"type": "pass"})
     taken = table.run_bot()
     assert taken[:2] == [{"type": "play", "card": "REDIS1"}, {"type": "allot", "recipient": C, "amount": 45}]
+
+
+def test_steals_a_low_card_it_saw_placed() -> None:
+    # C peeks BL=N12a BR=N11a. A draws N0a and discards it; B takes it to its TL (public).
+    # C remembers B.TL = 0 and steals it for its 12, the card it would most like to lose
+    table = Table("N1a N9a N8a N2a N5a N8b N3a N6a N12a N4a N7a N11a N10a N0a", [[], [], ["STEAL1"]], bot_seat=C)
+    table.run_bot()
+    for action in ({"type": "draw", "source": "pile"}, {"type": "discard_drawn"}, {"type": "end_turn"}):
+        table.apply(A, action)
+    table.run_bot()  # C passes the Swipe window before B's turn
+    for action in ({"type": "draw", "source": "discard"}, {"type": "place", "pos": "TL"}, {"type": "end_turn"}):
+        table.apply(B, action)
+    taken = table.run_bot()
+    assert taken[0] == {"type": "play", "card": "STEAL1", "target": B, "tpos": "TL", "own_pos": "BL"}
+    assert table.memory["grids"][C][2:] == [0, 11]
+    assert table.memory["grids"][B][0] == 12
