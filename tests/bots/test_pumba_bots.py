@@ -117,10 +117,8 @@ def test_saves_the_sota_while_a_plain_card_can_be_played() -> None:
     assert decide(state, 0, options) == {"type": "play", "card": "3c"}
 
 
-def test_draws_once_before_spending_a_sota_then_names_its_longest_suit() -> None:
-    state, options = mid_round(3, ["Sc 3e 4e 6e 7b", "3o 4b 6o 7o", "3b 4c 5b 6c"], "5o", stock="7c 1o")
-    assert decide(state, 0, options) == {"type": "draw"}
-    state = act(state, 0, {"type": "draw"})  # draws 7c: still only the Sota plays
+def test_plays_a_sota_that_is_the_only_playable_card_naming_its_longest_suit() -> None:
+    state, options = mid_round(3, ["Sc 3e 4e 6e 7b", "3o 4b 6o 7o", "3b 4c 5b 6c"], "5o")
     assert decide(state, 0, options) == {"type": "play", "card": "Sc", "suit": "e"}
 
 

@@ -26,9 +26,10 @@ Strategy, in the order it is applied:
    - **suit management**: a small bonus for each card left in hand that follows the active suit the
      play leaves (fewer forced draws when the suit comes back), and the Sota names the suit the hand
      holds most points of.
-4. **Draw or play.** With a playable card it plays (a draw adds a card and points); the exception is a
-   hand whose only playable cards are a saved Sota or Two, where it draws first (once) hoping for a
-   plain card. With nothing playable it draws up to ``max_draws`` times, then passes.
+4. **Draw or play.** With a playable card it plays: a draw adds a card and its points. (Drawing once
+   to save a Sota or Two that is the only playable card was tried and lost: 42.4 % against 47.0 %
+   wins over 1,200 games against three "play any playable card" players.) With nothing playable it
+   draws up to ``max_draws`` times, then passes.
 5. **Calling Pumba!** Every play that leaves one card carries ``pumba: true`` (the engine lists the
    flagged variant exactly when the hand holds two cards), so the bot never misses the call.
 6. **Ace targets**: the opponent with the fewest cards (the closest to going out), then the lowest
@@ -77,9 +78,7 @@ def _choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> dict
         return dict(by_type["take_penalty"][0])
     table = _Table(view)
     if plays:
-        card, score = table.best_play({action["card"] for action in plays})
-        if score < GO_OUT and "draw" in by_type and table.wants_to_draw_first(card, view["draws_this_turn"]):
-            return dict(by_type["draw"][0])
+        card, _ = table.best_play({action["card"] for action in plays})
         return _variant(plays, card, view, suit=table.suit_for_sota(card))
     if "draw" in by_type:
         return dict(by_type["draw"][0])
@@ -195,14 +194,6 @@ class _Table:
 
     def _playable_now(self, card: str) -> bool:
         return card[0] == SOTA or card[1] == self.suit or card[0] == self.top_rank
-
-    def wants_to_draw_first(self, card: str, draws: int) -> bool:
-        """Draw once instead of spending a saved Sota or Two while the hand is still large."""
-        if draws or len(self.hand) <= 3:
-            return False
-        playable = [c for c in self.hand if self._playable_now(c)]
-        saved = all(c[0] in (SOTA, TWO) for c in playable)
-        return saved and card[0] in (SOTA, TWO) and self.next_count > 2
 
     # --- the Sota's suit -----------------------------------------------------------
     def suit_for_sota(self, card: str) -> str | None:
