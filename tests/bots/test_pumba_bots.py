@@ -10,12 +10,12 @@ import os
 import random
 
 import pytest
-from bot_games import play
 
 from cardroom.bots import get_bot, observe
 from cardroom.engines import get_engine
 from cardroom.engines.contract import validate_options
 from cardroom.engines.pumba.cards import CARDS, INDEX
+from cardroom.tournament import play_bot_game
 
 ENGINE = get_engine("pumba")
 BOT = get_bot("pumba", "standard")
@@ -24,10 +24,10 @@ GAMES = os.environ.get("CARDROOM_PROPERTY_GAMES")
 #: (players, options, games in CI): the default table at 4 players, the seat-count bounds, house rules
 CONFIGS = [
     (4, {}, 100),
-    (2, {}, 20),
-    (6, {}, 12),
-    (3, {"pumba_enforcement": "auto", "stack_twos": False, "ace_target": "next", "max_draws": 3}, 12),
-    (2, {"seven_two_players": "skip", "king_followup": "optional", "two_penalty_ends_turn": False}, 12),
+    (2, {}, 10),
+    (6, {}, 6),
+    (3, {"pumba_enforcement": "auto", "stack_twos": False, "ace_target": "next", "max_draws": 3}, 6),
+    (2, {"seven_two_players": "skip", "king_followup": "optional", "two_penalty_ends_turn": False}, 6),
     (
         5,
         {
@@ -38,20 +38,23 @@ CONFIGS = [
             "first_opener": "random",
             "pumba_enforcement": "off",
         },
-        12,
+        6,
     ),
 ]
 
 
 @pytest.mark.parametrize(("players", "options", "games"), CONFIGS)
 def test_standard_plays_only_legal_actions(players: int, options: dict, games: int) -> None:
+    """Every step checked (cardroom.tournament's loop: invariants, views, events, memory): 0 refused
+    actions, 0 violations. Every other game the whole table is standard bots, else one against random."""
+    effective = validate_options(ENGINE.info.options, options)
     count = int(GAMES) if GAMES else games
     for index in range(count):
         seed = 10_000 + index
-        # every other game the whole table is standard bots, else one standard against random ones
         levels = ["standard"] * players if index % 2 else ["standard"] + ["random"] * (players - 1)
-        game = play("pumba", levels, seed, options)
-        assert game.problems == [], (seed, levels, game.problems[:3])
+        game = play_bot_game(ENGINE, levels, effective, seed, check=True)
+        assert (game.refused, game.violations[:3]) == ([], []), (seed, levels)
+        assert game.winners
 
 
 # --- scenarios on fixed hands --------------------------------------------------------------------

@@ -11,12 +11,12 @@ import os
 import random
 
 import pytest
-from bot_games import play
 
 from cardroom.bots import get_bot, observe
 from cardroom.engines import get_engine
 from cardroom.engines.contract import validate_options
 from cardroom.engines.pumptown.cards import VALUE
+from cardroom.tournament import play_bot_game
 
 ENGINE = get_engine("pumptown")
 BOT = get_bot("pumptown", "standard")
@@ -26,12 +26,12 @@ A, B, C = 0, 1, 2
 #: (players, options, games in CI): the default table at 4 players, the seat-count bounds, house rules
 CONFIGS = [
     (4, {}, 100),
-    (3, {}, 16),
-    (8, {"rounds": 3}, 8),
-    (4, {"memory_assist": True, "poll_mode": "holders_only", "rounds": 4}, 12),
+    (3, {}, 8),
+    (8, {"rounds": 3}, 4),
+    (4, {"memory_assist": True, "poll_mode": "holders_only", "rounds": 4}, 6),
     # many Swaps, Steals, Swipes and Duels: the knowledge has to follow cards around
-    (5, {"pump_mix": [2, 2, 6, 6, 2, 4, 3, 2, 3, 2, 1], "allow_rediscard": True, "rounds": 4}, 12),
-    (3, {"pump_enabled": False, "moon_threshold": 30, "round_turn_limit": 12, "rounds": 4}, 12),
+    (5, {"pump_mix": [2, 2, 6, 6, 2, 4, 3, 2, 3, 2, 1], "allow_rediscard": True, "rounds": 4}, 6),
+    (3, {"pump_enabled": False, "moon_threshold": 30, "round_turn_limit": 12, "rounds": 4}, 6),
 ]
 
 
@@ -56,14 +56,40 @@ def knowledge_is_true(state, seat: int, memory) -> list[str]:
 
 
 @pytest.mark.parametrize(("players", "options", "games"), CONFIGS)
-def test_standard_plays_only_legal_actions_and_remembers_truly(players: int, options: dict, games: int) -> None:
+def test_standard_plays_only_legal_actions(players: int, options: dict, games: int) -> None:
+    """Every step checked (cardroom.tournament's loop: invariants, views, events, memory): 0 refused
+    actions, 0 violations. Every other game the whole table is standard bots, else one against random."""
+    effective = validate_options(ENGINE.info.options, options)
     count = int(GAMES) if GAMES else games
     for index in range(count):
         seed = 20_000 + index
-        # every other game the whole table is standard bots, else one standard against random ones
         levels = ["standard"] * players if index % 2 else ["standard"] + ["random"] * (players - 1)
-        game = play("pumptown", levels, seed, options, after_step=knowledge_is_true)
-        assert game.problems == [], (seed, levels, game.problems[:3])
+        game = play_bot_game(ENGINE, levels, effective, seed, check=True)
+        assert (game.refused, game.violations[:3]) == ([], []), (seed, levels)
+        assert game.winners
+
+
+@pytest.mark.parametrize(("players", "options", "games"), CONFIGS[1:])
+def test_what_the_bot_remembers_is_true(players: int, options: dict, games: int) -> None:
+    """At every decision, the values in each standard bot's memory are the values of the cards there
+    (it learned them only from its events and views; the state is read here to check, never by it)."""
+    effective = validate_options(ENGINE.info.options, options)
+    for index in range(int(GAMES) if GAMES else games // 2):
+        seed = 30_000 + index
+        opening = ENGINE.start(players, effective, seed)
+        state, chooser = opening.state, random.Random(seed)
+        unseen = [list(opening.events) for _ in range(players)]
+        memories: list = [None] * players
+        while not ENGINE.is_over(state):
+            seat = chooser.choice(ENGINE.to_act(state))
+            observation = observe(ENGINE, state, seat, unseen[seat], memories[seat], effective)
+            decision = BOT.decide(observation, random.Random(chooser.getrandbits(32)))
+            assert knowledge_is_true(state, seat, decision.memory) == [], seed
+            memories[seat], unseen[seat] = decision.memory, []
+            transition = ENGINE.apply(state, seat, decision.action)
+            state = transition.state
+            for pending in unseen:
+                pending.extend(transition.events)
 
 
 # --- scenarios on stacked decks ----------------------------------------------------------------------
