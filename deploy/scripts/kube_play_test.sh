@@ -42,13 +42,15 @@ pod pod ps --format '{{.Name}} {{.Status}}' | grep -q '^cardroom-pod-0 Running' 
 
 echo "== matches played through the pod (cardroom bench service --target, bounded)"
 PYTHONPATH="$REPO/service${PYTHONPATH:+:$PYTHONPATH}" python3 -m cardroom.cli bench service --target "127.0.0.1:$GRPC_PORT" \
-  --game all --players 3 --matches 8 --concurrency 2 --duration 10 --baseline-seconds 1 >"$WORK/bench.json"
+  --game flip-7 --players 3 --matches 8 --concurrency 2 --duration 10 --baseline-seconds 1 >"$WORK/bench.json"
 python3 - "$WORK/bench.json" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
-print("   matches_started", report["matches_started"], "actions_committed", report["actions_committed"],
-      "lost_or_doubled", report["lost_or_doubled"], "errors", report["errors"])
-assert report["lost_or_doubled"] == 0 and report["matches_finished"] > 0, report
+print("   matches_started", report["matches_started"], "finished", report["matches_finished"],
+      "actions_committed", report["actions_committed"], "lost_or_doubled", report["lost_or_doubled"])
+# how far the matches get in 10 s depends on the machine's load; that nothing is lost does not
+checked = report["consistency"]["matches_checked"]
+assert report["lost_or_doubled"] == 0 and report["actions_committed"] > 0 and checked > 0, report
 PY
 curl_metrics="$(python3 -c "import urllib.request; print(urllib.request.urlopen('http://127.0.0.1:$HTTP_PORT/metrics').read().decode())")"
 grep -q '^cardroom_commits_total' <<<"$curl_metrics" || { echo "no commits in /metrics"; exit 1; }

@@ -114,9 +114,9 @@ def _stream(behaviour: Callable[..., AsyncIterator[Any]], method: str, quiet: bo
             error = raised
             raise
         finally:
-            LIVE_STREAMS.labels("grpc").dec()
             code, reason = _outcome(context, error)
             fields = {**call_fields(request, last), **trace_fields(_traceparent(context))}
             record("grpc", method, code, reason, time.perf_counter() - start, fields, quiet=quiet)
+            LIVE_STREAMS.labels("grpc").dec()  # after its access line: a stream gone from the gauge is logged
 
     return observed

@@ -16,12 +16,10 @@ from typing import Any
 
 from aiohttp import web
 
+from ..api.http_errors import CODE_OF_HTTP_STATUS
 from ..app.errors import AppError
 from .access import call_fields, record, trace_fields
 from .metrics import LIVE_STREAMS
-
-#: canonical code of an aiohttp error (unknown path, wrong verb, body too large...)
-_CODE_OF_STATUS = {404: "NOT_FOUND", 405: "UNIMPLEMENTED", 413: "RESOURCE_EXHAUSTED"}
 
 
 @dataclass
@@ -64,7 +62,9 @@ async def access_log(http: web.Request, handler: Callable[[web.Request], Awaitab
         raise
     except web.HTTPException as exception:
         if exception.status >= 400:
-            code = _CODE_OF_STATUS.get(exception.status, "UNKNOWN" if exception.status >= 500 else "INVALID_ARGUMENT")
+            # as json_errors will answer it: the canonical code of aiohttp's own errors (unknown path...)
+            fallback = "UNKNOWN" if exception.status >= 500 else "INVALID_ARGUMENT"
+            code = CODE_OF_HTTP_STATUS.get(exception.status, fallback)
             reason = exception.reason.upper().replace(" ", "_")
         raise
     except asyncio.CancelledError:
@@ -75,9 +75,9 @@ async def access_log(http: web.Request, handler: Callable[[web.Request], Awaitab
         raise
     finally:
         call = http.get(CALL)
-        if call is not None and call.streaming:
-            LIVE_STREAMS.labels("http").dec()
         fields = call_fields(call.request, call.answer) if call else {}
         fields.update(trace_fields(http.headers.get("traceparent")))
         method = call.method if call else _route_label(http)
         record("http", method, code, reason, time.perf_counter() - start, fields, quiet=call is None)
+        if call is not None and call.streaming:
+            LIVE_STREAMS.labels("http").dec()
