@@ -255,6 +255,11 @@ class WatchFanout:
         try:
             while True:
                 reply = await conn.read_response(timeout=math.inf, disconnect_on_error=False)
+                if reply == b"PONG":
+                    # the PING reply of a connection subscribed to nothing (every watcher left): a plain
+                    # string, not the ["pong", ""] of subscribed mode
+                    self._pong = True
+                    continue
                 kind = reply[0]
                 if kind == b"message":
                     hub = self._hubs.get(reply[1].decode())
