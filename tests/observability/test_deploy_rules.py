@@ -59,7 +59,7 @@ def declared_labels() -> dict[str, set[str]]:
 @pytest.fixture(scope="module")
 def families(redis_process):
     server = ServerProcess(redis_process.url)
-    server.start()
+    server.start(timeout=60)  # slow imports on a loaded machine
     try:
         yield scrape_typed(server.http_url)
     finally:

@@ -15,7 +15,7 @@ from support.processes import ServerProcess
 
 def test_refusals_are_counted_by_reason_on_both_transports() -> None:
     server = ServerProcess(None, "--rate-limits", "GetGame=0.01/3,*=off")
-    server.start()
+    server.start(timeout=60)  # slow imports on a loaded machine
     try:
         refused = {"grpc": 0, "http": 0}
         with grpc.insecure_channel(server.address) as channel:
