@@ -14,6 +14,8 @@ if ! command -v redis-server >/dev/null 2>&1; then
 fi
 
 echo "== installing Python packages"
+# the service's distribution was renamed cardroom -> cardroom-server: an old install must not shadow this checkout
+if "$PYTHON" -m pip show -q cardroom >/dev/null 2>&1; then "$PYTHON" -m pip uninstall -q -y cardroom; fi
 "$PYTHON" -m pip install -q --disable-pip-version-check -e '.[test]'
 "$PYTHON" -m pip install -q --disable-pip-version-check -e clients/python
 echo "== installing the TypeScript client's npm packages"
