@@ -13,6 +13,13 @@ if ! command -v redis-server >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q redis-server
 fi
 
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "== installing chromium (Debian package, for the web app's browser test)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
+fi
+
 echo "== installing Python packages"
 # the service's distribution was renamed cardroom -> cardroom-server: an old install must not shadow this checkout
 if "$PYTHON" -m pip show -q cardroom >/dev/null 2>&1; then "$PYTHON" -m pip uninstall -q -y cardroom; fi
@@ -39,6 +46,10 @@ echo "== ruff"
 echo "== TypeScript client: a full match over gRPC and over REST + SSE against a live server"
 (cd clients/typescript && npm run build)
 "$PYTHON" tests/support/live_server.py -- npm --prefix clients/typescript test
+
+echo "== web app: built on the TypeScript client, four whole matches played in Chromium against a live server"
+(cd clients/web && npm ci --no-audit --no-fund --loglevel=error && npm run build)
+"$PYTHON" tests/support/live_server.py -- npm --prefix clients/web test
 
 echo "== Go stubs: a full match over gRPC against a live server"
 "$PYTHON" tests/support/live_server.py -- go -C clients/go test -count=1 ./...

@@ -31,6 +31,7 @@ from .client_identity import ClientIdentity
 from .handlers import GameHandlers, parse_authorization
 from .http_errors import error_body, json_errors
 from .http_rules import Route, routes_of
+from .web_app import add_web_app
 
 SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
 OPENAPI_DOCUMENT = "openapi.json"
@@ -116,7 +117,7 @@ def openapi_document() -> dict[str, Any]:
 
 def build_app(handlers: GameHandlers, store: MatchStore, settings: Settings) -> web.Application:
     """Every annotated GameService method, /openapi.json, /docs, /healthz, /readyz, /metrics (Prometheus),
-    and CORS when configured."""
+    the web app at /play when built, and CORS when configured."""
     # access_log inside json_errors: it sees the AppError (code, reason) before it becomes a body
     app = web.Application(middlewares=[json_errors, access_log], client_max_size=settings.max_message_bytes)
     gateway = RestGateway(handlers, settings)
@@ -146,6 +147,7 @@ def build_app(handlers: GameHandlers, store: MatchStore, settings: Settings) -> 
     app.router.add_get("/readyz", readyz)
     app.router.add_get("/metrics", prometheus)
     api_doc(app, config=document, url_prefix=DOCS_PATH, title="cardroom API")
+    add_web_app(app, settings)
     if settings.cors_origins:
         _allow_cors(app, routes, settings.cors_origins)
     return app

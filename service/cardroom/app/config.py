@@ -62,6 +62,10 @@ class Settings:
     max_streams_per_client: int = 2500
     #: addresses/CIDRs of proxies whose x-forwarded-for names the client, comma-separated
     trusted_proxies: str | None = None
+    #: serve the built web app (clients/web/dist) at /play when it exists; --no-web-app turns it off
+    web_app: bool = True
+    #: directory of the built web app (default: clients/web/dist of this checkout)
+    web_app_dir: str | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, environ: dict[str, str] | None = None) -> Settings:
@@ -94,7 +98,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         flag = "--" + spec.name.replace("_", "-")
         kind = str(spec.type)
         if "bool" in kind:
-            parser.add_argument(flag, action="store_const", const=True, default=None)
+            # --flag / --no-flag, so a setting that defaults to on can be turned off
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=None)
         elif "int" in kind:
             parser.add_argument(flag, type=int, default=None)
         elif "float" in kind:
