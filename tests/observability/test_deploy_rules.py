@@ -59,8 +59,8 @@ def declared_labels() -> dict[str, set[str]]:
 @pytest.fixture(scope="module")
 def families(redis_process):
     server = ServerProcess(redis_process.url)
-    server.start(timeout=60)  # slow imports on a loaded machine
     try:
+        server.start(timeout=60)  # slow imports on a loaded machine
         yield scrape_typed(server.http_url)
     finally:
         server.stop()

@@ -24,9 +24,11 @@ TRACEPARENT = f"00-{TRACE_ID}-00f067aa0ba902b7-01"
 @pytest.fixture(scope="module")
 def server(redis_process):
     process = ServerProcess(redis_process.url, "--log-format", "json")
-    process.start(timeout=60)  # slow imports on a loaded machine
-    yield process
-    process.stop()
+    try:
+        process.start(timeout=60)  # slow imports on a loaded machine
+        yield process
+    finally:
+        process.stop()  # also when the start timed out: no server is left behind
 
 
 @pytest.fixture(scope="module")
@@ -120,8 +122,8 @@ def test_a_callers_traceparent_is_in_its_access_line(server, played) -> None:
 def test_workers_share_one_view_of_the_metrics(redis_process) -> None:
     """With --workers 2 every scrape, whichever worker answers it, counts the calls of both."""
     server = ServerProcess(redis_process.url, "--workers", "2")
-    server.start(timeout=90)  # two spawned workers import everything afresh: slow on a loaded machine
     try:
+        server.start(timeout=90)  # two spawned workers import everything afresh: slow on a loaded machine
         for _ in range(12):  # a new connection each: the kernel spreads them over the workers
             with grpc.insecure_channel(server.address) as channel:
                 game_service_pb2_grpc.GameServiceStub(channel).ListGames(pb.ListGamesRequest())

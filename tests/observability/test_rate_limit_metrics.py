@@ -15,8 +15,8 @@ from support.processes import ServerProcess
 
 def test_refusals_are_counted_by_reason_on_both_transports() -> None:
     server = ServerProcess(None, "--rate-limits", "GetGame=0.01/3,*=off")
-    server.start(timeout=60)  # slow imports on a loaded machine
     try:
+        server.start(timeout=60)  # slow imports on a loaded machine
         refused = {"grpc": 0, "http": 0}
         with grpc.insecure_channel(server.address) as channel:
             stub = game_service_pb2_grpc.GameServiceStub(channel)

@@ -39,8 +39,8 @@ def test_submit_action_span_has_redis_children(redis_process, tmp_path: Path) ->
     spans_file = tmp_path / "spans.json"
     server = ServerProcess(redis_process.url, "--log-format", "json")
     server.args = [sys.executable, str(Path(__file__).with_name("traced_server.py")), str(spans_file), *server.args[4:]]
-    server.start(timeout=60)  # slow imports on a loaded machine
     try:
+        server.start(timeout=60)  # slow imports on a loaded machine
         with grpc.insecure_channel(server.address) as channel:
             table = Table(game_service_pb2_grpc.GameServiceStub(channel), "flip-7", 3)
             state = table.start()
