@@ -79,6 +79,17 @@ class Replayed:
 
 
 @dataclass(frozen=True, slots=True)
+class DueClaim:
+    """A due-index entry taken by :meth:`MatchStore.claim_due`, held until ``lease_until``."""
+
+    match_id: str
+    #: the due time the entry had when it was claimed (epoch seconds)
+    due: float
+    #: the entry's score while claimed; :meth:`MatchStore.release` removes it only if still so
+    lease_until: float
+
+
+@dataclass(frozen=True, slots=True)
 class Page:
     matches: list[StoredMatch]
     next_page_token: str
@@ -132,6 +143,41 @@ class MatchStore(ABC):
     @abstractmethod
     async def list_matches(self, game: str, status: str, page_size: int, page_token: str) -> Page:
         """Matches of ``game`` in ``status`` (lobby: WAITING), oldest first, paginated."""
+
+    # -- the due index: matches with a pending decision the server may play ----------
+    # A hint like the lobby: the application reads the match and checks its version
+    # before acting on an entry, so an entry may be stale or lost-and-repaired without
+    # harm; it is written right after the commit that set the due time.
+
+    @abstractmethod
+    async def schedule(self, match_id: str, due: float | None) -> None:
+        """Index ``match_id`` as due at ``due`` (epoch seconds), replacing any entry
+        (a claimed one too); None removes it."""
+
+    @abstractmethod
+    async def claim_due(self, now: float, lease: float, limit: int) -> list[DueClaim]:
+        """Entries due at ``now`` or earlier (at most ``limit`` from each bucket of the
+        index), each taken for ``lease`` seconds: until then no other claim returns
+        it; after, it is due again (the claimer died). Costs O(due), not O(indexed)."""
+
+    @abstractmethod
+    async def release(self, claim: DueClaim) -> None:
+        """Remove the claimed entry, unless it was rescheduled since the claim."""
+
+    @abstractmethod
+    async def due_time(self, match_id: str) -> float | None:
+        """The indexed due time (or lease end) of ``match_id``; None when not indexed."""
+
+    # -- server-private side data of a match (bot memory) --------------------------
+
+    @abstractmethod
+    async def put_private(self, match_id: str, key: str, value: bytes) -> None:
+        """Keep ``value`` under ``key`` with the match, never in its document or log;
+        it expires with the match. MatchNotFound if the match is gone."""
+
+    @abstractmethod
+    async def get_private(self, match_id: str, key: str) -> bytes | None:
+        """What :meth:`put_private` kept under ``key``; None if nothing (or expired)."""
 
     @abstractmethod
     async def count_matches(self) -> dict[tuple[str, str], int]:

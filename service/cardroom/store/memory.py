@@ -11,6 +11,7 @@ import asyncio
 import bisect
 import contextlib
 import dataclasses
+import heapq
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from cardroom.store.common import (
     ttl_for,
 )
 from cardroom.store.contract import (
+    DueClaim,
     LogEntry,
     MatchExists,
     MatchNotFound,
@@ -43,6 +45,7 @@ class _Record:
     log: list[LogEntry]
     answers: dict[str, bytes]
     expires_at: float
+    private: dict[str, bytes] = field(default_factory=dict)
     # Replaced on every write and set once: a watcher keeps the one it saw, so it
     # cannot miss a commit that lands between its log read and its wait.
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -60,6 +63,10 @@ class MemoryStore(MatchStore):
         self._lobby: dict[tuple[str, str], list[int]] = {}
         self._by_seq: dict[int, str] = {}
         self._next_seq = 1
+        # the due index: match id -> score (due time or lease end), and a heap of
+        # (score, match id) whose entries that no longer match the dict are skipped
+        self._due: dict[str, float] = {}
+        self._due_heap: list[tuple[float, str]] = []
         self._sweeper: asyncio.Task[None] | None = None
         # The sweep only frees memory (access already hides expired matches), so a
         # coarse interval is enough.
@@ -164,6 +171,43 @@ class MemoryStore(MatchStore):
     async def count_matches(self) -> dict[tuple[str, str], int]:
         return {key: len(seqs) for key, seqs in self._lobby.items()}
 
+    async def schedule(self, match_id: str, due: float | None) -> None:
+        if due is None:
+            self._due.pop(match_id, None)
+            return
+        self._due[match_id] = due
+        heapq.heappush(self._due_heap, (due, match_id))
+        if len(self._due_heap) > 2 * len(self._due) + 64:  # drop the skipped entries now and then
+            self._due_heap = [(score, m) for m, score in self._due.items()]
+            heapq.heapify(self._due_heap)
+
+    async def claim_due(self, now: float, lease: float, limit: int) -> list[DueClaim]:
+        claims: list[DueClaim] = []
+        heap = self._due_heap
+        while heap and heap[0][0] <= now and len(claims) < limit:
+            score, match_id = heapq.heappop(heap)
+            if self._due.get(match_id) != score:
+                continue  # rescheduled or removed since this heap entry was pushed
+            until = now + lease
+            self._due[match_id] = until
+            heapq.heappush(heap, (until, match_id))
+            claims.append(DueClaim(match_id, score, until))
+        return claims
+
+    async def release(self, claim: DueClaim) -> None:
+        if self._due.get(claim.match_id) == claim.lease_until:
+            del self._due[claim.match_id]
+
+    async def due_time(self, match_id: str) -> float | None:
+        return self._due.get(match_id)
+
+    async def put_private(self, match_id: str, key: str, value: bytes) -> None:
+        self._require(match_id).private[key] = value
+
+    async def get_private(self, match_id: str, key: str) -> bytes | None:
+        record = self._live(match_id)
+        return None if record is None else record.private.get(key)
+
     async def ping(self) -> bool:
         return True
 
@@ -196,6 +240,7 @@ class MemoryStore(MatchStore):
     def _drop(self, match_id: str, record: _Record) -> None:
         del self._records[match_id]
         del self._by_seq[record.seq]
+        self._due.pop(match_id, None)
         self._unindex(record.match.game, record.match.status, record.seq)
         self._wake(record)  # watchers find the match gone and end with MatchNotFound
 

@@ -9,6 +9,7 @@ Cluster slot and one Lua script may touch them all:
 * ``<prefix>{id}:req`` hash: request_id -> first answer
 * ``<prefix>{id}:ch``  pub/sub channel (not a key): each commit publishes its entry there, and one
   connection per worker fans the messages out to all its watchers (see ``redis_watch``)
+* ``<prefix>{id}:aux`` hash: server-private side data (bot memory), expiring with the match
 
 ``create`` and ``commit`` are each one Lua script: the idempotency check, the
 compare-and-set on the version and all writes happen atomically or not at all.
@@ -17,6 +18,12 @@ sequence from ``<prefix>seq``; ``<prefix>lobbies`` names those sets) is in other
 slots, so it is updated right after the commit. It is a hint: ``list_matches``
 checks each entry against its match and repairs it, and a periodic sweep drops
 entries of expired matches from sets nobody lists.
+
+The due index (``<prefix>{due:N}``, N < ``due_buckets``) holds matches whose
+pending decision the server may play, each sorted set scored by due time in
+milliseconds; a match's bucket is the CRC-32 of its id, so buckets spread over
+cluster slots and a claim reads only due entries. It is a hint written after
+the commit, like the lobby: the application checks the match before acting.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import zlib
 from collections.abc import AsyncIterator, Awaitable
 from typing import Any, TypeVar
 
@@ -42,6 +50,7 @@ from cardroom.store.common import (
     ttl_for,
 )
 from cardroom.store.contract import (
+    DueClaim,
     LogEntry,
     MatchExists,
     MatchNotFound,
@@ -111,6 +120,31 @@ redis.call('PUBLISH', ARGV[9], ARGV[4] .. ' ' .. string.len(ARGV[7]) .. ' ' .. A
 return {'ok', current[2], current[3], current[4]}
 """
 
+# Claim: every due entry of one bucket (score <= now), up to a limit, gets the lease
+# end as its score, so another claim skips it until the lease runs out.
+_CLAIM = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, ARGV[3])
+for i = 1, #due, 2 do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], due[i]) end
+return due
+"""
+
+# Release: drop the entry only while it still carries the claim's lease (a commit
+# since then rescheduled it with the next decision's due time).
+_RELEASE = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
+"""
+
+# Private side data lives as long as the match does (no later than its current expiry).
+_PUT_PRIVATE = """
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ttl)
+return 1
+"""
+
 
 class RedisStore(MatchStore):
     """Matches in Redis; every failure to reach it is raised as StoreUnavailable, fast."""
@@ -127,6 +161,7 @@ class RedisStore(MatchStore):
         health_check_interval: int = 2,
         pool_size: int = DEFAULT_POOL_SIZE,
         index_sweep_interval: float | None = None,
+        due_buckets: int = 16,
     ):
         self._finished_ttl = finished_ttl
         self._idle_ttl = idle_ttl
@@ -164,6 +199,10 @@ class RedisStore(MatchStore):
         )
         self._create_script = self._redis.register_script(_CREATE)
         self._commit_script = self._redis.register_script(_COMMIT)
+        self._claim_script = self._redis.register_script(_CLAIM)
+        self._release_script = self._redis.register_script(_RELEASE)
+        self._put_private_script = self._redis.register_script(_PUT_PRIVATE)
+        self._due_keys = [f"{self._prefix}{{due:{n}}}" for n in range(max(1, due_buckets))]
 
     @property
     def client(self) -> aioredis.Redis:
@@ -182,6 +221,9 @@ class RedisStore(MatchStore):
 
     def _channel(self, match_id: str) -> str:
         return f"{self._prefix}{{{match_id}}}:ch"
+
+    def _due_key(self, match_id: str) -> str:
+        return self._due_keys[zlib.crc32(match_id.encode()) % len(self._due_keys)]
 
     def _lobby_key(self, game: str, status: str) -> str:
         return f"{self._prefix}lobby:{game}:{status}"
@@ -283,6 +325,44 @@ class RedisStore(MatchStore):
             sizes = await self._call(pipe.execute())
         prefix = len(f"{self._prefix}lobby:")
         return {tuple(key[prefix:].rsplit(":", 1)): size for key, size in zip(keys, sizes, strict=True)}
+
+    async def schedule(self, match_id: str, due: float | None) -> None:
+        key = self._due_key(match_id)
+        if due is None:
+            await self._call(self._redis.zrem(key, match_id))
+        else:
+            await self._call(self._redis.zadd(key, {match_id: _ms(due)}))
+
+    async def claim_due(self, now: float, lease: float, limit: int) -> list[DueClaim]:
+        until = _ms(now + lease)
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for key in self._due_keys:
+                await self._claim_script(keys=[key], args=[_ms(now), until, limit], client=pipe)
+            replies = await self._call(pipe.execute())
+        claims = []
+        for reply in replies:
+            for member, score in zip(reply[::2], reply[1::2], strict=True):
+                claims.append(DueClaim(member.decode(), int(score) / 1000, until / 1000))
+        return claims
+
+    async def release(self, claim: DueClaim) -> None:
+        key = self._due_key(claim.match_id)
+        await self._call(self._release_script(keys=[key], args=[claim.match_id, _ms(claim.lease_until)]))
+
+    async def due_time(self, match_id: str) -> float | None:
+        score = await self._call(self._redis.zscore(self._due_key(match_id), match_id))
+        return None if score is None else score / 1000
+
+    async def put_private(self, match_id: str, key: str, value: bytes) -> None:
+        match_key = self._match_keys(match_id)[0]
+        stored = await self._call(
+            self._put_private_script(keys=[match_key, f"{self._prefix}{{{match_id}}}:aux"], args=[key, value])
+        )
+        if not stored:
+            raise MatchNotFound(match_id)
+
+    async def get_private(self, match_id: str, key: str) -> bytes | None:
+        return await self._call(self._redis.hget(f"{self._prefix}{{{match_id}}}:aux", key))
 
     async def ping(self) -> bool:
         try:
@@ -400,6 +480,11 @@ class RedisStore(MatchStore):
                 await self._call(pipe.execute())
             except StoreUnavailable:
                 log.warning("lobby index of match %s not updated (%s -> %s)", match_id, previous, status)
+
+
+def _ms(seconds: float) -> int:
+    """A due-index score: whole milliseconds, exact in a sorted set's double."""
+    return round(seconds * 1000)
 
 
 def _stream_id(version: int) -> str:
