@@ -16,10 +16,11 @@ from typing import Any
 
 from google.protobuf import json_format, timestamp_pb2
 
+from ..app import clock, tables
 from ..app import documents as docs
 from ..app.errors import DEADLINE_EXCEEDED, INVALID_ARGUMENT, AppError
 from ..app.matches import MatchService, Snapshot, Update, etag_of
-from ..engines.contract import RuleError
+from ..engines.contract import GameInfo, RuleError
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from . import convert
@@ -68,6 +69,37 @@ def _timestamp(seconds: float) -> timestamp_pb2.Timestamp:
     return stamp
 
 
+CONTROLLERS = {
+    docs.PLAYER: match_pb2.SEAT_CONTROLLER_PLAYER,
+    docs.AWAY: match_pb2.SEAT_CONTROLLER_AWAY,
+    docs.BOT: match_pb2.SEAT_CONTROLLER_BOT,
+}
+
+
+def seat_to_proto(doc: docs.MatchDoc, seat: int) -> match_pb2.SeatInfo:
+    holder = doc.seat_holder(seat)
+    info = match_pb2.SeatInfo(seat=seat)
+    if holder is None:
+        return info
+    info.player_name, info.occupied = holder.name, True
+    info.controller = CONTROLLERS[holder.controller]
+    info.bot, info.bot_level = holder.controller == docs.BOT, holder.bot_level or ""
+    info.left, info.timeouts = holder.left, holder.timeouts
+    if holder.away_since is not None:
+        info.away_since.CopyFrom(_timestamp(holder.away_since))
+    if doc.table.reserve_seconds > 0:
+        info.reserve_seconds = clock.reserve_left(doc, holder)
+    return info
+
+
+def table_to_proto(table: docs.TableSettings) -> match_pb2.TableSettings:
+    return match_pb2.TableSettings(
+        turn_seconds=table.turn_seconds,
+        reserve_seconds=table.reserve_seconds,
+        absent_bot_level=table.absent_bot_level or "",
+    )
+
+
 def match_to_proto(doc: docs.MatchDoc) -> match_pb2.Match:
     return match_pb2.Match(
         name=f"games/{doc.game}/matches/{doc.match_id}",
@@ -75,11 +107,7 @@ def match_to_proto(doc: docs.MatchDoc) -> match_pb2.Match:
         status=STATUS[doc.status],
         options=convert.options_to_proto(doc.game, doc.options),
         seat_count=doc.seat_count,
-        seats=[
-            match_pb2.SeatInfo(seat=seat, player_name=holder.name if holder else "", occupied=holder is not None)
-            for seat in range(doc.seat_count)
-            for holder in [doc.seat_holder(seat)]
-        ],
+        seats=[seat_to_proto(doc, seat) for seat in range(doc.seat_count)],
         creator_seat=next(p.seat for p in doc.players if p.player_id == doc.creator_player_id)
         if doc.player(doc.creator_player_id)
         else 0,
@@ -87,6 +115,7 @@ def match_to_proto(doc: docs.MatchDoc) -> match_pb2.Match:
         etag=etag_of(doc),
         create_time=_timestamp(doc.create_time),
         update_time=_timestamp(doc.update_time),
+        table=table_to_proto(doc.table),
     )
 
 
@@ -103,7 +132,12 @@ def snapshot_to_proto(snapshot: Snapshot) -> match_pb2.MatchState:
         state.view.CopyFrom(convert.view_to_proto(game, snapshot.view))
     if snapshot.result is not None:
         result = snapshot.result
-        state.result.CopyFrom(match_pb2.MatchResult(scores=result.scores, winners=result.winners, ranks=result.ranks))
+        left = sorted(p.seat for p in snapshot.doc.players if p.left)
+        state.result.CopyFrom(
+            match_pb2.MatchResult(scores=result.scores, winners=result.winners, ranks=result.ranks, left_seats=left)
+        )
+    if snapshot.deadline is not None:
+        state.deadline.CopyFrom(_timestamp(snapshot.deadline))
     return state
 
 
@@ -113,9 +147,16 @@ def events_to_proto(game: str, events: list[dict[str, Any]]) -> list[match_pb2.E
 
 def update_to_proto(update: Update) -> pb.MatchUpdate:
     game = update.snapshot.doc.game
-    return pb.MatchUpdate(
-        version=update.version, events=events_to_proto(game, update.events), state=snapshot_to_proto(update.snapshot)
+    message = pb.MatchUpdate(
+        version=update.version,
+        events=events_to_proto(game, update.events),
+        state=snapshot_to_proto(update.snapshot),
+        timed_out=update.timed_out,
+        by_bot=update.by_bot,
     )
+    if update.seat is not None and update.kind == "action":
+        message.seat = update.seat
+    return message
 
 
 def _fixture(request: pb.CreateMatchRequest) -> dict[str, Any] | None:
@@ -128,6 +169,13 @@ def _fixture(request: pb.CreateMatchRequest) -> dict[str, Any] | None:
 def _integral(text: str) -> int | float:
     value = float(text)
     return int(value) if value.is_integer() else value
+
+
+def _bots(request: pb.CreateMatchRequest) -> dict[int, str]:
+    """Bot seats and their levels: ``bot_seats`` are standard bots, ``bots`` choose the level."""
+    chosen = dict.fromkeys(request.bot_seats, "")
+    chosen.update({bot.seat: bot.level for bot in request.bots})
+    return chosen
 
 
 def _seed(text: str) -> int | None:
@@ -167,11 +215,16 @@ class GameHandlers:
         except RuleError as rule_error:
             raise AppError.from_rule(rule_error) from None
 
+    def _game(self, info: GameInfo) -> match_pb2.Game:
+        game = convert.game_to_proto(info)
+        game.bot_levels.extend(self.matches.bot_levels(info.id))
+        return game
+
     async def ListGames(self, request: pb.ListGamesRequest, token: str | None) -> pb.ListGamesResponse:
-        return pb.ListGamesResponse(games=[convert.game_to_proto(info) for info in self.matches.list_games()])
+        return pb.ListGamesResponse(games=[self._game(info) for info in self.matches.list_games()])
 
     async def GetGame(self, request: pb.GetGameRequest, token: str | None) -> match_pb2.Game:
-        return convert.game_to_proto(self.matches.get_game(parse_game_name(request.name)))
+        return self._game(self.matches.get_game(parse_game_name(request.name)))
 
     async def CreateMatch(
         self, request: pb.CreateMatchRequest, token: str | None, client: str = ""
@@ -191,6 +244,10 @@ class GameHandlers:
             _seed(request.seed),
             _fixture(request),
             client,
+            tables.checked_table(
+                game, request.table.turn_seconds, request.table.reserve_seconds, request.table.absent_bot_level
+            ),
+            _bots(request),
         )
         return pb.CreateMatchResponse(state=snapshot_to_proto(seated.snapshot), seat_token=seated.seat_token)
 
@@ -219,7 +276,10 @@ class GameHandlers:
 
     async def StartMatch(self, request: pb.StartMatchRequest, token: str | None) -> match_pb2.MatchState:
         game, match_id = parse_match_name(request.name)
-        return snapshot_to_proto(await self.matches.start_match(game, match_id, token, request.request_id))
+        started = await self.matches.start_match(
+            game, match_id, token, request.request_id, request.fill_with_bots, request.bot_level
+        )
+        return snapshot_to_proto(started)
 
     async def SubmitAction(self, request: pb.SubmitActionRequest, token: str | None) -> pb.SubmitActionResponse:
         game, match_id = parse_match_name(request.name)
@@ -265,7 +325,12 @@ class GameHandlers:
         updates, last = await self.matches.match_log(game, match_id, token, after, request.page_size)
         entries = []
         for update in updates:
-            entry = pb.MatchLogEntry(version=update.version, events=events_to_proto(game, update.events))
+            entry = pb.MatchLogEntry(
+                version=update.version,
+                events=events_to_proto(game, update.events),
+                timed_out=update.timed_out,
+                by_bot=update.by_bot,
+            )
             if update.seat is not None and update.action is not None:
                 entry.seat = update.seat  # the seat that acted: system entries (create, join, start) have none
             if update.action is not None:

@@ -56,6 +56,9 @@ ACTION_STRING_LENGTH = 32
 ACTION_INT_MAX = 10_000
 ACTION_LIST_ITEMS = 8
 OPTION_STRING_LENGTH = 32
+#: turn clocks and reserves (seconds; app/tables.py refuses what is not finite)
+CLOCK_SECONDS_MAX = 86400
+BOT_LEVEL_LENGTH = 16
 #: the largest table of the catalog (Flip 7: 12), for seat numbers
 SEATS = max(get_engine(game).info.max_players for game in game_ids())
 
@@ -63,7 +66,7 @@ SEATS = max(get_engine(game).info.max_players for game in game_ids())
 @dataclass(frozen=True)
 class Bound:
     """What one field accepts. Strings: ``max_length`` characters and, when set, ``pattern`` for the
-    whole value (refused with ``reason``). Integers (and each item of a repeated integer):
+    whole value (refused with ``reason``). Numbers (and each item of a repeated integer):
     ``minimum``..``maximum`` (refused with ``range_reason``). Repeated fields: ``max_items``.
     ``google.protobuf.Struct``: ``max_depth`` nested objects/lists and ``max_bytes`` encoded."""
 
@@ -191,6 +194,12 @@ BOUNDS: dict[str, dict[str, Bound]] = {
         "seed": Bound(max_length=SEED_DIGITS, pattern=DECIMAL, reason="INVALID_SEED"),
         "fixture": Bound(max_depth=FIXTURE_DEPTH, max_bytes=FIXTURE_BYTES),
         "bot_seats": Bound(max_items=SEATS, minimum=0, maximum=SEATS - 1),
+        "table.turn_seconds": Bound(minimum=0, maximum=CLOCK_SECONDS_MAX),
+        "table.reserve_seconds": Bound(minimum=0, maximum=CLOCK_SECONDS_MAX),
+        "table.absent_bot_level": Bound(max_length=BOT_LEVEL_LENGTH),
+        "bots": Bound(max_items=SEATS),
+        "bots.seat": Bound(minimum=0, maximum=SEATS - 1),
+        "bots.level": Bound(max_length=BOT_LEVEL_LENGTH),
     },
     "GetMatchRequest": {"name": _name()},
     "ListMatchesRequest": {
@@ -205,7 +214,11 @@ BOUNDS: dict[str, dict[str, Bound]] = {
         "seat": Bound(minimum=0, maximum=SEATS - 1),
     },
     "LeaveMatchRequest": {"name": _name(), "request_id": _request_id()},
-    "StartMatchRequest": {"name": _name(), "request_id": _request_id()},
+    "StartMatchRequest": {
+        "name": _name(),
+        "request_id": _request_id(),
+        "bot_level": Bound(max_length=BOT_LEVEL_LENGTH),
+    },
     "SubmitActionRequest": {
         "name": _name(),
         **_action_bounds(),
@@ -258,7 +271,7 @@ def _check(bound: Bound, path: str, field: Field, value: object) -> None:
     for item in items:
         if isinstance(item, str):
             _check_text(bound, path, item, metadata)
-        elif isinstance(item, int) and not isinstance(item, bool):
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
             _check_int(bound, path, item, metadata)
         elif isinstance(item, struct_pb2.Struct):
             _check_struct(bound, path, item, metadata)
@@ -275,7 +288,7 @@ def _check_text(bound: Bound, path: str, text: str, metadata: dict[str, str]) ->
         raise AppError(INVALID_ARGUMENT, bound.reason, f"{path} must be {expected}", metadata)
 
 
-def _check_int(bound: Bound, path: str, number: int, metadata: dict[str, str]) -> None:
+def _check_int(bound: Bound, path: str, number: float, metadata: dict[str, str]) -> None:
     low, high = bound.minimum, bound.maximum
     if (low is not None and number < low) or (high is not None and number > high):
         raise AppError(INVALID_ARGUMENT, bound.range_reason, f"{path} must be within {low}..{high}", metadata)

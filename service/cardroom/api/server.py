@@ -28,6 +28,7 @@ from ..app.config import Settings
 from ..app.limits import Limits
 from ..app.matches import MatchService
 from ..app.tokens import TokenSigner
+from ..app.turns import TurnScheduler
 from ..observability import metrics
 from ..observability.grpc_access import AccessInterceptor
 from ..observability.logs import configure_logging
@@ -114,10 +115,18 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     """Run one server process until SIGTERM/SIGINT, then drain in-flight calls."""
     if settings.redis_url is None:
         log.warning("no --redis-url: using the embedded memory store; matches will not survive a restart")
-    opened = open_store(settings.redis_url, settings.finished_ttl, settings.idle_ttl, settings.redis_pool_size)
+    opened = open_store(
+        settings.redis_url,
+        settings.finished_ttl,
+        settings.idle_ttl,
+        settings.redis_pool_size,
+        due_buckets=settings.due_buckets,
+    )
     limiter = open_limiter(opened)
     store = timed(opened)
     handlers = build_handlers(settings, store, limiter)
+    # every worker plays the due turns of any match (turn clocks, bots, absent seats)
+    turns = asyncio.create_task(TurnScheduler(handlers.matches).run())
     server, health_servicer, port = build_server(settings, handlers)
     await server.start()
     log.info("gRPC%s listening on %s:%d", " (TLS)" if settings.tls_cert else "", settings.host, port)
@@ -142,9 +151,10 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
         ready.set()
     await stopping.wait()
     log.info("shutting down: NOT_SERVING, draining for up to %.1fs", settings.shutdown_grace)
-    probe.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await probe
+    for task in (probe, turns):
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
     await _set_health(health_servicer, False)
     await asyncio.gather(server.stop(settings.shutdown_grace), http.cleanup())
     await limiter.close()

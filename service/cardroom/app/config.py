@@ -66,6 +66,16 @@ class Settings:
     web_app: bool = True
     #: directory of the built web app (default: clients/web/dist of this checkout)
     web_app_dir: str | None = None
+    #: seconds between two looks at the due index (turn clocks, bots, away seats) when nothing woke the scheduler
+    turn_poll_interval: float = 0.25
+    #: seconds a replica holds a due turn it claimed; a replica that dies holding one is replaced after this
+    turn_lease: float = 5.0
+    #: sorted sets of the Redis due index (spread over Redis Cluster slots); all replicas must agree
+    due_buckets: int = 16
+    #: consecutive timeouts after which a seat is marked away (then played at once by default actions or a bot)
+    away_after_timeouts: int = 2
+    #: seconds a bot waits before it acts, so that its moves can be followed in a frontend
+    bot_think_seconds: float = 1.0
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, environ: dict[str, str] | None = None) -> Settings:

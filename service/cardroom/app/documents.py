@@ -13,15 +13,53 @@ import msgspec
 
 from ..engines.contract import Event
 
+#: who decides for a seat (``Player.controller``)
+PLAYER, AWAY, BOT = "player", "away", "bot"
+
 
 class Player(msgspec.Struct):
-    """A joined player. ``seat`` is its place at the table (fixed when the match starts)."""
+    """A joined player (or a bot). ``seat`` is its place at the table (fixed when the match starts).
+
+    The fields after ``seat`` change rarely (a timeout, going away, leaving), so
+    most commits leave the players untouched and the lean log stays lean."""
 
     player_id: str
     name: str
     seat: int
     #: the joining client as app/limits.py counts it (a keyed hash, never an address); "" when unknown
     client: str = ""
+    #: who decides for the seat: the player, nobody (default actions) or a bot
+    controller: str = PLAYER
+    #: the bot's level while ``controller`` is BOT
+    bot_level: str | None = None
+    #: the player left the started match: its token is revoked, the server plays the seat
+    left: bool = False
+    #: when the player went away (too many timeouts) or left
+    away_since: float | None = None
+    #: consecutive decisions that timed out
+    timeouts: int = 0
+    #: seconds of the table's time reserve this seat has used
+    reserve_used: float = 0.0
+
+    @property
+    def is_bot_seat(self) -> bool:
+        """A seat created for a bot (no token was ever issued for it)."""
+        return self.player_id.startswith(BOT_ID_PREFIX)
+
+
+#: player ids of bot seats start with this; people's ids never hold a colon (tokens.new_player_id)
+BOT_ID_PREFIX = "bot:"
+
+
+class TableSettings(msgspec.Struct, frozen=True):
+    """Settings common to every game, chosen at creation (all off by default)."""
+
+    #: seconds per decision; 0: no turn clock
+    turn_seconds: float = 0.0
+    #: a time bank per seat used beyond ``turn_seconds``; 0: none
+    reserve_seconds: float = 0.0
+    #: level of the bot taking over an away or left seat; None: default actions
+    absent_bot_level: str | None = None
 
 
 class MatchDoc(msgspec.Struct):
@@ -40,6 +78,10 @@ class MatchDoc(msgspec.Struct):
     fixture: dict[str, Any] | None = None
     #: engine codec bytes once started
     state: bytes | None = None
+    table: TableSettings = msgspec.field(default_factory=TableSettings)
+    #: when the pending decision began, if earlier than ``update_time`` (a window whose
+    #: other seats timed out keeps its clock); None: at ``update_time``
+    turn_start: float | None = None
 
     def player(self, player_id: str) -> Player | None:
         return next((p for p in self.players if p.player_id == player_id), None)
@@ -66,11 +108,15 @@ class LogRecord(msgspec.Struct):
     """The log entry of one version: what happened and the document right after it."""
 
     version: int
-    kind: str  # created | joined | left | started | action
+    kind: str  # created | joined | left | started | action | returned
     seat: int | None
     action: dict[str, Any] | None
     events: list[StoredEvent]
     doc: MatchDoc
+    #: the server played the seat's default action (clock ran out, seat away or left)
+    timed_out: bool = False
+    #: a bot of the server decided the action
+    by_bot: bool = False
 
 
 class Answer(msgspec.Struct, array_like=True):

@@ -38,8 +38,8 @@ from ..store.contract import (
     VersionConflict,
 )
 from ..store.limiter import MemoryLimiter
+from . import clock, idempotency, moves, names, seats
 from . import documents as docs
-from . import idempotency, names
 from .config import Settings
 from .errors import (
     ABORTED,
@@ -70,6 +70,8 @@ class Snapshot:
     legal_actions: list[dict[str, Any]]
     to_act: list[int]
     result: GameResult | None
+    #: when the pending decision of a player's seat times out (clock.view_deadline)
+    deadline: float | None = None
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,8 @@ class Update:
     action: dict[str, Any] | None
     events: list[dict[str, Any]]
     snapshot: Snapshot
+    timed_out: bool = False
+    by_bot: bool = False
 
 
 def etag_of(doc: docs.MatchDoc) -> str:
@@ -111,6 +115,8 @@ class MatchService:
         self.signer = signer
         self.clock = clock
         self.limits = limits or Limits(MemoryLimiter(), store, settings, signer)
+        #: called after a commit that leaves the match due at once (the turn scheduler's wake-up)
+        self.on_due: Callable[[], None] | None = None
 
     # --- catalog ------------------------------------------------------------
     def list_games(self) -> list[GameInfo]:
@@ -118,6 +124,9 @@ class MatchService:
 
     def get_game(self, game: str) -> GameInfo:
         return self._engine(game).info
+
+    def bot_levels(self, game: str) -> tuple[str, ...]:
+        return seats.bot_levels(game)
 
     # --- lobby ----------------------------------------------------------------
     async def create_match(
@@ -130,8 +139,11 @@ class MatchService:
         seed: int | None = None,
         fixture: Mapping[str, Any] | None = None,
         client: str = "",
+        table: docs.TableSettings | None = None,
+        bots: Mapping[int, str] | None = None,
     ) -> Seated:
         engine = self._engine(game)
+        bot_players = seats.bot_players(game, seat_count, bots or {})
         if (seed is not None or fixture) and not self.settings.allow_fixed_decks:
             raise AppError(
                 FAILED_PRECONDITION,
@@ -156,12 +168,13 @@ class MatchService:
             version=1,
             seat_count=seat_count,
             options=effective,
-            players=[creator],
+            players=[creator, *bot_players],
             creator_player_id=creator.player_id,
             seed=secrets.randbits(63) if seed is None else seed,
             create_time=now,
             update_time=now,
             fixture=dict(fixture) if fixture else None,
+            table=table or docs.TableSettings(),
         )
         record = docs.LogRecord(1, "created", 0, None, [], doc)
         asked = idempotency.fingerprint("create", game, seat_count, effective, name, seed, fixture)
@@ -179,6 +192,7 @@ class MatchService:
             metrics.REPLAYS.labels(game).inc()
             return await self._seated_from_answer(match_id, replayed, asked)
         metrics.COMMITS.labels(game, record.kind).inc()
+        await self._committed(doc)
         return self._seated(doc, creator)
 
     async def join_match(
@@ -226,6 +240,10 @@ class MatchService:
     async def leave_match(self, game: str, match_id: str, token: str | None, request_id: str) -> Snapshot:
         def change(doc: docs.MatchDoc, player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
             assert player is not None
+            if doc.status == ACTIVE:  # forfeited to the server's default play (or a bot) to the end
+                gone = seats.left(player, doc.table, self.clock())
+                new = _next(doc, self.clock(), players=seats.with_player(doc, gone))
+                return new, docs.LogRecord(new.version, "left", player.seat, None, [], new)
             _require_waiting(doc)
             if player.player_id == doc.creator_player_id:
                 new = _next(doc, self.clock(), status=ABANDONED)
@@ -240,17 +258,27 @@ class MatchService:
             return (await self._update_from_answer(match_id, replayed, token, asked, seated=False)).snapshot
         return self._snapshot(doc, None)
 
-    async def start_match(self, game: str, match_id: str, token: str | None, request_id: str) -> Snapshot:
+    async def start_match(
+        self,
+        game: str,
+        match_id: str,
+        token: str | None,
+        request_id: str,
+        fill_with_bots: bool = False,
+        bot_level: str = "",
+    ) -> Snapshot:
+        level = seats.bot_level(game, bot_level) if fill_with_bots else None
+
         def change(doc: docs.MatchDoc, player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
             assert player is not None
             if player.player_id != doc.creator_player_id:
                 raise AppError(PERMISSION_DENIED, "NOT_CREATOR", "only the match's creator may start it")
             _require_waiting(doc)
             engine = get_engine(doc.game)
+            players = doc.players + (seats.fill(doc, level) if level else [])
             # seats left empty are closed up, keeping the players' order around the table
             seated = [
-                msgspec.structs.replace(p, seat=index)
-                for index, p in enumerate(sorted(doc.players, key=lambda p: p.seat))
+                msgspec.structs.replace(p, seat=index) for index, p in enumerate(sorted(players, key=lambda p: p.seat))
             ]
             try:
                 opening = engine.start(len(seated), doc.options, doc.seed, doc.fixture)
@@ -285,21 +313,10 @@ class MatchService:
 
         def change(doc: docs.MatchDoc, player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
             assert player is not None
-            if doc.status == WAITING:
-                raise AppError(FAILED_PRECONDITION, "MATCH_NOT_STARTED", "the match has not started")
-            if doc.status == ABANDONED:
-                raise AppError(FAILED_PRECONDITION, "MATCH_ABANDONED", "the match was abandoned")
-            engine = get_engine(doc.game)
-            state = engine.decode(doc.state)
-            try:
-                with metrics.ENGINE_APPLY_SECONDS.labels(doc.game).time():
-                    transition = engine.apply(state, player.seat, action)
-            except RuleError as error:
-                raise AppError.from_rule(error) from None
-            status = FINISHED if engine.is_over(transition.state) else ACTIVE
-            new = _next(doc, self.clock(), status=status, state=engine.encode(transition.state))
-            events = [docs.StoredEvent.of(event) for event in transition.events]
-            committed["record"] = docs.LogRecord(new.version, "action", player.seat, dict(action), events, new)
+            if seats.is_away(player):  # acting takes an away seat back
+                player = seats.returned(player)
+                doc = msgspec.structs.replace(doc, players=seats.with_player(doc, player))
+            new, committed["record"] = moves.apply_action(doc, player.seat, action, self.clock(), self.settings)
             return new, committed["record"]
 
         asked = idempotency.fingerprint("act", game, match_id, dict(action), expected_version)
@@ -311,7 +328,29 @@ class MatchService:
 
     async def get_match(self, game: str, match_id: str, token: str | None) -> Snapshot:
         doc = await self._load(game, match_id)
-        return self._snapshot(doc, self._authenticate(doc, token))
+        player = self._authenticate(doc, token)
+        if player is not None and seats.is_away(player):
+            doc = await self._return(game, match_id, token)
+            player = self._authenticate(doc, token)
+        return self._snapshot(doc, player)
+
+    async def _return(self, game: str, match_id: str, token: str | None) -> docs.MatchDoc:
+        """An away player's authenticated read takes its seat back (one commit, kind ``returned``)."""
+
+        def change(doc: docs.MatchDoc, player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
+            assert player is not None
+            if not seats.is_away(player):
+                raise AppError(FAILED_PRECONDITION, "NOT_AWAY", "the seat is not away")
+            new = _next(doc, self.clock(), players=seats.with_player(doc, seats.returned(player)))
+            return new, docs.LogRecord(new.version, "returned", player.seat, None, [], new)
+
+        try:
+            doc, _ = await self._commit_change(game, match_id, token, "", change, None)
+        except AppError as error:
+            if error.reason != "NOT_AWAY":  # another call of the same player took it back first
+                raise
+            doc = await self._load(game, match_id)
+        return doc
 
     async def list_matches(self, game: str, page_size: int, page_token: str) -> tuple[list[docs.MatchDoc], str]:
         self._engine(game)
@@ -366,6 +405,35 @@ class MatchService:
             updates.append(self._update(record, seat_player, reveal_all=doc.status == FINISHED))
         last = updates[-1].version if updates else after_version
         return updates, last
+
+    # --- the server's own turns (app/turns.py) ----------------------------------
+    async def commit_as_server(
+        self,
+        game: str,
+        match_id: str,
+        expected_version: int,
+        change: Callable[[docs.MatchDoc], tuple[docs.MatchDoc, docs.LogRecord]],
+    ) -> docs.MatchDoc:
+        """Commit a change the server makes on its own (a timeout, a bot, an auto-start) through the
+        same versioned compare-and-set as every call: it applies only to ``expected_version``
+        (STALE_VERSION otherwise, which means someone acted first)."""
+        doc, _ = await self._commit_change(
+            game, match_id, None, "", lambda current, _player: change(current), expected_version, require_seat=False
+        )
+        return doc
+
+    async def _committed(self, doc: docs.MatchDoc) -> None:
+        """Index the match's next server turn (the due index is a hint written after the commit:
+        a lost write leaves a turn waiting for a player's next call, never applies anything twice)."""
+        to_act = get_engine(doc.game).to_act(get_engine(doc.game).decode(doc.state)) if doc.state else []
+        due = clock.due_time(doc, to_act, self.settings)
+        try:
+            await self.store.schedule(doc.match_id, due)
+        except StoreUnavailable as error:
+            log.warning("due index of match %s not updated: %s", doc.match_id, error)
+            return
+        if due is not None and due <= self.clock() and self.on_due is not None:
+            self.on_due()
 
     # --- shared mechanics -----------------------------------------------------
     async def _commit_change(
@@ -427,6 +495,7 @@ class MatchService:
                 metrics.REPLAYS.labels(game).inc()
             else:
                 metrics.COMMITS.labels(game, record.kind).inc()
+                await self._committed(new)
             return new, replayed
         metrics.ABORTS.labels(game, "TOO_MANY_CONFLICTS").inc()
         raise AppError(ABORTED, "TOO_MANY_CONFLICTS", f"the match changed under {attempts} attempts; try again")
@@ -466,7 +535,7 @@ class MatchService:
         if player_id is None:
             return None
         player = doc.player(player_id)
-        if player is None:
+        if player is None or player.left:
             raise AppError(UNAUTHENTICATED, "SEAT_TOKEN_REVOKED", "this seat token's player has left the match")
         return player
 
@@ -520,13 +589,22 @@ class MatchService:
             if seat is not None and doc.status == ACTIVE
             else []
         )
-        return Snapshot(doc, seat, engine.view(state, seat), legal, list(engine.to_act(state)), engine.result(state))
+        to_act = list(engine.to_act(state))
+        deadline = clock.view_deadline(doc, to_act)
+        return Snapshot(doc, seat, engine.view(state, seat), legal, to_act, engine.result(state), deadline)
 
     def _update(self, record: docs.LogRecord, player: docs.Player | None, *, reveal_all: bool = False) -> Update:
         seat = player.seat if player else None
         events = [_event_for(event, seat, reveal_all) for event in record.events]
         return Update(
-            record.version, record.kind, record.seat, record.action, events, self._snapshot(record.doc, player)
+            record.version,
+            record.kind,
+            record.seat,
+            record.action,
+            events,
+            self._snapshot(record.doc, player),
+            record.timed_out,
+            record.by_bot,
         )
 
     def _engine(self, game: str) -> Engine:

@@ -226,10 +226,15 @@ type CreateMatchRequest struct {
 	// server runs with fixed decks allowed, like `seed`; never sent back.
 	// Bound: at most 12 levels of nested objects and lists, 65536 bytes encoded.
 	Fixture *structpb.Struct `protobuf:"bytes,7,opt,name=fixture,proto3" json:"fixture,omitempty"`
-	// Reserved for automatic players (bots), not implemented yet: ignored for
-	// now, so these seats stay open for human players. Bound: at most 12 seats,
-	// each 0..11.
-	BotSeats      []int32 `protobuf:"varint,8,rep,packed,name=bot_seats,json=botSeats,proto3" json:"bot_seats,omitempty"`
+	// Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+	// chooses the level per seat. A seat named in both takes `bots`' level.
+	// Bound: at most 12 seats, each 0..11.
+	BotSeats []int32 `protobuf:"varint,8,rep,packed,name=bot_seats,json=botSeats,proto3" json:"bot_seats,omitempty"`
+	// Table settings common to every game: turn clock, time reserve, bots for
+	// absent players. Unset: no clock, absent seats play default actions.
+	Table *TableSettings `protobuf:"bytes,9,opt,name=table,proto3" json:"table,omitempty"`
+	// Seats to fill with bots, with the level of each.
+	Bots          []*BotSeat `protobuf:"bytes,10,rep,name=bots,proto3" json:"bots,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -316,6 +321,20 @@ func (x *CreateMatchRequest) GetFixture() *structpb.Struct {
 func (x *CreateMatchRequest) GetBotSeats() []int32 {
 	if x != nil {
 		return x.BotSeats
+	}
+	return nil
+}
+
+func (x *CreateMatchRequest) GetTable() *TableSettings {
+	if x != nil {
+		return x.Table
+	}
+	return nil
+}
+
+func (x *CreateMatchRequest) GetBots() []*BotSeat {
+	if x != nil {
+		return x.Bots
 	}
 	return nil
 }
@@ -748,7 +767,13 @@ type StartMatchRequest struct {
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// Idempotency key (AIP-155): a retry returns the first answer. Bound: a
 	// UUID or empty, as CreateMatch's `request_id`.
-	RequestId     string `protobuf:"bytes,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	RequestId string `protobuf:"bytes,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// Fill every empty seat with a bot (at `bot_level`) instead of closing it
+	// up, so the match starts with `seat_count` seats.
+	FillWithBots bool `protobuf:"varint,3,opt,name=fill_with_bots,json=fillWithBots,proto3" json:"fill_with_bots,omitempty"`
+	// The level of the bots of `fill_with_bots`; empty means `standard` when
+	// the game has one.
+	BotLevel      string `protobuf:"bytes,4,opt,name=bot_level,json=botLevel,proto3" json:"bot_level,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -793,6 +818,20 @@ func (x *StartMatchRequest) GetName() string {
 func (x *StartMatchRequest) GetRequestId() string {
 	if x != nil {
 		return x.RequestId
+	}
+	return ""
+}
+
+func (x *StartMatchRequest) GetFillWithBots() bool {
+	if x != nil {
+		return x.FillWithBots
+	}
+	return false
+}
+
+func (x *StartMatchRequest) GetBotLevel() string {
+	if x != nil {
+		return x.BotLevel
 	}
 	return ""
 }
@@ -1006,7 +1045,14 @@ type MatchUpdate struct {
 	// The events of this change, redacted for the watcher.
 	Events []*Event `protobuf:"bytes,2,rep,name=events,proto3" json:"events,omitempty"`
 	// The match after this change, as the watcher sees it.
-	State         *MatchState `protobuf:"bytes,3,opt,name=state,proto3" json:"state,omitempty"`
+	State *MatchState `protobuf:"bytes,3,opt,name=state,proto3" json:"state,omitempty"`
+	// The seat that acted; absent for system changes (joins, start).
+	Seat *int32 `protobuf:"varint,4,opt,name=seat,proto3,oneof" json:"seat,omitempty"`
+	// True when the server played the seat's default action: its turn clock ran
+	// out, or its player is away or left.
+	TimedOut bool `protobuf:"varint,5,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
+	// True when a bot of the server decided this action.
+	ByBot         bool `protobuf:"varint,6,opt,name=by_bot,json=byBot,proto3" json:"by_bot,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1060,6 +1106,27 @@ func (x *MatchUpdate) GetState() *MatchState {
 		return x.State
 	}
 	return nil
+}
+
+func (x *MatchUpdate) GetSeat() int32 {
+	if x != nil && x.Seat != nil {
+		return *x.Seat
+	}
+	return 0
+}
+
+func (x *MatchUpdate) GetTimedOut() bool {
+	if x != nil {
+		return x.TimedOut
+	}
+	return false
+}
+
+func (x *MatchUpdate) GetByBot() bool {
+	if x != nil {
+		return x.ByBot
+	}
+	return false
 }
 
 // Request of GetMatchLog.
@@ -1205,7 +1272,12 @@ type MatchLogEntry struct {
 	Action *Action `protobuf:"bytes,3,opt,name=action,proto3" json:"action,omitempty"`
 	// The events of this change, redacted for the reader unless the match is
 	// finished.
-	Events        []*Event `protobuf:"bytes,4,rep,name=events,proto3" json:"events,omitempty"`
+	Events []*Event `protobuf:"bytes,4,rep,name=events,proto3" json:"events,omitempty"`
+	// True when the server played the seat's default action: its turn clock ran
+	// out, or its player is away or left.
+	TimedOut bool `protobuf:"varint,5,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
+	// True when a bot of the server decided this action.
+	ByBot         bool `protobuf:"varint,6,opt,name=by_bot,json=byBot,proto3" json:"by_bot,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1268,6 +1340,20 @@ func (x *MatchLogEntry) GetEvents() []*Event {
 	return nil
 }
 
+func (x *MatchLogEntry) GetTimedOut() bool {
+	if x != nil {
+		return x.TimedOut
+	}
+	return false
+}
+
+func (x *MatchLogEntry) GetByBot() bool {
+	if x != nil {
+		return x.ByBot
+	}
+	return false
+}
+
 var File_cardroom_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_cardroom_v1_game_service_proto_rawDesc = "" +
@@ -1282,7 +1368,7 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"@\n" +
 	"\x0eGetGameRequest\x12.\n" +
 	"\x04name\x18\x01 \x01(\tB\x1a\xe2A\x01\x02\xfaA\x13\n" +
-	"\x11cardroom.dev/GameR\x04name\"\xe9\x02\n" +
+	"\x11cardroom.dev/GameR\x04name\"\xd1\x03\n" +
 	"\x12CreateMatchRequest\x122\n" +
 	"\x06parent\x18\x01 \x01(\tB\x1a\xe2A\x01\x02\xfaA\x13\n" +
 	"\x11cardroom.dev/GameR\x06parent\x12#\n" +
@@ -1295,7 +1381,10 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"request_id\x18\x05 \x01(\tB\x04\xe2A\x01\x01R\trequestId\x12\x18\n" +
 	"\x04seed\x18\x06 \x01(\tB\x04\xe2A\x01\x04R\x04seed\x127\n" +
 	"\afixture\x18\a \x01(\v2\x17.google.protobuf.StructB\x04\xe2A\x01\x04R\afixture\x12!\n" +
-	"\tbot_seats\x18\b \x03(\x05B\x04\xe2A\x01\x01R\bbotSeats\"c\n" +
+	"\tbot_seats\x18\b \x03(\x05B\x04\xe2A\x01\x01R\bbotSeats\x126\n" +
+	"\x05table\x18\t \x01(\v2\x1a.cardroom.v1.TableSettingsB\x04\xe2A\x01\x01R\x05table\x12.\n" +
+	"\x04bots\x18\n" +
+	" \x03(\v2\x14.cardroom.v1.BotSeatB\x04\xe2A\x01\x01R\x04bots\"c\n" +
 	"\x13CreateMatchResponse\x12-\n" +
 	"\x05state\x18\x01 \x01(\v2\x17.cardroom.v1.MatchStateR\x05state\x12\x1d\n" +
 	"\n" +
@@ -1330,12 +1419,14 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x12#\n" +
 	"\n" +
-	"request_id\x18\x02 \x01(\tB\x04\xe2A\x01\x01R\trequestId\"i\n" +
+	"request_id\x18\x02 \x01(\tB\x04\xe2A\x01\x01R\trequestId\"\xb8\x01\n" +
 	"\x11StartMatchRequest\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x12#\n" +
 	"\n" +
-	"request_id\x18\x02 \x01(\tB\x04\xe2A\x01\x01R\trequestId\"\x83\x02\n" +
+	"request_id\x18\x02 \x01(\tB\x04\xe2A\x01\x01R\trequestId\x12*\n" +
+	"\x0efill_with_bots\x18\x03 \x01(\bB\x04\xe2A\x01\x01R\ffillWithBots\x12!\n" +
+	"\tbot_level\x18\x04 \x01(\tB\x04\xe2A\x01\x01R\bbotLevel\"\x83\x02\n" +
 	"\x13SubmitActionRequest\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x121\n" +
@@ -1351,11 +1442,15 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\x11WatchMatchRequest\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x12)\n" +
-	"\rafter_version\x18\x02 \x01(\x05B\x04\xe2A\x01\x01R\fafterVersion\"\x82\x01\n" +
+	"\rafter_version\x18\x02 \x01(\x05B\x04\xe2A\x01\x01R\fafterVersion\"\xd8\x01\n" +
 	"\vMatchUpdate\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x05R\aversion\x12*\n" +
 	"\x06events\x18\x02 \x03(\v2\x12.cardroom.v1.EventR\x06events\x12-\n" +
-	"\x05state\x18\x03 \x01(\v2\x17.cardroom.v1.MatchStateR\x05state\"\xb8\x01\n" +
+	"\x05state\x18\x03 \x01(\v2\x17.cardroom.v1.MatchStateR\x05state\x12\x17\n" +
+	"\x04seat\x18\x04 \x01(\x05H\x00R\x04seat\x88\x01\x01\x12\x1b\n" +
+	"\ttimed_out\x18\x05 \x01(\bR\btimedOut\x12\x15\n" +
+	"\x06by_bot\x18\x06 \x01(\bR\x05byBotB\a\n" +
+	"\x05_seat\"\xb8\x01\n" +
 	"\x12GetMatchLogRequest\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x12)\n" +
@@ -1365,12 +1460,14 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"page_token\x18\x04 \x01(\tB\x04\xe2A\x01\x01R\tpageToken\"s\n" +
 	"\x13GetMatchLogResponse\x124\n" +
 	"\aentries\x18\x01 \x03(\v2\x1a.cardroom.v1.MatchLogEntryR\aentries\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xa4\x01\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xd8\x01\n" +
 	"\rMatchLogEntry\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x05R\aversion\x12\x17\n" +
 	"\x04seat\x18\x02 \x01(\x05H\x00R\x04seat\x88\x01\x01\x12+\n" +
 	"\x06action\x18\x03 \x01(\v2\x13.cardroom.v1.ActionR\x06action\x12*\n" +
-	"\x06events\x18\x04 \x03(\v2\x12.cardroom.v1.EventR\x06eventsB\a\n" +
+	"\x06events\x18\x04 \x03(\v2\x12.cardroom.v1.EventR\x06events\x12\x1b\n" +
+	"\ttimed_out\x18\x05 \x01(\bR\btimedOut\x12\x15\n" +
+	"\x06by_bot\x18\x06 \x01(\bR\x05byBotB\a\n" +
 	"\x05_seat2\x83\n" +
 	"\n" +
 	"\vGameService\x12]\n" +
@@ -1426,53 +1523,57 @@ var file_cardroom_v1_game_service_proto_goTypes = []any{
 	(*Game)(nil),                 // 19: cardroom.v1.Game
 	(*GameOptions)(nil),          // 20: cardroom.v1.GameOptions
 	(*structpb.Struct)(nil),      // 21: google.protobuf.Struct
-	(*MatchState)(nil),           // 22: cardroom.v1.MatchState
-	(*Match)(nil),                // 23: cardroom.v1.Match
-	(*Action)(nil),               // 24: cardroom.v1.Action
-	(*Event)(nil),                // 25: cardroom.v1.Event
+	(*TableSettings)(nil),        // 22: cardroom.v1.TableSettings
+	(*BotSeat)(nil),              // 23: cardroom.v1.BotSeat
+	(*MatchState)(nil),           // 24: cardroom.v1.MatchState
+	(*Match)(nil),                // 25: cardroom.v1.Match
+	(*Action)(nil),               // 26: cardroom.v1.Action
+	(*Event)(nil),                // 27: cardroom.v1.Event
 }
 var file_cardroom_v1_game_service_proto_depIdxs = []int32{
 	19, // 0: cardroom.v1.ListGamesResponse.games:type_name -> cardroom.v1.Game
 	20, // 1: cardroom.v1.CreateMatchRequest.options:type_name -> cardroom.v1.GameOptions
 	21, // 2: cardroom.v1.CreateMatchRequest.fixture:type_name -> google.protobuf.Struct
-	22, // 3: cardroom.v1.CreateMatchResponse.state:type_name -> cardroom.v1.MatchState
-	23, // 4: cardroom.v1.ListMatchesResponse.matches:type_name -> cardroom.v1.Match
-	22, // 5: cardroom.v1.JoinMatchResponse.state:type_name -> cardroom.v1.MatchState
-	24, // 6: cardroom.v1.SubmitActionRequest.action:type_name -> cardroom.v1.Action
-	22, // 7: cardroom.v1.SubmitActionResponse.state:type_name -> cardroom.v1.MatchState
-	25, // 8: cardroom.v1.SubmitActionResponse.events:type_name -> cardroom.v1.Event
-	25, // 9: cardroom.v1.MatchUpdate.events:type_name -> cardroom.v1.Event
-	22, // 10: cardroom.v1.MatchUpdate.state:type_name -> cardroom.v1.MatchState
-	18, // 11: cardroom.v1.GetMatchLogResponse.entries:type_name -> cardroom.v1.MatchLogEntry
-	24, // 12: cardroom.v1.MatchLogEntry.action:type_name -> cardroom.v1.Action
-	25, // 13: cardroom.v1.MatchLogEntry.events:type_name -> cardroom.v1.Event
-	0,  // 14: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
-	2,  // 15: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
-	3,  // 16: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
-	5,  // 17: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
-	6,  // 18: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
-	8,  // 19: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
-	10, // 20: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
-	11, // 21: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
-	12, // 22: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
-	14, // 23: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
-	16, // 24: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
-	1,  // 25: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
-	19, // 26: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
-	4,  // 27: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
-	22, // 28: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
-	7,  // 29: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
-	9,  // 30: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
-	22, // 31: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
-	22, // 32: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
-	13, // 33: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
-	15, // 34: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
-	17, // 35: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
-	25, // [25:36] is the sub-list for method output_type
-	14, // [14:25] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	22, // 3: cardroom.v1.CreateMatchRequest.table:type_name -> cardroom.v1.TableSettings
+	23, // 4: cardroom.v1.CreateMatchRequest.bots:type_name -> cardroom.v1.BotSeat
+	24, // 5: cardroom.v1.CreateMatchResponse.state:type_name -> cardroom.v1.MatchState
+	25, // 6: cardroom.v1.ListMatchesResponse.matches:type_name -> cardroom.v1.Match
+	24, // 7: cardroom.v1.JoinMatchResponse.state:type_name -> cardroom.v1.MatchState
+	26, // 8: cardroom.v1.SubmitActionRequest.action:type_name -> cardroom.v1.Action
+	24, // 9: cardroom.v1.SubmitActionResponse.state:type_name -> cardroom.v1.MatchState
+	27, // 10: cardroom.v1.SubmitActionResponse.events:type_name -> cardroom.v1.Event
+	27, // 11: cardroom.v1.MatchUpdate.events:type_name -> cardroom.v1.Event
+	24, // 12: cardroom.v1.MatchUpdate.state:type_name -> cardroom.v1.MatchState
+	18, // 13: cardroom.v1.GetMatchLogResponse.entries:type_name -> cardroom.v1.MatchLogEntry
+	26, // 14: cardroom.v1.MatchLogEntry.action:type_name -> cardroom.v1.Action
+	27, // 15: cardroom.v1.MatchLogEntry.events:type_name -> cardroom.v1.Event
+	0,  // 16: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
+	2,  // 17: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
+	3,  // 18: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
+	5,  // 19: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
+	6,  // 20: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
+	8,  // 21: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
+	10, // 22: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
+	11, // 23: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
+	12, // 24: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
+	14, // 25: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
+	16, // 26: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
+	1,  // 27: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
+	19, // 28: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
+	4,  // 29: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
+	24, // 30: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
+	7,  // 31: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
+	9,  // 32: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
+	24, // 33: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
+	24, // 34: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
+	13, // 35: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
+	15, // 36: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
+	17, // 37: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
+	27, // [27:38] is the sub-list for method output_type
+	16, // [16:27] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_game_service_proto_init() }
@@ -1483,6 +1584,7 @@ func file_cardroom_v1_game_service_proto_init() {
 	file_cardroom_v1_match_proto_init()
 	file_cardroom_v1_game_service_proto_msgTypes[8].OneofWrappers = []any{}
 	file_cardroom_v1_game_service_proto_msgTypes[12].OneofWrappers = []any{}
+	file_cardroom_v1_game_service_proto_msgTypes[15].OneofWrappers = []any{}
 	file_cardroom_v1_game_service_proto_msgTypes[18].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

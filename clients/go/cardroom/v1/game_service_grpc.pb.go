@@ -64,9 +64,12 @@ type GameServiceClient interface {
 	ListMatches(ctx context.Context, in *ListMatchesRequest, opts ...grpc.CallOption) (*ListMatchesResponse, error)
 	// Takes a free seat of a waiting match and returns its seat token (AIP-136).
 	JoinMatch(ctx context.Context, in *JoinMatchRequest, opts ...grpc.CallOption) (*JoinMatchResponse, error)
-	// Gives up the caller's seat while the match is waiting: the seat becomes
+	// Gives up the caller's seat. While the match is waiting the seat becomes
 	// free again and the caller's token stops working; the creator leaving
-	// abandons the match. A started match cannot be left (AIP-136).
+	// abandons the match. In a started match the seat is forfeited to the
+	// server: it plays the seat's default actions (or a bot, with
+	// `TableSettings.absent_bot_level`) to the end, the token stops working and
+	// the result lists the seat in `left_seats` (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
 	LeaveMatch(ctx context.Context, in *LeaveMatchRequest, opts ...grpc.CallOption) (*MatchState, error)
@@ -242,9 +245,12 @@ type GameServiceServer interface {
 	ListMatches(context.Context, *ListMatchesRequest) (*ListMatchesResponse, error)
 	// Takes a free seat of a waiting match and returns its seat token (AIP-136).
 	JoinMatch(context.Context, *JoinMatchRequest) (*JoinMatchResponse, error)
-	// Gives up the caller's seat while the match is waiting: the seat becomes
+	// Gives up the caller's seat. While the match is waiting the seat becomes
 	// free again and the caller's token stops working; the creator leaving
-	// abandons the match. A started match cannot be left (AIP-136).
+	// abandons the match. In a started match the seat is forfeited to the
+	// server: it plays the seat's default actions (or a bot, with
+	// `TableSettings.absent_bot_level`) to the end, the token stops working and
+	// the result lists the seat in `left_seats` (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
 	LeaveMatch(context.Context, *LeaveMatchRequest) (*MatchState, error)

@@ -156,6 +156,64 @@ func (MatchStatus) EnumDescriptor() ([]byte, []int) {
 	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{1}
 }
 
+// Who decides for a seat.
+type SeatController int32
+
+const (
+	// The seat is open (nobody joined it).
+	SeatController_SEAT_CONTROLLER_UNSPECIFIED SeatController = 0
+	// The player who holds the seat token.
+	SeatController_SEAT_CONTROLLER_PLAYER SeatController = 1
+	// Nobody: the player is away (too many timeouts) or left, and the server
+	// plays the seat's default actions (logged with `timed_out`).
+	SeatController_SEAT_CONTROLLER_AWAY SeatController = 2
+	// A bot of the server (its decisions are logged with `by_bot`).
+	SeatController_SEAT_CONTROLLER_BOT SeatController = 3
+)
+
+// Enum value maps for SeatController.
+var (
+	SeatController_name = map[int32]string{
+		0: "SEAT_CONTROLLER_UNSPECIFIED",
+		1: "SEAT_CONTROLLER_PLAYER",
+		2: "SEAT_CONTROLLER_AWAY",
+		3: "SEAT_CONTROLLER_BOT",
+	}
+	SeatController_value = map[string]int32{
+		"SEAT_CONTROLLER_UNSPECIFIED": 0,
+		"SEAT_CONTROLLER_PLAYER":      1,
+		"SEAT_CONTROLLER_AWAY":        2,
+		"SEAT_CONTROLLER_BOT":         3,
+	}
+)
+
+func (x SeatController) Enum() *SeatController {
+	p := new(SeatController)
+	*p = x
+	return p
+}
+
+func (x SeatController) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SeatController) Descriptor() protoreflect.EnumDescriptor {
+	return file_cardroom_v1_match_proto_enumTypes[2].Descriptor()
+}
+
+func (SeatController) Type() protoreflect.EnumType {
+	return &file_cardroom_v1_match_proto_enumTypes[2]
+}
+
+func (x SeatController) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SeatController.Descriptor instead.
+func (SeatController) EnumDescriptor() ([]byte, []int) {
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{2}
+}
+
 // Machine-readable reasons of errors, sent as `google.rpc.ErrorInfo.reason`
 // (with domain `cardroom.v1`) inside the `google.rpc.Status` details of a
 // failed call; REST answers carry the same Status as JSON. The reason string
@@ -264,6 +322,11 @@ const (
 	// UNAVAILABLE: a watched match's update stream has a gap; resume WatchMatch
 	// from the last version received.
 	ErrorReason_ERROR_REASON_LOG_GAP ErrorReason = 34
+	// INVALID_ARGUMENT: a bot level the game has no bot for (`Game.bot_levels`).
+	ErrorReason_ERROR_REASON_UNKNOWN_BOT_LEVEL ErrorReason = 60
+	// INVALID_ARGUMENT: table settings out of range (negative or too long
+	// clocks, a reserve without a turn clock).
+	ErrorReason_ERROR_REASON_INVALID_TABLE_SETTINGS ErrorReason = 61
 	// INVALID_ARGUMENT: a string, list or Struct is larger than its field's
 	// bound; metadata `field` names the field's path (`options.pumptown.
 	// reduction_totals.values`).
@@ -402,6 +465,8 @@ var (
 		32:  "ERROR_REASON_DEADLINE_EXCEEDED",
 		33:  "ERROR_REASON_STORE_UNAVAILABLE",
 		34:  "ERROR_REASON_LOG_GAP",
+		60:  "ERROR_REASON_UNKNOWN_BOT_LEVEL",
+		61:  "ERROR_REASON_INVALID_TABLE_SETTINGS",
 		50:  "ERROR_REASON_FIELD_TOO_LARGE",
 		51:  "ERROR_REASON_FIELD_OUT_OF_RANGE",
 		52:  "ERROR_REASON_INVALID_REQUEST_ID",
@@ -485,6 +550,8 @@ var (
 		"ERROR_REASON_DEADLINE_EXCEEDED":      32,
 		"ERROR_REASON_STORE_UNAVAILABLE":      33,
 		"ERROR_REASON_LOG_GAP":                34,
+		"ERROR_REASON_UNKNOWN_BOT_LEVEL":      60,
+		"ERROR_REASON_INVALID_TABLE_SETTINGS": 61,
 		"ERROR_REASON_FIELD_TOO_LARGE":        50,
 		"ERROR_REASON_FIELD_OUT_OF_RANGE":     51,
 		"ERROR_REASON_INVALID_REQUEST_ID":     52,
@@ -545,11 +612,11 @@ func (x ErrorReason) String() string {
 }
 
 func (ErrorReason) Descriptor() protoreflect.EnumDescriptor {
-	return file_cardroom_v1_match_proto_enumTypes[2].Descriptor()
+	return file_cardroom_v1_match_proto_enumTypes[3].Descriptor()
 }
 
 func (ErrorReason) Type() protoreflect.EnumType {
-	return &file_cardroom_v1_match_proto_enumTypes[2]
+	return &file_cardroom_v1_match_proto_enumTypes[3]
 }
 
 func (x ErrorReason) Number() protoreflect.EnumNumber {
@@ -558,7 +625,7 @@ func (x ErrorReason) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ErrorReason.Descriptor instead.
 func (ErrorReason) EnumDescriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{2}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{3}
 }
 
 // A game type of the catalog: its player counts and its house-rule options,
@@ -579,7 +646,10 @@ type Game struct {
 	// Most seats a match may have.
 	MaxPlayers int32 `protobuf:"varint,6,opt,name=max_players,json=maxPlayers,proto3" json:"max_players,omitempty"`
 	// Every house-rule option of the game, in the engine's order.
-	Options       []*GameOption `protobuf:"bytes,7,rep,name=options,proto3" json:"options,omitempty"`
+	Options []*GameOption `protobuf:"bytes,7,rep,name=options,proto3" json:"options,omitempty"`
+	// The bot levels the service plays this game at (`BotSeat.level`), weakest
+	// first.
+	BotLevels     []string `protobuf:"bytes,8,rep,name=bot_levels,json=botLevels,proto3" json:"bot_levels,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -659,6 +729,13 @@ func (x *Game) GetMaxPlayers() int32 {
 func (x *Game) GetOptions() []*GameOption {
 	if x != nil {
 		return x.Options
+	}
+	return nil
+}
+
+func (x *Game) GetBotLevels() []string {
+	if x != nil {
+		return x.BotLevels
 	}
 	return nil
 }
@@ -907,11 +984,29 @@ type SeatInfo struct {
 	PlayerName string `protobuf:"bytes,2,opt,name=player_name,json=playerName,proto3" json:"player_name,omitempty"`
 	// True when a player holds the seat.
 	Occupied bool `protobuf:"varint,3,opt,name=occupied,proto3" json:"occupied,omitempty"`
-	// Reserved for automatic players (bots, not implemented yet): always false
-	// for now.
-	Bot           bool `protobuf:"varint,4,opt,name=bot,proto3" json:"bot,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// True when a bot plays the seat: it was created as a bot seat
+	// (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+	// or a bot took over an absent player (`TableSettings.absent_bot_level`).
+	Bot bool `protobuf:"varint,4,opt,name=bot,proto3" json:"bot,omitempty"`
+	// Who decides for the seat now; UNSPECIFIED while the seat is open.
+	Controller SeatController `protobuf:"varint,5,opt,name=controller,proto3,enum=cardroom.v1.SeatController" json:"controller,omitempty"`
+	// The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+	BotLevel string `protobuf:"bytes,6,opt,name=bot_level,json=botLevel,proto3" json:"bot_level,omitempty"`
+	// True once the seat's player left the started match (LeaveMatch): its
+	// token no longer works and the seat is played by default actions (or a
+	// bot) to the end.
+	Left bool `protobuf:"varint,7,opt,name=left,proto3" json:"left,omitempty"`
+	// Since when the seat's player is away (consecutive timeouts, or left);
+	// unset while the player decides for itself.
+	AwaySince *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=away_since,json=awaySince,proto3" json:"away_since,omitempty"`
+	// Consecutive decisions of this seat that timed out; the seat becomes away
+	// after the server's `--away-after-timeouts`.
+	Timeouts int32 `protobuf:"varint,9,opt,name=timeouts,proto3" json:"timeouts,omitempty"`
+	// Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+	// absent when the table has no reserve.
+	ReserveSeconds *float64 `protobuf:"fixed64,10,opt,name=reserve_seconds,json=reserveSeconds,proto3,oneof" json:"reserve_seconds,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *SeatInfo) Reset() {
@@ -972,6 +1067,175 @@ func (x *SeatInfo) GetBot() bool {
 	return false
 }
 
+func (x *SeatInfo) GetController() SeatController {
+	if x != nil {
+		return x.Controller
+	}
+	return SeatController_SEAT_CONTROLLER_UNSPECIFIED
+}
+
+func (x *SeatInfo) GetBotLevel() string {
+	if x != nil {
+		return x.BotLevel
+	}
+	return ""
+}
+
+func (x *SeatInfo) GetLeft() bool {
+	if x != nil {
+		return x.Left
+	}
+	return false
+}
+
+func (x *SeatInfo) GetAwaySince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AwaySince
+	}
+	return nil
+}
+
+func (x *SeatInfo) GetTimeouts() int32 {
+	if x != nil {
+		return x.Timeouts
+	}
+	return 0
+}
+
+func (x *SeatInfo) GetReserveSeconds() float64 {
+	if x != nil && x.ReserveSeconds != nil {
+		return *x.ReserveSeconds
+	}
+	return 0
+}
+
+// Table settings common to every game, chosen at CreateMatch (all off by
+// default). Recommended for public tables: `turn_seconds` 30 and
+// `reserve_seconds` 60.
+type TableSettings struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Seconds each pending decision may take; 0 (the default) means no turn
+	// clock. When it runs out (and the seat's reserve is spent) the server plays
+	// the seat's default action, marked `timed_out` in the log and the update.
+	TurnSeconds float64 `protobuf:"fixed64,1,opt,name=turn_seconds,json=turnSeconds,proto3" json:"turn_seconds,omitempty"`
+	// A time bank per seat, in seconds, used once a decision exceeds
+	// `turn_seconds`; 0 means none. Needs `turn_seconds`.
+	ReserveSeconds float64 `protobuf:"fixed64,2,opt,name=reserve_seconds,json=reserveSeconds,proto3" json:"reserve_seconds,omitempty"`
+	// The level of the bot that takes over a seat whose player is away or
+	// left (`random`, `standard`, `strong`); empty (the default): the server
+	// plays the seat's default actions instead.
+	AbsentBotLevel string `protobuf:"bytes,4,opt,name=absent_bot_level,json=absentBotLevel,proto3" json:"absent_bot_level,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *TableSettings) Reset() {
+	*x = TableSettings{}
+	mi := &file_cardroom_v1_match_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TableSettings) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TableSettings) ProtoMessage() {}
+
+func (x *TableSettings) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_match_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TableSettings.ProtoReflect.Descriptor instead.
+func (*TableSettings) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *TableSettings) GetTurnSeconds() float64 {
+	if x != nil {
+		return x.TurnSeconds
+	}
+	return 0
+}
+
+func (x *TableSettings) GetReserveSeconds() float64 {
+	if x != nil {
+		return x.ReserveSeconds
+	}
+	return 0
+}
+
+func (x *TableSettings) GetAbsentBotLevel() string {
+	if x != nil {
+		return x.AbsentBotLevel
+	}
+	return ""
+}
+
+// A seat to be played by a bot, and the bot's level.
+type BotSeat struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat, 1..seat_count-1 at CreateMatch (seat 0 is the creator's).
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// The bot's level (`random`, `standard`, `strong`; the game's
+	// `Game.bot_levels`); empty means `standard` when the game has one.
+	Level         string `protobuf:"bytes,2,opt,name=level,proto3" json:"level,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BotSeat) Reset() {
+	*x = BotSeat{}
+	mi := &file_cardroom_v1_match_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BotSeat) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BotSeat) ProtoMessage() {}
+
+func (x *BotSeat) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_match_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BotSeat.ProtoReflect.Descriptor instead.
+func (*BotSeat) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *BotSeat) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *BotSeat) GetLevel() string {
+	if x != nil {
+		return x.Level
+	}
+	return ""
+}
+
 // One table of one game: the public metadata of a match, the same for every
 // caller. The game-specific state is in `MatchState.view`.
 type Match struct {
@@ -998,14 +1262,16 @@ type Match struct {
 	// When the match was created.
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	// When the match last changed.
-	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	// The table settings chosen at creation (turn clock, bots for absent seats).
+	Table         *TableSettings `protobuf:"bytes,12,opt,name=table,proto3" json:"table,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Match) Reset() {
 	*x = Match{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[4]
+	mi := &file_cardroom_v1_match_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1017,7 +1283,7 @@ func (x *Match) String() string {
 func (*Match) ProtoMessage() {}
 
 func (x *Match) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[4]
+	mi := &file_cardroom_v1_match_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1030,7 +1296,7 @@ func (x *Match) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Match.ProtoReflect.Descriptor instead.
 func (*Match) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{4}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Match) GetName() string {
@@ -1110,6 +1376,13 @@ func (x *Match) GetUpdateTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Match) GetTable() *TableSettings {
+	if x != nil {
+		return x.Table
+	}
+	return nil
+}
+
 // A match as one caller sees it: the public metadata, that caller's view, its
 // legal actions and whose decision it is.
 type MatchState struct {
@@ -1128,14 +1401,18 @@ type MatchState struct {
 	// empty before the start and after the end.
 	ToAct []int32 `protobuf:"varint,5,rep,packed,name=to_act,json=toAct,proto3" json:"to_act,omitempty"`
 	// Final standing; set once the match is finished.
-	Result        *MatchResult `protobuf:"bytes,6,opt,name=result,proto3" json:"result,omitempty"`
+	Result *MatchResult `protobuf:"bytes,6,opt,name=result,proto3" json:"result,omitempty"`
+	// When the current decision of a seat played by a player times out (the
+	// earliest such seat of `to_act`); unset without a turn clock, or when no
+	// player is to act.
+	Deadline      *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=deadline,proto3" json:"deadline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *MatchState) Reset() {
 	*x = MatchState{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[5]
+	mi := &file_cardroom_v1_match_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1147,7 +1424,7 @@ func (x *MatchState) String() string {
 func (*MatchState) ProtoMessage() {}
 
 func (x *MatchState) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[5]
+	mi := &file_cardroom_v1_match_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1160,7 +1437,7 @@ func (x *MatchState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MatchState.ProtoReflect.Descriptor instead.
 func (*MatchState) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{5}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *MatchState) GetMatch() *Match {
@@ -1205,6 +1482,13 @@ func (x *MatchState) GetResult() *MatchResult {
 	return nil
 }
 
+func (x *MatchState) GetDeadline() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Deadline
+	}
+	return nil
+}
+
 // Final standing of a finished match, indexed by seat.
 type MatchResult struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1215,14 +1499,17 @@ type MatchResult struct {
 	Winners []int32 `protobuf:"varint,2,rep,packed,name=winners,proto3" json:"winners,omitempty"`
 	// Competition rank of each seat, in seat order: equal scores share a rank
 	// and the next rank skips (1, 1, 3).
-	Ranks         []int32 `protobuf:"varint,3,rep,packed,name=ranks,proto3" json:"ranks,omitempty"`
+	Ranks []int32 `protobuf:"varint,3,rep,packed,name=ranks,proto3" json:"ranks,omitempty"`
+	// The seats whose player left the match before its end, ascending; they
+	// were played by default actions (or a bot) and keep their score.
+	LeftSeats     []int32 `protobuf:"varint,4,rep,packed,name=left_seats,json=leftSeats,proto3" json:"left_seats,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *MatchResult) Reset() {
 	*x = MatchResult{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[6]
+	mi := &file_cardroom_v1_match_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1234,7 +1521,7 @@ func (x *MatchResult) String() string {
 func (*MatchResult) ProtoMessage() {}
 
 func (x *MatchResult) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[6]
+	mi := &file_cardroom_v1_match_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1247,7 +1534,7 @@ func (x *MatchResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MatchResult.ProtoReflect.Descriptor instead.
 func (*MatchResult) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{6}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *MatchResult) GetScores() []int32 {
@@ -1271,6 +1558,13 @@ func (x *MatchResult) GetRanks() []int32 {
 	return nil
 }
 
+func (x *MatchResult) GetLeftSeats() []int32 {
+	if x != nil {
+		return x.LeftSeats
+	}
+	return nil
+}
+
 // What one seat (or a spectator) may see of a running game, for exactly one
 // game. Contains nothing hidden from that viewer.
 type SeatView struct {
@@ -1290,7 +1584,7 @@ type SeatView struct {
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[7]
+	mi := &file_cardroom_v1_match_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1302,7 +1596,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[7]
+	mi := &file_cardroom_v1_match_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1315,7 +1609,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{7}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SeatView) GetGame() isSeatView_Game {
@@ -1411,7 +1705,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[8]
+	mi := &file_cardroom_v1_match_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1423,7 +1717,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[8]
+	mi := &file_cardroom_v1_match_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1436,7 +1730,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{8}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Action) GetGame() isAction_Game {
@@ -1533,7 +1827,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[9]
+	mi := &file_cardroom_v1_match_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1545,7 +1839,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[9]
+	mi := &file_cardroom_v1_match_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1558,7 +1852,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{9}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Event) GetGame() isEvent_Game {
@@ -1640,7 +1934,7 @@ var File_cardroom_v1_match_proto protoreflect.FileDescriptor
 
 const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\n" +
-	"\x17cardroom/v1/match.proto\x12\vcardroom.v1\x1a\x18cardroom/v1/flip_7.proto\x1a\x17cardroom/v1/pumba.proto\x1a\x1acardroom/v1/pumptown.proto\x1a\x1ccardroom/v1/up_or_down.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x19google/api/resource.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc2\x02\n" +
+	"\x17cardroom/v1/match.proto\x12\vcardroom.v1\x1a\x18cardroom/v1/flip_7.proto\x1a\x17cardroom/v1/pumba.proto\x1a\x1acardroom/v1/pumptown.proto\x1a\x1ccardroom/v1/up_or_down.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x19google/api/resource.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe7\x02\n" +
 	"\x04Game\x12\x18\n" +
 	"\x04name\x18\x01 \x01(\tB\x04\xe2A\x01\bR\x04name\x12\x1d\n" +
 	"\agame_id\x18\x02 \x01(\tB\x04\xe2A\x01\x03R\x06gameId\x12'\n" +
@@ -1650,7 +1944,9 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"minPlayers\x12%\n" +
 	"\vmax_players\x18\x06 \x01(\x05B\x04\xe2A\x01\x03R\n" +
 	"maxPlayers\x127\n" +
-	"\aoptions\x18\a \x03(\v2\x17.cardroom.v1.GameOptionB\x04\xe2A\x01\x03R\aoptions:1\xeaA.\n" +
+	"\aoptions\x18\a \x03(\v2\x17.cardroom.v1.GameOptionB\x04\xe2A\x01\x03R\aoptions\x12#\n" +
+	"\n" +
+	"bot_levels\x18\b \x03(\tB\x04\xe2A\x01\x03R\tbotLevels:1\xeaA.\n" +
 	"\x11cardroom.dev/Game\x12\fgames/{game}*\x05games2\x04game\"\xb2\x02\n" +
 	"\n" +
 	"GameOption\x12\x12\n" +
@@ -1674,13 +1970,31 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\n" +
 	"up_or_down\x18\x03 \x01(\v2\x1c.cardroom.v1.UpOrDownOptionsH\x00R\bupOrDown\x122\n" +
 	"\x06flip_7\x18\x04 \x01(\v2\x19.cardroom.v1.Flip7OptionsH\x00R\x05flip7B\x06\n" +
-	"\x04game\"m\n" +
+	"\x04game\"\xf4\x02\n" +
 	"\bSeatInfo\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1f\n" +
 	"\vplayer_name\x18\x02 \x01(\tR\n" +
 	"playerName\x12\x1a\n" +
 	"\boccupied\x18\x03 \x01(\bR\boccupied\x12\x10\n" +
-	"\x03bot\x18\x04 \x01(\bR\x03bot\"\xba\x04\n" +
+	"\x03bot\x18\x04 \x01(\bR\x03bot\x12;\n" +
+	"\n" +
+	"controller\x18\x05 \x01(\x0e2\x1b.cardroom.v1.SeatControllerR\n" +
+	"controller\x12\x1b\n" +
+	"\tbot_level\x18\x06 \x01(\tR\bbotLevel\x12\x12\n" +
+	"\x04left\x18\a \x01(\bR\x04left\x129\n" +
+	"\n" +
+	"away_since\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tawaySince\x12\x1a\n" +
+	"\btimeouts\x18\t \x01(\x05R\btimeouts\x12,\n" +
+	"\x0freserve_seconds\x18\n" +
+	" \x01(\x01H\x00R\x0ereserveSeconds\x88\x01\x01B\x12\n" +
+	"\x10_reserve_seconds\"\x85\x01\n" +
+	"\rTableSettings\x12!\n" +
+	"\fturn_seconds\x18\x01 \x01(\x01R\vturnSeconds\x12'\n" +
+	"\x0freserve_seconds\x18\x02 \x01(\x01R\x0ereserveSeconds\x12(\n" +
+	"\x10absent_bot_level\x18\x04 \x01(\tR\x0eabsentBotLevel\"3\n" +
+	"\aBotSeat\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
+	"\x05level\x18\x02 \x01(\tR\x05level\"\xf2\x04\n" +
 	"\x05Match\x12\x18\n" +
 	"\x04name\x18\x01 \x01(\tB\x04\xe2A\x01\bR\x04name\x12\x1d\n" +
 	"\agame_id\x18\x02 \x01(\tB\x04\xe2A\x01\x03R\x06gameId\x126\n" +
@@ -1696,8 +2010,9 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	" \x01(\v2\x1a.google.protobuf.TimestampB\x04\xe2A\x01\x03R\n" +
 	"createTime\x12A\n" +
 	"\vupdate_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampB\x04\xe2A\x01\x03R\n" +
-	"updateTime:E\xeaAB\n" +
-	"\x12cardroom.dev/Match\x12\x1cgames/{game}/matches/{match}*\amatches2\x05match\"\x94\x02\n" +
+	"updateTime\x126\n" +
+	"\x05table\x18\f \x01(\v2\x1a.cardroom.v1.TableSettingsB\x04\xe2A\x01\x03R\x05table:E\xeaAB\n" +
+	"\x12cardroom.dev/Match\x12\x1cgames/{game}/matches/{match}*\amatches2\x05match\"\xcc\x02\n" +
 	"\n" +
 	"MatchState\x12(\n" +
 	"\x05match\x18\x01 \x01(\v2\x12.cardroom.v1.MatchR\x05match\x12 \n" +
@@ -1705,13 +2020,16 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x04view\x18\x03 \x01(\v2\x15.cardroom.v1.SeatViewR\x04view\x128\n" +
 	"\rlegal_actions\x18\x04 \x03(\v2\x13.cardroom.v1.ActionR\flegalActions\x12\x15\n" +
 	"\x06to_act\x18\x05 \x03(\x05R\x05toAct\x120\n" +
-	"\x06result\x18\x06 \x01(\v2\x18.cardroom.v1.MatchResultR\x06resultB\f\n" +
+	"\x06result\x18\x06 \x01(\v2\x18.cardroom.v1.MatchResultR\x06result\x126\n" +
+	"\bdeadline\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\bdeadlineB\f\n" +
 	"\n" +
-	"_your_seat\"U\n" +
+	"_your_seat\"t\n" +
 	"\vMatchResult\x12\x16\n" +
 	"\x06scores\x18\x01 \x03(\x05R\x06scores\x12\x18\n" +
 	"\awinners\x18\x02 \x03(\x05R\awinners\x12\x14\n" +
-	"\x05ranks\x18\x03 \x03(\x05R\x05ranks\"\xe7\x01\n" +
+	"\x05ranks\x18\x03 \x03(\x05R\x05ranks\x12\x1d\n" +
+	"\n" +
+	"left_seats\x18\x04 \x03(\x05R\tleftSeats\"\xe7\x01\n" +
 	"\bSeatView\x127\n" +
 	"\bpumptown\x18\x01 \x01(\v2\x19.cardroom.v1.PumptownViewH\x00R\bpumptown\x12.\n" +
 	"\x05pumba\x18\x02 \x01(\v2\x16.cardroom.v1.PumbaViewH\x00R\x05pumba\x129\n" +
@@ -1746,7 +2064,12 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x14MATCH_STATUS_WAITING\x10\x01\x12\x17\n" +
 	"\x13MATCH_STATUS_ACTIVE\x10\x02\x12\x19\n" +
 	"\x15MATCH_STATUS_FINISHED\x10\x03\x12\x1a\n" +
-	"\x16MATCH_STATUS_ABANDONED\x10\x04*\x80\x16\n" +
+	"\x16MATCH_STATUS_ABANDONED\x10\x04*\x80\x01\n" +
+	"\x0eSeatController\x12\x1f\n" +
+	"\x1bSEAT_CONTROLLER_UNSPECIFIED\x10\x00\x12\x1a\n" +
+	"\x16SEAT_CONTROLLER_PLAYER\x10\x01\x12\x18\n" +
+	"\x14SEAT_CONTROLLER_AWAY\x10\x02\x12\x17\n" +
+	"\x13SEAT_CONTROLLER_BOT\x10\x03*\xcd\x16\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aERROR_REASON_STALE_VERSION\x10\x01\x12#\n" +
@@ -1783,7 +2106,9 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x1fERROR_REASON_RESOURCE_EXHAUSTED\x10\x1f\x12\"\n" +
 	"\x1eERROR_REASON_DEADLINE_EXCEEDED\x10 \x12\"\n" +
 	"\x1eERROR_REASON_STORE_UNAVAILABLE\x10!\x12\x18\n" +
-	"\x14ERROR_REASON_LOG_GAP\x10\"\x12 \n" +
+	"\x14ERROR_REASON_LOG_GAP\x10\"\x12\"\n" +
+	"\x1eERROR_REASON_UNKNOWN_BOT_LEVEL\x10<\x12'\n" +
+	"#ERROR_REASON_INVALID_TABLE_SETTINGS\x10=\x12 \n" +
 	"\x1cERROR_REASON_FIELD_TOO_LARGE\x102\x12#\n" +
 	"\x1fERROR_REASON_FIELD_OUT_OF_RANGE\x103\x12#\n" +
 	"\x1fERROR_REASON_INVALID_REQUEST_ID\x104\x12\"\n" +
@@ -1845,73 +2170,80 @@ func file_cardroom_v1_match_proto_rawDescGZIP() []byte {
 	return file_cardroom_v1_match_proto_rawDescData
 }
 
-var file_cardroom_v1_match_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_cardroom_v1_match_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_cardroom_v1_match_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_cardroom_v1_match_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_cardroom_v1_match_proto_goTypes = []any{
 	(OptionKind)(0),               // 0: cardroom.v1.OptionKind
 	(MatchStatus)(0),              // 1: cardroom.v1.MatchStatus
-	(ErrorReason)(0),              // 2: cardroom.v1.ErrorReason
-	(*Game)(nil),                  // 3: cardroom.v1.Game
-	(*GameOption)(nil),            // 4: cardroom.v1.GameOption
-	(*GameOptions)(nil),           // 5: cardroom.v1.GameOptions
-	(*SeatInfo)(nil),              // 6: cardroom.v1.SeatInfo
-	(*Match)(nil),                 // 7: cardroom.v1.Match
-	(*MatchState)(nil),            // 8: cardroom.v1.MatchState
-	(*MatchResult)(nil),           // 9: cardroom.v1.MatchResult
-	(*SeatView)(nil),              // 10: cardroom.v1.SeatView
-	(*Action)(nil),                // 11: cardroom.v1.Action
-	(*Event)(nil),                 // 12: cardroom.v1.Event
-	(*PumptownOptions)(nil),       // 13: cardroom.v1.PumptownOptions
-	(*PumbaOptions)(nil),          // 14: cardroom.v1.PumbaOptions
-	(*UpOrDownOptions)(nil),       // 15: cardroom.v1.UpOrDownOptions
-	(*Flip7Options)(nil),          // 16: cardroom.v1.Flip7Options
-	(*timestamppb.Timestamp)(nil), // 17: google.protobuf.Timestamp
-	(*PumptownView)(nil),          // 18: cardroom.v1.PumptownView
-	(*PumbaView)(nil),             // 19: cardroom.v1.PumbaView
-	(*UpOrDownView)(nil),          // 20: cardroom.v1.UpOrDownView
-	(*Flip7View)(nil),             // 21: cardroom.v1.Flip7View
-	(*PumptownAction)(nil),        // 22: cardroom.v1.PumptownAction
-	(*PumbaAction)(nil),           // 23: cardroom.v1.PumbaAction
-	(*UpOrDownAction)(nil),        // 24: cardroom.v1.UpOrDownAction
-	(*Flip7Action)(nil),           // 25: cardroom.v1.Flip7Action
-	(*PumptownEvent)(nil),         // 26: cardroom.v1.PumptownEvent
-	(*PumbaEvent)(nil),            // 27: cardroom.v1.PumbaEvent
-	(*UpOrDownEvent)(nil),         // 28: cardroom.v1.UpOrDownEvent
-	(*Flip7Event)(nil),            // 29: cardroom.v1.Flip7Event
+	(SeatController)(0),           // 2: cardroom.v1.SeatController
+	(ErrorReason)(0),              // 3: cardroom.v1.ErrorReason
+	(*Game)(nil),                  // 4: cardroom.v1.Game
+	(*GameOption)(nil),            // 5: cardroom.v1.GameOption
+	(*GameOptions)(nil),           // 6: cardroom.v1.GameOptions
+	(*SeatInfo)(nil),              // 7: cardroom.v1.SeatInfo
+	(*TableSettings)(nil),         // 8: cardroom.v1.TableSettings
+	(*BotSeat)(nil),               // 9: cardroom.v1.BotSeat
+	(*Match)(nil),                 // 10: cardroom.v1.Match
+	(*MatchState)(nil),            // 11: cardroom.v1.MatchState
+	(*MatchResult)(nil),           // 12: cardroom.v1.MatchResult
+	(*SeatView)(nil),              // 13: cardroom.v1.SeatView
+	(*Action)(nil),                // 14: cardroom.v1.Action
+	(*Event)(nil),                 // 15: cardroom.v1.Event
+	(*PumptownOptions)(nil),       // 16: cardroom.v1.PumptownOptions
+	(*PumbaOptions)(nil),          // 17: cardroom.v1.PumbaOptions
+	(*UpOrDownOptions)(nil),       // 18: cardroom.v1.UpOrDownOptions
+	(*Flip7Options)(nil),          // 19: cardroom.v1.Flip7Options
+	(*timestamppb.Timestamp)(nil), // 20: google.protobuf.Timestamp
+	(*PumptownView)(nil),          // 21: cardroom.v1.PumptownView
+	(*PumbaView)(nil),             // 22: cardroom.v1.PumbaView
+	(*UpOrDownView)(nil),          // 23: cardroom.v1.UpOrDownView
+	(*Flip7View)(nil),             // 24: cardroom.v1.Flip7View
+	(*PumptownAction)(nil),        // 25: cardroom.v1.PumptownAction
+	(*PumbaAction)(nil),           // 26: cardroom.v1.PumbaAction
+	(*UpOrDownAction)(nil),        // 27: cardroom.v1.UpOrDownAction
+	(*Flip7Action)(nil),           // 28: cardroom.v1.Flip7Action
+	(*PumptownEvent)(nil),         // 29: cardroom.v1.PumptownEvent
+	(*PumbaEvent)(nil),            // 30: cardroom.v1.PumbaEvent
+	(*UpOrDownEvent)(nil),         // 31: cardroom.v1.UpOrDownEvent
+	(*Flip7Event)(nil),            // 32: cardroom.v1.Flip7Event
 }
 var file_cardroom_v1_match_proto_depIdxs = []int32{
-	4,  // 0: cardroom.v1.Game.options:type_name -> cardroom.v1.GameOption
+	5,  // 0: cardroom.v1.Game.options:type_name -> cardroom.v1.GameOption
 	0,  // 1: cardroom.v1.GameOption.kind:type_name -> cardroom.v1.OptionKind
-	13, // 2: cardroom.v1.GameOptions.pumptown:type_name -> cardroom.v1.PumptownOptions
-	14, // 3: cardroom.v1.GameOptions.pumba:type_name -> cardroom.v1.PumbaOptions
-	15, // 4: cardroom.v1.GameOptions.up_or_down:type_name -> cardroom.v1.UpOrDownOptions
-	16, // 5: cardroom.v1.GameOptions.flip_7:type_name -> cardroom.v1.Flip7Options
-	1,  // 6: cardroom.v1.Match.status:type_name -> cardroom.v1.MatchStatus
-	5,  // 7: cardroom.v1.Match.options:type_name -> cardroom.v1.GameOptions
-	6,  // 8: cardroom.v1.Match.seats:type_name -> cardroom.v1.SeatInfo
-	17, // 9: cardroom.v1.Match.create_time:type_name -> google.protobuf.Timestamp
-	17, // 10: cardroom.v1.Match.update_time:type_name -> google.protobuf.Timestamp
-	7,  // 11: cardroom.v1.MatchState.match:type_name -> cardroom.v1.Match
-	10, // 12: cardroom.v1.MatchState.view:type_name -> cardroom.v1.SeatView
-	11, // 13: cardroom.v1.MatchState.legal_actions:type_name -> cardroom.v1.Action
-	9,  // 14: cardroom.v1.MatchState.result:type_name -> cardroom.v1.MatchResult
-	18, // 15: cardroom.v1.SeatView.pumptown:type_name -> cardroom.v1.PumptownView
-	19, // 16: cardroom.v1.SeatView.pumba:type_name -> cardroom.v1.PumbaView
-	20, // 17: cardroom.v1.SeatView.up_or_down:type_name -> cardroom.v1.UpOrDownView
-	21, // 18: cardroom.v1.SeatView.flip_7:type_name -> cardroom.v1.Flip7View
-	22, // 19: cardroom.v1.Action.pumptown:type_name -> cardroom.v1.PumptownAction
-	23, // 20: cardroom.v1.Action.pumba:type_name -> cardroom.v1.PumbaAction
-	24, // 21: cardroom.v1.Action.up_or_down:type_name -> cardroom.v1.UpOrDownAction
-	25, // 22: cardroom.v1.Action.flip_7:type_name -> cardroom.v1.Flip7Action
-	26, // 23: cardroom.v1.Event.pumptown:type_name -> cardroom.v1.PumptownEvent
-	27, // 24: cardroom.v1.Event.pumba:type_name -> cardroom.v1.PumbaEvent
-	28, // 25: cardroom.v1.Event.up_or_down:type_name -> cardroom.v1.UpOrDownEvent
-	29, // 26: cardroom.v1.Event.flip_7:type_name -> cardroom.v1.Flip7Event
-	27, // [27:27] is the sub-list for method output_type
-	27, // [27:27] is the sub-list for method input_type
-	27, // [27:27] is the sub-list for extension type_name
-	27, // [27:27] is the sub-list for extension extendee
-	0,  // [0:27] is the sub-list for field type_name
+	16, // 2: cardroom.v1.GameOptions.pumptown:type_name -> cardroom.v1.PumptownOptions
+	17, // 3: cardroom.v1.GameOptions.pumba:type_name -> cardroom.v1.PumbaOptions
+	18, // 4: cardroom.v1.GameOptions.up_or_down:type_name -> cardroom.v1.UpOrDownOptions
+	19, // 5: cardroom.v1.GameOptions.flip_7:type_name -> cardroom.v1.Flip7Options
+	2,  // 6: cardroom.v1.SeatInfo.controller:type_name -> cardroom.v1.SeatController
+	20, // 7: cardroom.v1.SeatInfo.away_since:type_name -> google.protobuf.Timestamp
+	1,  // 8: cardroom.v1.Match.status:type_name -> cardroom.v1.MatchStatus
+	6,  // 9: cardroom.v1.Match.options:type_name -> cardroom.v1.GameOptions
+	7,  // 10: cardroom.v1.Match.seats:type_name -> cardroom.v1.SeatInfo
+	20, // 11: cardroom.v1.Match.create_time:type_name -> google.protobuf.Timestamp
+	20, // 12: cardroom.v1.Match.update_time:type_name -> google.protobuf.Timestamp
+	8,  // 13: cardroom.v1.Match.table:type_name -> cardroom.v1.TableSettings
+	10, // 14: cardroom.v1.MatchState.match:type_name -> cardroom.v1.Match
+	13, // 15: cardroom.v1.MatchState.view:type_name -> cardroom.v1.SeatView
+	14, // 16: cardroom.v1.MatchState.legal_actions:type_name -> cardroom.v1.Action
+	12, // 17: cardroom.v1.MatchState.result:type_name -> cardroom.v1.MatchResult
+	20, // 18: cardroom.v1.MatchState.deadline:type_name -> google.protobuf.Timestamp
+	21, // 19: cardroom.v1.SeatView.pumptown:type_name -> cardroom.v1.PumptownView
+	22, // 20: cardroom.v1.SeatView.pumba:type_name -> cardroom.v1.PumbaView
+	23, // 21: cardroom.v1.SeatView.up_or_down:type_name -> cardroom.v1.UpOrDownView
+	24, // 22: cardroom.v1.SeatView.flip_7:type_name -> cardroom.v1.Flip7View
+	25, // 23: cardroom.v1.Action.pumptown:type_name -> cardroom.v1.PumptownAction
+	26, // 24: cardroom.v1.Action.pumba:type_name -> cardroom.v1.PumbaAction
+	27, // 25: cardroom.v1.Action.up_or_down:type_name -> cardroom.v1.UpOrDownAction
+	28, // 26: cardroom.v1.Action.flip_7:type_name -> cardroom.v1.Flip7Action
+	29, // 27: cardroom.v1.Event.pumptown:type_name -> cardroom.v1.PumptownEvent
+	30, // 28: cardroom.v1.Event.pumba:type_name -> cardroom.v1.PumbaEvent
+	31, // 29: cardroom.v1.Event.up_or_down:type_name -> cardroom.v1.UpOrDownEvent
+	32, // 30: cardroom.v1.Event.flip_7:type_name -> cardroom.v1.Flip7Event
+	31, // [31:31] is the sub-list for method output_type
+	31, // [31:31] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_match_proto_init() }
@@ -1930,20 +2262,21 @@ func file_cardroom_v1_match_proto_init() {
 		(*GameOptions_UpOrDown)(nil),
 		(*GameOptions_Flip_7)(nil),
 	}
-	file_cardroom_v1_match_proto_msgTypes[5].OneofWrappers = []any{}
-	file_cardroom_v1_match_proto_msgTypes[7].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[3].OneofWrappers = []any{}
+	file_cardroom_v1_match_proto_msgTypes[7].OneofWrappers = []any{}
+	file_cardroom_v1_match_proto_msgTypes[9].OneofWrappers = []any{
 		(*SeatView_Pumptown)(nil),
 		(*SeatView_Pumba)(nil),
 		(*SeatView_UpOrDown)(nil),
 		(*SeatView_Flip_7)(nil),
 	}
-	file_cardroom_v1_match_proto_msgTypes[8].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[10].OneofWrappers = []any{
 		(*Action_Pumptown)(nil),
 		(*Action_Pumba)(nil),
 		(*Action_UpOrDown)(nil),
 		(*Action_Flip_7)(nil),
 	}
-	file_cardroom_v1_match_proto_msgTypes[9].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[11].OneofWrappers = []any{
 		(*Event_Pumptown)(nil),
 		(*Event_Pumba)(nil),
 		(*Event_UpOrDown)(nil),
@@ -1954,8 +2287,8 @@ func file_cardroom_v1_match_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_match_proto_rawDesc), len(file_cardroom_v1_match_proto_rawDesc)),
-			NumEnums:      3,
-			NumMessages:   10,
+			NumEnums:      4,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

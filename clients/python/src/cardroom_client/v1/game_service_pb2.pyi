@@ -34,7 +34,7 @@ class GetGameRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ...) -> None: ...
 
 class CreateMatchRequest(_message.Message):
-    __slots__ = ("parent", "seat_count", "options", "player_name", "request_id", "seed", "fixture", "bot_seats")
+    __slots__ = ("parent", "seat_count", "options", "player_name", "request_id", "seed", "fixture", "bot_seats", "table", "bots")
     PARENT_FIELD_NUMBER: _ClassVar[int]
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -43,6 +43,8 @@ class CreateMatchRequest(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     FIXTURE_FIELD_NUMBER: _ClassVar[int]
     BOT_SEATS_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    BOTS_FIELD_NUMBER: _ClassVar[int]
     parent: str
     seat_count: int
     options: _match_pb2.GameOptions
@@ -51,7 +53,9 @@ class CreateMatchRequest(_message.Message):
     seed: str
     fixture: _struct_pb2.Struct
     bot_seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, parent: _Optional[str] = ..., seat_count: _Optional[int] = ..., options: _Optional[_Union[_match_pb2.GameOptions, _Mapping]] = ..., player_name: _Optional[str] = ..., request_id: _Optional[str] = ..., seed: _Optional[str] = ..., fixture: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., bot_seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    table: _match_pb2.TableSettings
+    bots: _containers.RepeatedCompositeFieldContainer[_match_pb2.BotSeat]
+    def __init__(self, parent: _Optional[str] = ..., seat_count: _Optional[int] = ..., options: _Optional[_Union[_match_pb2.GameOptions, _Mapping]] = ..., player_name: _Optional[str] = ..., request_id: _Optional[str] = ..., seed: _Optional[str] = ..., fixture: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., bot_seats: _Optional[_Iterable[int]] = ..., table: _Optional[_Union[_match_pb2.TableSettings, _Mapping]] = ..., bots: _Optional[_Iterable[_Union[_match_pb2.BotSeat, _Mapping]]] = ...) -> None: ...
 
 class CreateMatchResponse(_message.Message):
     __slots__ = ("state", "seat_token")
@@ -116,12 +120,16 @@ class LeaveMatchRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
 
 class StartMatchRequest(_message.Message):
-    __slots__ = ("name", "request_id")
+    __slots__ = ("name", "request_id", "fill_with_bots", "bot_level")
     NAME_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    FILL_WITH_BOTS_FIELD_NUMBER: _ClassVar[int]
+    BOT_LEVEL_FIELD_NUMBER: _ClassVar[int]
     name: str
     request_id: str
-    def __init__(self, name: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
+    fill_with_bots: bool
+    bot_level: str
+    def __init__(self, name: _Optional[str] = ..., request_id: _Optional[str] = ..., fill_with_bots: _Optional[bool] = ..., bot_level: _Optional[str] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("name", "action", "expected_version", "etag", "request_id")
@@ -154,14 +162,20 @@ class WatchMatchRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., after_version: _Optional[int] = ...) -> None: ...
 
 class MatchUpdate(_message.Message):
-    __slots__ = ("version", "events", "state")
+    __slots__ = ("version", "events", "state", "seat", "timed_out", "by_bot")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
+    BY_BOT_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[_match_pb2.Event]
     state: _match_pb2.MatchState
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_match_pb2.Event, _Mapping]]] = ..., state: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ...) -> None: ...
+    seat: int
+    timed_out: bool
+    by_bot: bool
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_match_pb2.Event, _Mapping]]] = ..., state: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., seat: _Optional[int] = ..., timed_out: _Optional[bool] = ..., by_bot: _Optional[bool] = ...) -> None: ...
 
 class GetMatchLogRequest(_message.Message):
     __slots__ = ("name", "after_version", "page_size", "page_token")
@@ -184,13 +198,17 @@ class GetMatchLogResponse(_message.Message):
     def __init__(self, entries: _Optional[_Iterable[_Union[MatchLogEntry, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class MatchLogEntry(_message.Message):
-    __slots__ = ("version", "seat", "action", "events")
+    __slots__ = ("version", "seat", "action", "events", "timed_out", "by_bot")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
+    BY_BOT_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     action: _match_pb2.Action
     events: _containers.RepeatedCompositeFieldContainer[_match_pb2.Event]
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[_Union[_match_pb2.Action, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_match_pb2.Event, _Mapping]]] = ...) -> None: ...
+    timed_out: bool
+    by_bot: bool
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[_Union[_match_pb2.Action, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_match_pb2.Event, _Mapping]]] = ..., timed_out: _Optional[bool] = ..., by_bot: _Optional[bool] = ...) -> None: ...

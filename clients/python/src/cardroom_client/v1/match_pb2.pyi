@@ -33,6 +33,13 @@ class MatchStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     MATCH_STATUS_FINISHED: _ClassVar[MatchStatus]
     MATCH_STATUS_ABANDONED: _ClassVar[MatchStatus]
 
+class SeatController(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEAT_CONTROLLER_UNSPECIFIED: _ClassVar[SeatController]
+    SEAT_CONTROLLER_PLAYER: _ClassVar[SeatController]
+    SEAT_CONTROLLER_AWAY: _ClassVar[SeatController]
+    SEAT_CONTROLLER_BOT: _ClassVar[SeatController]
+
 class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     ERROR_REASON_UNSPECIFIED: _ClassVar[ErrorReason]
@@ -70,6 +77,8 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_REASON_DEADLINE_EXCEEDED: _ClassVar[ErrorReason]
     ERROR_REASON_STORE_UNAVAILABLE: _ClassVar[ErrorReason]
     ERROR_REASON_LOG_GAP: _ClassVar[ErrorReason]
+    ERROR_REASON_UNKNOWN_BOT_LEVEL: _ClassVar[ErrorReason]
+    ERROR_REASON_INVALID_TABLE_SETTINGS: _ClassVar[ErrorReason]
     ERROR_REASON_FIELD_TOO_LARGE: _ClassVar[ErrorReason]
     ERROR_REASON_FIELD_OUT_OF_RANGE: _ClassVar[ErrorReason]
     ERROR_REASON_INVALID_REQUEST_ID: _ClassVar[ErrorReason]
@@ -127,6 +136,10 @@ MATCH_STATUS_WAITING: MatchStatus
 MATCH_STATUS_ACTIVE: MatchStatus
 MATCH_STATUS_FINISHED: MatchStatus
 MATCH_STATUS_ABANDONED: MatchStatus
+SEAT_CONTROLLER_UNSPECIFIED: SeatController
+SEAT_CONTROLLER_PLAYER: SeatController
+SEAT_CONTROLLER_AWAY: SeatController
+SEAT_CONTROLLER_BOT: SeatController
 ERROR_REASON_UNSPECIFIED: ErrorReason
 ERROR_REASON_STALE_VERSION: ErrorReason
 ERROR_REASON_TOO_MANY_CONFLICTS: ErrorReason
@@ -162,6 +175,8 @@ ERROR_REASON_RESOURCE_EXHAUSTED: ErrorReason
 ERROR_REASON_DEADLINE_EXCEEDED: ErrorReason
 ERROR_REASON_STORE_UNAVAILABLE: ErrorReason
 ERROR_REASON_LOG_GAP: ErrorReason
+ERROR_REASON_UNKNOWN_BOT_LEVEL: ErrorReason
+ERROR_REASON_INVALID_TABLE_SETTINGS: ErrorReason
 ERROR_REASON_FIELD_TOO_LARGE: ErrorReason
 ERROR_REASON_FIELD_OUT_OF_RANGE: ErrorReason
 ERROR_REASON_INVALID_REQUEST_ID: ErrorReason
@@ -210,7 +225,7 @@ ERROR_REASON_ALREADY_REDISTRIBUTED: ErrorReason
 ERROR_REASON_ALREADY_ACKED: ErrorReason
 
 class Game(_message.Message):
-    __slots__ = ("name", "game_id", "display_name", "summary", "min_players", "max_players", "options")
+    __slots__ = ("name", "game_id", "display_name", "summary", "min_players", "max_players", "options", "bot_levels")
     NAME_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -218,6 +233,7 @@ class Game(_message.Message):
     MIN_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    BOT_LEVELS_FIELD_NUMBER: _ClassVar[int]
     name: str
     game_id: str
     display_name: str
@@ -225,7 +241,8 @@ class Game(_message.Message):
     min_players: int
     max_players: int
     options: _containers.RepeatedCompositeFieldContainer[GameOption]
-    def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., display_name: _Optional[str] = ..., summary: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ...) -> None: ...
+    bot_levels: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., display_name: _Optional[str] = ..., summary: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ..., bot_levels: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GameOption(_message.Message):
     __slots__ = ("name", "kind", "default_json", "description", "choices", "minimum", "maximum", "max_items")
@@ -260,19 +277,49 @@ class GameOptions(_message.Message):
     def __init__(self, pumptown: _Optional[_Union[_pumptown_pb2.PumptownOptions, _Mapping]] = ..., pumba: _Optional[_Union[_pumba_pb2.PumbaOptions, _Mapping]] = ..., up_or_down: _Optional[_Union[_up_or_down_pb2.UpOrDownOptions, _Mapping]] = ..., flip_7: _Optional[_Union[_flip_7_pb2.Flip7Options, _Mapping]] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "player_name", "occupied", "bot")
+    __slots__ = ("seat", "player_name", "occupied", "bot", "controller", "bot_level", "left", "away_since", "timeouts", "reserve_seconds")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     OCCUPIED_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    BOT_LEVEL_FIELD_NUMBER: _ClassVar[int]
+    LEFT_FIELD_NUMBER: _ClassVar[int]
+    AWAY_SINCE_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
+    RESERVE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     player_name: str
     occupied: bool
     bot: bool
-    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ...) -> None: ...
+    controller: SeatController
+    bot_level: str
+    left: bool
+    away_since: _timestamp_pb2.Timestamp
+    timeouts: int
+    reserve_seconds: float
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., controller: _Optional[_Union[SeatController, str]] = ..., bot_level: _Optional[str] = ..., left: _Optional[bool] = ..., away_since: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., timeouts: _Optional[int] = ..., reserve_seconds: _Optional[float] = ...) -> None: ...
+
+class TableSettings(_message.Message):
+    __slots__ = ("turn_seconds", "reserve_seconds", "absent_bot_level")
+    TURN_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    RESERVE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ABSENT_BOT_LEVEL_FIELD_NUMBER: _ClassVar[int]
+    turn_seconds: float
+    reserve_seconds: float
+    absent_bot_level: str
+    def __init__(self, turn_seconds: _Optional[float] = ..., reserve_seconds: _Optional[float] = ..., absent_bot_level: _Optional[str] = ...) -> None: ...
+
+class BotSeat(_message.Message):
+    __slots__ = ("seat", "level")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    level: str
+    def __init__(self, seat: _Optional[int] = ..., level: _Optional[str] = ...) -> None: ...
 
 class Match(_message.Message):
-    __slots__ = ("name", "game_id", "status", "options", "seat_count", "seats", "creator_seat", "version", "etag", "create_time", "update_time")
+    __slots__ = ("name", "game_id", "status", "options", "seat_count", "seats", "creator_seat", "version", "etag", "create_time", "update_time", "table")
     NAME_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -284,6 +331,7 @@ class Match(_message.Message):
     ETAG_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
     name: str
     game_id: str
     status: MatchStatus
@@ -295,33 +343,38 @@ class Match(_message.Message):
     etag: str
     create_time: _timestamp_pb2.Timestamp
     update_time: _timestamp_pb2.Timestamp
-    def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., status: _Optional[_Union[MatchStatus, str]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seat_count: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., creator_seat: _Optional[int] = ..., version: _Optional[int] = ..., etag: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    table: TableSettings
+    def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., status: _Optional[_Union[MatchStatus, str]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seat_count: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., creator_seat: _Optional[int] = ..., version: _Optional[int] = ..., etag: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., table: _Optional[_Union[TableSettings, _Mapping]] = ...) -> None: ...
 
 class MatchState(_message.Message):
-    __slots__ = ("match", "your_seat", "view", "legal_actions", "to_act", "result")
+    __slots__ = ("match", "your_seat", "view", "legal_actions", "to_act", "result", "deadline")
     MATCH_FIELD_NUMBER: _ClassVar[int]
     YOUR_SEAT_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     TO_ACT_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_FIELD_NUMBER: _ClassVar[int]
     match: Match
     your_seat: int
     view: SeatView
     legal_actions: _containers.RepeatedCompositeFieldContainer[Action]
     to_act: _containers.RepeatedScalarFieldContainer[int]
     result: MatchResult
-    def __init__(self, match: _Optional[_Union[Match, _Mapping]] = ..., your_seat: _Optional[int] = ..., view: _Optional[_Union[SeatView, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., result: _Optional[_Union[MatchResult, _Mapping]] = ...) -> None: ...
+    deadline: _timestamp_pb2.Timestamp
+    def __init__(self, match: _Optional[_Union[Match, _Mapping]] = ..., your_seat: _Optional[int] = ..., view: _Optional[_Union[SeatView, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., result: _Optional[_Union[MatchResult, _Mapping]] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class MatchResult(_message.Message):
-    __slots__ = ("scores", "winners", "ranks")
+    __slots__ = ("scores", "winners", "ranks", "left_seats")
     SCORES_FIELD_NUMBER: _ClassVar[int]
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     RANKS_FIELD_NUMBER: _ClassVar[int]
+    LEFT_SEATS_FIELD_NUMBER: _ClassVar[int]
     scores: _containers.RepeatedScalarFieldContainer[int]
     winners: _containers.RepeatedScalarFieldContainer[int]
     ranks: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, scores: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ...) -> None: ...
+    left_seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, scores: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., left_seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class SeatView(_message.Message):
     __slots__ = ("pumptown", "pumba", "up_or_down", "flip_7")

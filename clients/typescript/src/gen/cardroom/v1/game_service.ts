@@ -8,7 +8,7 @@
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { CallContext, CallOptions } from "nice-grpc-common";
 import { Struct } from "../../google/protobuf/struct";
-import { Action, Event, Game, GameOptions, Match, MatchState } from "./match";
+import { Action, BotSeat, Event, Game, GameOptions, Match, MatchState, TableSettings } from "./match";
 
 /**
  * The cardroom game service: a catalog of card games (`games/{game}`) and the
@@ -105,11 +105,20 @@ export interface CreateMatchRequest {
     | { [key: string]: any }
     | undefined;
   /**
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    */
   botSeats: number[];
+  /**
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   */
+  table:
+    | TableSettings
+    | undefined;
+  /** Seats to fill with bots, with the level of each. */
+  bots: BotSeat[];
 }
 
 /** Response of CreateMatch. */
@@ -212,6 +221,16 @@ export interface StartMatchRequest {
    * UUID or empty, as CreateMatch's `request_id`.
    */
   requestId: string;
+  /**
+   * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+   * up, so the match starts with `seat_count` seats.
+   */
+  fillWithBots: boolean;
+  /**
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   */
+  botLevel: string;
 }
 
 /** Request of SubmitAction; the seat comes from the bearer seat token. */
@@ -276,7 +295,20 @@ export interface MatchUpdate {
   /** The events of this change, redacted for the watcher. */
   events: Event[];
   /** The match after this change, as the watcher sees it. */
-  state: MatchState | undefined;
+  state:
+    | MatchState
+    | undefined;
+  /** The seat that acted; absent for system changes (joins, start). */
+  seat?:
+    | number
+    | undefined;
+  /**
+   * True when the server played the seat's default action: its turn clock ran
+   * out, or its player is away or left.
+   */
+  timedOut: boolean;
+  /** True when a bot of the server decided this action. */
+  byBot: boolean;
 }
 
 /** Request of GetMatchLog. */
@@ -328,6 +360,13 @@ export interface MatchLogEntry {
    * finished.
    */
   events: Event[];
+  /**
+   * True when the server played the seat's default action: its turn clock ran
+   * out, or its player is away or left.
+   */
+  timedOut: boolean;
+  /** True when a bot of the server decided this action. */
+  byBot: boolean;
 }
 
 function createBaseListGamesRequest(): ListGamesRequest {
@@ -589,6 +628,8 @@ function createBaseCreateMatchRequest(): CreateMatchRequest {
     seed: "",
     fixture: undefined,
     botSeats: [],
+    table: undefined,
+    bots: [],
   };
 }
 
@@ -617,6 +658,12 @@ export const CreateMatchRequest: MessageFns<CreateMatchRequest> = {
     }
     for (const v of message.botSeats) {
       writer.uint32(64).int32(v!);
+    }
+    if (message.table !== undefined) {
+      TableSettings.encode(message.table, writer.uint32(74).fork()).join();
+    }
+    for (const v of message.bots) {
+      BotSeat.encode(v!, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -708,6 +755,22 @@ export const CreateMatchRequest: MessageFns<CreateMatchRequest> = {
 
             break;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.table = TableSettings.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.bots.push(BotSeat.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -746,6 +809,8 @@ export const CreateMatchRequest: MessageFns<CreateMatchRequest> = {
         : globalThis.Array.isArray(object?.bot_seats)
         ? object.bot_seats.map((e: any) => globalThis.Number(e))
         : [],
+      table: isSet(object.table) ? TableSettings.fromJSON(object.table) : undefined,
+      bots: globalThis.Array.isArray(object?.bots) ? object.bots.map((e: any) => BotSeat.fromJSON(e)) : [],
     };
   },
 
@@ -775,6 +840,12 @@ export const CreateMatchRequest: MessageFns<CreateMatchRequest> = {
     if (message.botSeats?.length) {
       obj.botSeats = message.botSeats.map((e) => Math.round(e));
     }
+    if (message.table !== undefined) {
+      obj.table = TableSettings.toJSON(message.table);
+    }
+    if (message.bots?.length) {
+      obj.bots = message.bots.map((e) => BotSeat.toJSON(e));
+    }
     return obj;
   },
 
@@ -793,6 +864,10 @@ export const CreateMatchRequest: MessageFns<CreateMatchRequest> = {
     message.seed = object.seed ?? "";
     message.fixture = object.fixture ?? undefined;
     message.botSeats = object.botSeats?.map((e) => e) || [];
+    message.table = (object.table !== undefined && object.table !== null)
+      ? TableSettings.fromPartial(object.table)
+      : undefined;
+    message.bots = object.bots?.map((e) => BotSeat.fromPartial(e)) || [];
     return message;
   },
 };
@@ -1475,7 +1550,7 @@ export const LeaveMatchRequest: MessageFns<LeaveMatchRequest> = {
 };
 
 function createBaseStartMatchRequest(): StartMatchRequest {
-  return { name: "", requestId: "" };
+  return { name: "", requestId: "", fillWithBots: false, botLevel: "" };
 }
 
 export const StartMatchRequest: MessageFns<StartMatchRequest> = {
@@ -1485,6 +1560,12 @@ export const StartMatchRequest: MessageFns<StartMatchRequest> = {
     }
     if (message.requestId !== "") {
       writer.uint32(18).string(message.requestId);
+    }
+    if (message.fillWithBots !== false) {
+      writer.uint32(24).bool(message.fillWithBots);
+    }
+    if (message.botLevel !== "") {
+      writer.uint32(34).string(message.botLevel);
     }
     return writer;
   },
@@ -1518,6 +1599,22 @@ export const StartMatchRequest: MessageFns<StartMatchRequest> = {
             message.requestId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.fillWithBots = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.botLevel = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1538,6 +1635,16 @@ export const StartMatchRequest: MessageFns<StartMatchRequest> = {
         : isSet(object.request_id)
         ? globalThis.String(object.request_id)
         : "",
+      fillWithBots: isSet(object.fillWithBots)
+        ? globalThis.Boolean(object.fillWithBots)
+        : isSet(object.fill_with_bots)
+        ? globalThis.Boolean(object.fill_with_bots)
+        : false,
+      botLevel: isSet(object.botLevel)
+        ? globalThis.String(object.botLevel)
+        : isSet(object.bot_level)
+        ? globalThis.String(object.bot_level)
+        : "",
     };
   },
 
@@ -1549,6 +1656,12 @@ export const StartMatchRequest: MessageFns<StartMatchRequest> = {
     if (message.requestId !== "") {
       obj.requestId = message.requestId;
     }
+    if (message.fillWithBots !== false) {
+      obj.fillWithBots = message.fillWithBots;
+    }
+    if (message.botLevel !== "") {
+      obj.botLevel = message.botLevel;
+    }
     return obj;
   },
 
@@ -1559,6 +1672,8 @@ export const StartMatchRequest: MessageFns<StartMatchRequest> = {
     const message = createBaseStartMatchRequest();
     message.name = object.name ?? "";
     message.requestId = object.requestId ?? "";
+    message.fillWithBots = object.fillWithBots ?? false;
+    message.botLevel = object.botLevel ?? "";
     return message;
   },
 };
@@ -1883,7 +1998,7 @@ export const WatchMatchRequest: MessageFns<WatchMatchRequest> = {
 };
 
 function createBaseMatchUpdate(): MatchUpdate {
-  return { version: 0, events: [], state: undefined };
+  return { version: 0, events: [], state: undefined, seat: undefined, timedOut: false, byBot: false };
 }
 
 export const MatchUpdate: MessageFns<MatchUpdate> = {
@@ -1896,6 +2011,15 @@ export const MatchUpdate: MessageFns<MatchUpdate> = {
     }
     if (message.state !== undefined) {
       MatchState.encode(message.state, writer.uint32(26).fork()).join();
+    }
+    if (message.seat !== undefined) {
+      writer.uint32(32).int32(message.seat);
+    }
+    if (message.timedOut !== false) {
+      writer.uint32(40).bool(message.timedOut);
+    }
+    if (message.byBot !== false) {
+      writer.uint32(48).bool(message.byBot);
     }
     return writer;
   },
@@ -1937,6 +2061,30 @@ export const MatchUpdate: MessageFns<MatchUpdate> = {
             message.state = MatchState.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.seat = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.timedOut = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.byBot = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1954,6 +2102,17 @@ export const MatchUpdate: MessageFns<MatchUpdate> = {
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
       events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => Event.fromJSON(e)) : [],
       state: isSet(object.state) ? MatchState.fromJSON(object.state) : undefined,
+      seat: isSet(object.seat) ? globalThis.Number(object.seat) : undefined,
+      timedOut: isSet(object.timedOut)
+        ? globalThis.Boolean(object.timedOut)
+        : isSet(object.timed_out)
+        ? globalThis.Boolean(object.timed_out)
+        : false,
+      byBot: isSet(object.byBot)
+        ? globalThis.Boolean(object.byBot)
+        : isSet(object.by_bot)
+        ? globalThis.Boolean(object.by_bot)
+        : false,
     };
   },
 
@@ -1968,6 +2127,15 @@ export const MatchUpdate: MessageFns<MatchUpdate> = {
     if (message.state !== undefined) {
       obj.state = MatchState.toJSON(message.state);
     }
+    if (message.seat !== undefined) {
+      obj.seat = Math.round(message.seat);
+    }
+    if (message.timedOut !== false) {
+      obj.timedOut = message.timedOut;
+    }
+    if (message.byBot !== false) {
+      obj.byBot = message.byBot;
+    }
     return obj;
   },
 
@@ -1981,6 +2149,9 @@ export const MatchUpdate: MessageFns<MatchUpdate> = {
     message.state = (object.state !== undefined && object.state !== null)
       ? MatchState.fromPartial(object.state)
       : undefined;
+    message.seat = object.seat ?? undefined;
+    message.timedOut = object.timedOut ?? false;
+    message.byBot = object.byBot ?? false;
     return message;
   },
 };
@@ -2206,7 +2377,7 @@ export const GetMatchLogResponse: MessageFns<GetMatchLogResponse> = {
 };
 
 function createBaseMatchLogEntry(): MatchLogEntry {
-  return { version: 0, seat: undefined, action: undefined, events: [] };
+  return { version: 0, seat: undefined, action: undefined, events: [], timedOut: false, byBot: false };
 }
 
 export const MatchLogEntry: MessageFns<MatchLogEntry> = {
@@ -2222,6 +2393,12 @@ export const MatchLogEntry: MessageFns<MatchLogEntry> = {
     }
     for (const v of message.events) {
       Event.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.timedOut !== false) {
+      writer.uint32(40).bool(message.timedOut);
+    }
+    if (message.byBot !== false) {
+      writer.uint32(48).bool(message.byBot);
     }
     return writer;
   },
@@ -2271,6 +2448,22 @@ export const MatchLogEntry: MessageFns<MatchLogEntry> = {
             message.events.push(Event.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.timedOut = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.byBot = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2289,6 +2482,16 @@ export const MatchLogEntry: MessageFns<MatchLogEntry> = {
       seat: isSet(object.seat) ? globalThis.Number(object.seat) : undefined,
       action: isSet(object.action) ? Action.fromJSON(object.action) : undefined,
       events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => Event.fromJSON(e)) : [],
+      timedOut: isSet(object.timedOut)
+        ? globalThis.Boolean(object.timedOut)
+        : isSet(object.timed_out)
+        ? globalThis.Boolean(object.timed_out)
+        : false,
+      byBot: isSet(object.byBot)
+        ? globalThis.Boolean(object.byBot)
+        : isSet(object.by_bot)
+        ? globalThis.Boolean(object.by_bot)
+        : false,
     };
   },
 
@@ -2306,6 +2509,12 @@ export const MatchLogEntry: MessageFns<MatchLogEntry> = {
     if (message.events?.length) {
       obj.events = message.events.map((e) => Event.toJSON(e));
     }
+    if (message.timedOut !== false) {
+      obj.timedOut = message.timedOut;
+    }
+    if (message.byBot !== false) {
+      obj.byBot = message.byBot;
+    }
     return obj;
   },
 
@@ -2320,6 +2529,8 @@ export const MatchLogEntry: MessageFns<MatchLogEntry> = {
       ? Action.fromPartial(object.action)
       : undefined;
     message.events = object.events?.map((e) => Event.fromPartial(e)) || [];
+    message.timedOut = object.timedOut ?? false;
+    message.byBot = object.byBot ?? false;
     return message;
   },
 };
@@ -2593,9 +2804,12 @@ export const GameServiceDefinition = {
       },
     },
     /**
-     * Gives up the caller's seat while the match is waiting: the seat becomes
+     * Gives up the caller's seat. While the match is waiting the seat becomes
      * free again and the caller's token stops working; the creator leaving
-     * abandons the match. A started match cannot be left (AIP-136).
+     * abandons the match. In a started match the seat is forfeited to the
+     * server: it plays the seat's default actions (or a bot, with
+     * `TableSettings.absent_bot_level`) to the end, the token stops working and
+     * the result lists the seat in `left_seats` (AIP-136).
      * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
      * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
      */
@@ -2930,9 +3144,12 @@ export interface GameServiceImplementation<CallContextExt = {}> {
   /** Takes a free seat of a waiting match and returns its seat token (AIP-136). */
   joinMatch(request: JoinMatchRequest, context: CallContext & CallContextExt): Promise<DeepPartial<JoinMatchResponse>>;
   /**
-   * Gives up the caller's seat while the match is waiting: the seat becomes
+   * Gives up the caller's seat. While the match is waiting the seat becomes
    * free again and the caller's token stops working; the creator leaving
-   * abandons the match. A started match cannot be left (AIP-136).
+   * abandons the match. In a started match the seat is forfeited to the
+   * server: it plays the seat's default actions (or a bot, with
+   * `TableSettings.absent_bot_level`) to the end, the token stops working and
+   * the result lists the seat in `left_seats` (AIP-136).
    * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
    * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
    */
@@ -3006,9 +3223,12 @@ export interface GameServiceClient<CallOptionsExt = {}> {
   /** Takes a free seat of a waiting match and returns its seat token (AIP-136). */
   joinMatch(request: DeepPartial<JoinMatchRequest>, options?: CallOptions & CallOptionsExt): Promise<JoinMatchResponse>;
   /**
-   * Gives up the caller's seat while the match is waiting: the seat becomes
+   * Gives up the caller's seat. While the match is waiting the seat becomes
    * free again and the caller's token stops working; the creator leaving
-   * abandons the match. A started match cannot be left (AIP-136).
+   * abandons the match. In a started match the seat is forfeited to the
+   * server: it plays the seat's default actions (or a bot, with
+   * `TableSettings.absent_bot_level`) to the end, the token stops working and
+   * the result lists the seat in `left_seats` (AIP-136).
    * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
    * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
    */

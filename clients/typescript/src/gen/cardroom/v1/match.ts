@@ -142,6 +142,59 @@ export function matchStatusToJSON(object: MatchStatus): string {
   }
 }
 
+/** Who decides for a seat. */
+export enum SeatController {
+  /** SEAT_CONTROLLER_UNSPECIFIED - The seat is open (nobody joined it). */
+  SEAT_CONTROLLER_UNSPECIFIED = 0,
+  /** SEAT_CONTROLLER_PLAYER - The player who holds the seat token. */
+  SEAT_CONTROLLER_PLAYER = 1,
+  /**
+   * SEAT_CONTROLLER_AWAY - Nobody: the player is away (too many timeouts) or left, and the server
+   * plays the seat's default actions (logged with `timed_out`).
+   */
+  SEAT_CONTROLLER_AWAY = 2,
+  /** SEAT_CONTROLLER_BOT - A bot of the server (its decisions are logged with `by_bot`). */
+  SEAT_CONTROLLER_BOT = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function seatControllerFromJSON(object: any): SeatController {
+  switch (object) {
+    case 0:
+    case "SEAT_CONTROLLER_UNSPECIFIED":
+      return SeatController.SEAT_CONTROLLER_UNSPECIFIED;
+    case 1:
+    case "SEAT_CONTROLLER_PLAYER":
+      return SeatController.SEAT_CONTROLLER_PLAYER;
+    case 2:
+    case "SEAT_CONTROLLER_AWAY":
+      return SeatController.SEAT_CONTROLLER_AWAY;
+    case 3:
+    case "SEAT_CONTROLLER_BOT":
+      return SeatController.SEAT_CONTROLLER_BOT;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return SeatController.UNRECOGNIZED;
+  }
+}
+
+export function seatControllerToJSON(object: SeatController): string {
+  switch (object) {
+    case SeatController.SEAT_CONTROLLER_UNSPECIFIED:
+      return "SEAT_CONTROLLER_UNSPECIFIED";
+    case SeatController.SEAT_CONTROLLER_PLAYER:
+      return "SEAT_CONTROLLER_PLAYER";
+    case SeatController.SEAT_CONTROLLER_AWAY:
+      return "SEAT_CONTROLLER_AWAY";
+    case SeatController.SEAT_CONTROLLER_BOT:
+      return "SEAT_CONTROLLER_BOT";
+    case SeatController.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /**
  * Machine-readable reasons of errors, sent as `google.rpc.ErrorInfo.reason`
  * (with domain `cardroom.v1`) inside the `google.rpc.Status` details of a
@@ -284,6 +337,13 @@ export enum ErrorReason {
    * from the last version received.
    */
   ERROR_REASON_LOG_GAP = 34,
+  /** ERROR_REASON_UNKNOWN_BOT_LEVEL - INVALID_ARGUMENT: a bot level the game has no bot for (`Game.bot_levels`). */
+  ERROR_REASON_UNKNOWN_BOT_LEVEL = 60,
+  /**
+   * ERROR_REASON_INVALID_TABLE_SETTINGS - INVALID_ARGUMENT: table settings out of range (negative or too long
+   * clocks, a reserve without a turn clock).
+   */
+  ERROR_REASON_INVALID_TABLE_SETTINGS = 61,
   /**
    * ERROR_REASON_FIELD_TOO_LARGE - INVALID_ARGUMENT: a string, list or Struct is larger than its field's
    * bound; metadata `field` names the field's path (`options.pumptown.
@@ -502,6 +562,12 @@ export function errorReasonFromJSON(object: any): ErrorReason {
     case 34:
     case "ERROR_REASON_LOG_GAP":
       return ErrorReason.ERROR_REASON_LOG_GAP;
+    case 60:
+    case "ERROR_REASON_UNKNOWN_BOT_LEVEL":
+      return ErrorReason.ERROR_REASON_UNKNOWN_BOT_LEVEL;
+    case 61:
+    case "ERROR_REASON_INVALID_TABLE_SETTINGS":
+      return ErrorReason.ERROR_REASON_INVALID_TABLE_SETTINGS;
     case 50:
     case "ERROR_REASON_FIELD_TOO_LARGE":
       return ErrorReason.ERROR_REASON_FIELD_TOO_LARGE;
@@ -719,6 +785,10 @@ export function errorReasonToJSON(object: ErrorReason): string {
       return "ERROR_REASON_STORE_UNAVAILABLE";
     case ErrorReason.ERROR_REASON_LOG_GAP:
       return "ERROR_REASON_LOG_GAP";
+    case ErrorReason.ERROR_REASON_UNKNOWN_BOT_LEVEL:
+      return "ERROR_REASON_UNKNOWN_BOT_LEVEL";
+    case ErrorReason.ERROR_REASON_INVALID_TABLE_SETTINGS:
+      return "ERROR_REASON_INVALID_TABLE_SETTINGS";
     case ErrorReason.ERROR_REASON_FIELD_TOO_LARGE:
       return "ERROR_REASON_FIELD_TOO_LARGE";
     case ErrorReason.ERROR_REASON_FIELD_OUT_OF_RANGE:
@@ -839,6 +909,11 @@ export interface Game {
   maxPlayers: number;
   /** Every house-rule option of the game, in the engine's order. */
   options: GameOption[];
+  /**
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   */
+  botLevels: string[];
 }
 
 /** One house rule of a game as a frontend shows it before play. */
@@ -903,10 +978,74 @@ export interface SeatInfo {
   /** True when a player holds the seat. */
   occupied: boolean;
   /**
-   * Reserved for automatic players (bots, not implemented yet): always false
-   * for now.
+   * True when a bot plays the seat: it was created as a bot seat
+   * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+   * or a bot took over an absent player (`TableSettings.absent_bot_level`).
    */
   bot: boolean;
+  /** Who decides for the seat now; UNSPECIFIED while the seat is open. */
+  controller: SeatController;
+  /** The bot's level (`random`, `standard`, `strong`) when `bot` is true. */
+  botLevel: string;
+  /**
+   * True once the seat's player left the started match (LeaveMatch): its
+   * token no longer works and the seat is played by default actions (or a
+   * bot) to the end.
+   */
+  left: boolean;
+  /**
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   */
+  awaySince:
+    | Date
+    | undefined;
+  /**
+   * Consecutive decisions of this seat that timed out; the seat becomes away
+   * after the server's `--away-after-timeouts`.
+   */
+  timeouts: number;
+  /**
+   * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+   * absent when the table has no reserve.
+   */
+  reserveSeconds?: number | undefined;
+}
+
+/**
+ * Table settings common to every game, chosen at CreateMatch (all off by
+ * default). Recommended for public tables: `turn_seconds` 30 and
+ * `reserve_seconds` 60.
+ */
+export interface TableSettings {
+  /**
+   * Seconds each pending decision may take; 0 (the default) means no turn
+   * clock. When it runs out (and the seat's reserve is spent) the server plays
+   * the seat's default action, marked `timed_out` in the log and the update.
+   */
+  turnSeconds: number;
+  /**
+   * A time bank per seat, in seconds, used once a decision exceeds
+   * `turn_seconds`; 0 means none. Needs `turn_seconds`.
+   */
+  reserveSeconds: number;
+  /**
+   * The level of the bot that takes over a seat whose player is away or
+   * left (`random`, `standard`, `strong`); empty (the default): the server
+   * plays the seat's default actions instead.
+   */
+  absentBotLevel: string;
+}
+
+/** A seat to be played by a bot, and the bot's level. */
+export interface BotSeat {
+  /** The seat, 1..seat_count-1 at CreateMatch (seat 0 is the creator's). */
+  seat: number;
+  /**
+   * The bot's level (`random`, `standard`, `strong`; the game's
+   * `Game.bot_levels`); empty means `standard` when the game has one.
+   */
+  level: string;
 }
 
 /**
@@ -942,7 +1081,11 @@ export interface Match {
     | Date
     | undefined;
   /** When the match last changed. */
-  updateTime: Date | undefined;
+  updateTime:
+    | Date
+    | undefined;
+  /** The table settings chosen at creation (turn clock, bots for absent seats). */
+  table: TableSettings | undefined;
 }
 
 /**
@@ -976,7 +1119,15 @@ export interface MatchState {
    */
   toAct: number[];
   /** Final standing; set once the match is finished. */
-  result: MatchResult | undefined;
+  result:
+    | MatchResult
+    | undefined;
+  /**
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   */
+  deadline: Date | undefined;
 }
 
 /** Final standing of a finished match, indexed by seat. */
@@ -993,6 +1144,11 @@ export interface MatchResult {
    * and the next rank skips (1, 1, 3).
    */
   ranks: number[];
+  /**
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   */
+  leftSeats: number[];
 }
 
 /**
@@ -1056,7 +1212,16 @@ export interface Event {
 }
 
 function createBaseGame(): Game {
-  return { name: "", gameId: "", displayName: "", summary: "", minPlayers: 0, maxPlayers: 0, options: [] };
+  return {
+    name: "",
+    gameId: "",
+    displayName: "",
+    summary: "",
+    minPlayers: 0,
+    maxPlayers: 0,
+    options: [],
+    botLevels: [],
+  };
 }
 
 export const Game: MessageFns<Game> = {
@@ -1081,6 +1246,9 @@ export const Game: MessageFns<Game> = {
     }
     for (const v of message.options) {
       GameOption.encode(v!, writer.uint32(58).fork()).join();
+    }
+    for (const v of message.botLevels) {
+      writer.uint32(66).string(v!);
     }
     return writer;
   },
@@ -1154,6 +1322,14 @@ export const Game: MessageFns<Game> = {
             message.options.push(GameOption.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.botLevels.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1193,6 +1369,11 @@ export const Game: MessageFns<Game> = {
       options: globalThis.Array.isArray(object?.options)
         ? object.options.map((e: any) => GameOption.fromJSON(e))
         : [],
+      botLevels: globalThis.Array.isArray(object?.botLevels)
+        ? object.botLevels.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.bot_levels)
+        ? object.bot_levels.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -1219,6 +1400,9 @@ export const Game: MessageFns<Game> = {
     if (message.options?.length) {
       obj.options = message.options.map((e) => GameOption.toJSON(e));
     }
+    if (message.botLevels?.length) {
+      obj.botLevels = message.botLevels;
+    }
     return obj;
   },
 
@@ -1234,6 +1418,7 @@ export const Game: MessageFns<Game> = {
     message.minPlayers = object.minPlayers ?? 0;
     message.maxPlayers = object.maxPlayers ?? 0;
     message.options = object.options?.map((e) => GameOption.fromPartial(e)) || [];
+    message.botLevels = object.botLevels?.map((e) => e) || [];
     return message;
   },
 };
@@ -1570,7 +1755,18 @@ export const GameOptions: MessageFns<GameOptions> = {
 };
 
 function createBaseSeatInfo(): SeatInfo {
-  return { seat: 0, playerName: "", occupied: false, bot: false };
+  return {
+    seat: 0,
+    playerName: "",
+    occupied: false,
+    bot: false,
+    controller: 0,
+    botLevel: "",
+    left: false,
+    awaySince: undefined,
+    timeouts: 0,
+    reserveSeconds: undefined,
+  };
 }
 
 export const SeatInfo: MessageFns<SeatInfo> = {
@@ -1586,6 +1782,24 @@ export const SeatInfo: MessageFns<SeatInfo> = {
     }
     if (message.bot !== false) {
       writer.uint32(32).bool(message.bot);
+    }
+    if (message.controller !== 0) {
+      writer.uint32(40).int32(message.controller);
+    }
+    if (message.botLevel !== "") {
+      writer.uint32(50).string(message.botLevel);
+    }
+    if (message.left !== false) {
+      writer.uint32(56).bool(message.left);
+    }
+    if (message.awaySince !== undefined) {
+      Timestamp.encode(toTimestamp(message.awaySince), writer.uint32(66).fork()).join();
+    }
+    if (message.timeouts !== 0) {
+      writer.uint32(72).int32(message.timeouts);
+    }
+    if (message.reserveSeconds !== undefined) {
+      writer.uint32(81).double(message.reserveSeconds);
     }
     return writer;
   },
@@ -1635,6 +1849,54 @@ export const SeatInfo: MessageFns<SeatInfo> = {
             message.bot = reader.bool();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.controller = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.botLevel = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.left = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.awaySince = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.timeouts = reader.int32();
+            continue;
+          }
+          case 10: {
+            if (tag !== 81) {
+              break;
+            }
+
+            message.reserveSeconds = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1657,6 +1919,24 @@ export const SeatInfo: MessageFns<SeatInfo> = {
         : "",
       occupied: isSet(object.occupied) ? globalThis.Boolean(object.occupied) : false,
       bot: isSet(object.bot) ? globalThis.Boolean(object.bot) : false,
+      controller: isSet(object.controller) ? seatControllerFromJSON(object.controller) : 0,
+      botLevel: isSet(object.botLevel)
+        ? globalThis.String(object.botLevel)
+        : isSet(object.bot_level)
+        ? globalThis.String(object.bot_level)
+        : "",
+      left: isSet(object.left) ? globalThis.Boolean(object.left) : false,
+      awaySince: isSet(object.awaySince)
+        ? fromJsonTimestamp(object.awaySince)
+        : isSet(object.away_since)
+        ? fromJsonTimestamp(object.away_since)
+        : undefined,
+      timeouts: isSet(object.timeouts) ? globalThis.Number(object.timeouts) : 0,
+      reserveSeconds: isSet(object.reserveSeconds)
+        ? globalThis.Number(object.reserveSeconds)
+        : isSet(object.reserve_seconds)
+        ? globalThis.Number(object.reserve_seconds)
+        : undefined,
     };
   },
 
@@ -1674,6 +1954,24 @@ export const SeatInfo: MessageFns<SeatInfo> = {
     if (message.bot !== false) {
       obj.bot = message.bot;
     }
+    if (message.controller !== 0) {
+      obj.controller = seatControllerToJSON(message.controller);
+    }
+    if (message.botLevel !== "") {
+      obj.botLevel = message.botLevel;
+    }
+    if (message.left !== false) {
+      obj.left = message.left;
+    }
+    if (message.awaySince !== undefined) {
+      obj.awaySince = message.awaySince.toISOString();
+    }
+    if (message.timeouts !== 0) {
+      obj.timeouts = Math.round(message.timeouts);
+    }
+    if (message.reserveSeconds !== undefined) {
+      obj.reserveSeconds = floatToJson(message.reserveSeconds);
+    }
     return obj;
   },
 
@@ -1686,6 +1984,210 @@ export const SeatInfo: MessageFns<SeatInfo> = {
     message.playerName = object.playerName ?? "";
     message.occupied = object.occupied ?? false;
     message.bot = object.bot ?? false;
+    message.controller = object.controller ?? 0;
+    message.botLevel = object.botLevel ?? "";
+    message.left = object.left ?? false;
+    message.awaySince = object.awaySince ?? undefined;
+    message.timeouts = object.timeouts ?? 0;
+    message.reserveSeconds = object.reserveSeconds ?? undefined;
+    return message;
+  },
+};
+
+function createBaseTableSettings(): TableSettings {
+  return { turnSeconds: 0, reserveSeconds: 0, absentBotLevel: "" };
+}
+
+export const TableSettings: MessageFns<TableSettings> = {
+  encode(message: TableSettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.turnSeconds !== 0) {
+      writer.uint32(9).double(message.turnSeconds);
+    }
+    if (message.reserveSeconds !== 0) {
+      writer.uint32(17).double(message.reserveSeconds);
+    }
+    if (message.absentBotLevel !== "") {
+      writer.uint32(34).string(message.absentBotLevel);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TableSettings {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTableSettings();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.turnSeconds = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.reserveSeconds = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.absentBotLevel = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TableSettings {
+    return {
+      turnSeconds: isSet(object.turnSeconds)
+        ? globalThis.Number(object.turnSeconds)
+        : isSet(object.turn_seconds)
+        ? globalThis.Number(object.turn_seconds)
+        : 0,
+      reserveSeconds: isSet(object.reserveSeconds)
+        ? globalThis.Number(object.reserveSeconds)
+        : isSet(object.reserve_seconds)
+        ? globalThis.Number(object.reserve_seconds)
+        : 0,
+      absentBotLevel: isSet(object.absentBotLevel)
+        ? globalThis.String(object.absentBotLevel)
+        : isSet(object.absent_bot_level)
+        ? globalThis.String(object.absent_bot_level)
+        : "",
+    };
+  },
+
+  toJSON(message: TableSettings): unknown {
+    const obj: any = {};
+    if (message.turnSeconds !== 0) {
+      obj.turnSeconds = floatToJson(message.turnSeconds);
+    }
+    if (message.reserveSeconds !== 0) {
+      obj.reserveSeconds = floatToJson(message.reserveSeconds);
+    }
+    if (message.absentBotLevel !== "") {
+      obj.absentBotLevel = message.absentBotLevel;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TableSettings>): TableSettings {
+    return TableSettings.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TableSettings>): TableSettings {
+    const message = createBaseTableSettings();
+    message.turnSeconds = object.turnSeconds ?? 0;
+    message.reserveSeconds = object.reserveSeconds ?? 0;
+    message.absentBotLevel = object.absentBotLevel ?? "";
+    return message;
+  },
+};
+
+function createBaseBotSeat(): BotSeat {
+  return { seat: 0, level: "" };
+}
+
+export const BotSeat: MessageFns<BotSeat> = {
+  encode(message: BotSeat, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.seat !== 0) {
+      writer.uint32(8).int32(message.seat);
+    }
+    if (message.level !== "") {
+      writer.uint32(18).string(message.level);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BotSeat {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBotSeat();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.seat = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BotSeat {
+    return {
+      seat: isSet(object.seat) ? globalThis.Number(object.seat) : 0,
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+    };
+  },
+
+  toJSON(message: BotSeat): unknown {
+    const obj: any = {};
+    if (message.seat !== 0) {
+      obj.seat = Math.round(message.seat);
+    }
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BotSeat>): BotSeat {
+    return BotSeat.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BotSeat>): BotSeat {
+    const message = createBaseBotSeat();
+    message.seat = object.seat ?? 0;
+    message.level = object.level ?? "";
     return message;
   },
 };
@@ -1703,6 +2205,7 @@ function createBaseMatch(): Match {
     etag: "",
     createTime: undefined,
     updateTime: undefined,
+    table: undefined,
   };
 }
 
@@ -1740,6 +2243,9 @@ export const Match: MessageFns<Match> = {
     }
     if (message.updateTime !== undefined) {
       Timestamp.encode(toTimestamp(message.updateTime), writer.uint32(90).fork()).join();
+    }
+    if (message.table !== undefined) {
+      TableSettings.encode(message.table, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -1845,6 +2351,14 @@ export const Match: MessageFns<Match> = {
             message.updateTime = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.table = TableSettings.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1890,6 +2404,7 @@ export const Match: MessageFns<Match> = {
         : isSet(object.update_time)
         ? fromJsonTimestamp(object.update_time)
         : undefined,
+      table: isSet(object.table) ? TableSettings.fromJSON(object.table) : undefined,
     };
   },
 
@@ -1928,6 +2443,9 @@ export const Match: MessageFns<Match> = {
     if (message.updateTime !== undefined) {
       obj.updateTime = message.updateTime.toISOString();
     }
+    if (message.table !== undefined) {
+      obj.table = TableSettings.toJSON(message.table);
+    }
     return obj;
   },
 
@@ -1949,12 +2467,23 @@ export const Match: MessageFns<Match> = {
     message.etag = object.etag ?? "";
     message.createTime = object.createTime ?? undefined;
     message.updateTime = object.updateTime ?? undefined;
+    message.table = (object.table !== undefined && object.table !== null)
+      ? TableSettings.fromPartial(object.table)
+      : undefined;
     return message;
   },
 };
 
 function createBaseMatchState(): MatchState {
-  return { match: undefined, yourSeat: undefined, view: undefined, legalActions: [], toAct: [], result: undefined };
+  return {
+    match: undefined,
+    yourSeat: undefined,
+    view: undefined,
+    legalActions: [],
+    toAct: [],
+    result: undefined,
+    deadline: undefined,
+  };
 }
 
 export const MatchState: MessageFns<MatchState> = {
@@ -1980,6 +2509,9 @@ export const MatchState: MessageFns<MatchState> = {
     }
     if (message.result !== undefined) {
       MatchResult.encode(message.result, writer.uint32(50).fork()).join();
+    }
+    if (message.deadline !== undefined) {
+      Timestamp.encode(toTimestamp(message.deadline), writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -2055,6 +2587,14 @@ export const MatchState: MessageFns<MatchState> = {
             message.result = MatchResult.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.deadline = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2087,6 +2627,7 @@ export const MatchState: MessageFns<MatchState> = {
         ? object.to_act.map((e: any) => globalThis.Number(e))
         : [],
       result: isSet(object.result) ? MatchResult.fromJSON(object.result) : undefined,
+      deadline: isSet(object.deadline) ? fromJsonTimestamp(object.deadline) : undefined,
     };
   },
 
@@ -2110,6 +2651,9 @@ export const MatchState: MessageFns<MatchState> = {
     if (message.result !== undefined) {
       obj.result = MatchResult.toJSON(message.result);
     }
+    if (message.deadline !== undefined) {
+      obj.deadline = message.deadline.toISOString();
+    }
     return obj;
   },
 
@@ -2126,12 +2670,13 @@ export const MatchState: MessageFns<MatchState> = {
     message.result = (object.result !== undefined && object.result !== null)
       ? MatchResult.fromPartial(object.result)
       : undefined;
+    message.deadline = object.deadline ?? undefined;
     return message;
   },
 };
 
 function createBaseMatchResult(): MatchResult {
-  return { scores: [], winners: [], ranks: [] };
+  return { scores: [], winners: [], ranks: [], leftSeats: [] };
 }
 
 export const MatchResult: MessageFns<MatchResult> = {
@@ -2153,6 +2698,13 @@ export const MatchResult: MessageFns<MatchResult> = {
     if (message.ranks.length !== 0) {
       writer.uint32(26).fork();
       for (const v of message.ranks) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.leftSeats.length !== 0) {
+      writer.uint32(34).fork();
+      for (const v of message.leftSeats) {
         writer.int32(v);
       }
       writer.join();
@@ -2227,6 +2779,24 @@ export const MatchResult: MessageFns<MatchResult> = {
 
             break;
           }
+          case 4: {
+            if (tag === 32) {
+              message.leftSeats.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 34) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.leftSeats.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2244,6 +2814,11 @@ export const MatchResult: MessageFns<MatchResult> = {
       scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => globalThis.Number(e)) : [],
       winners: globalThis.Array.isArray(object?.winners) ? object.winners.map((e: any) => globalThis.Number(e)) : [],
       ranks: globalThis.Array.isArray(object?.ranks) ? object.ranks.map((e: any) => globalThis.Number(e)) : [],
+      leftSeats: globalThis.Array.isArray(object?.leftSeats)
+        ? object.leftSeats.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.left_seats)
+        ? object.left_seats.map((e: any) => globalThis.Number(e))
+        : [],
     };
   },
 
@@ -2258,6 +2833,9 @@ export const MatchResult: MessageFns<MatchResult> = {
     if (message.ranks?.length) {
       obj.ranks = message.ranks.map((e) => Math.round(e));
     }
+    if (message.leftSeats?.length) {
+      obj.leftSeats = message.leftSeats.map((e) => Math.round(e));
+    }
     return obj;
   },
 
@@ -2269,6 +2847,7 @@ export const MatchResult: MessageFns<MatchResult> = {
     message.scores = object.scores?.map((e) => e) || [];
     message.winners = object.winners?.map((e) => e) || [];
     message.ranks = object.ranks?.map((e) => e) || [];
+    message.leftSeats = object.leftSeats?.map((e) => e) || [];
     return message;
   },
 };
@@ -2671,6 +3250,10 @@ export const Event: MessageFns<Event> = {
     return message;
   },
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

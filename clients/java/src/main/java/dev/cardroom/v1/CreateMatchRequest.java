@@ -37,6 +37,7 @@ private static final long serialVersionUID = 0L;
     requestId_ = "";
     seed_ = "";
     botSeats_ = emptyIntList();
+    bots_ = java.util.Collections.emptyList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -384,9 +385,9 @@ private static final long serialVersionUID = 0L;
       emptyIntList();
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -399,9 +400,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -412,9 +413,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -425,6 +426,108 @@ private static final long serialVersionUID = 0L;
     return botSeats_.getInt(index);
   }
   private int botSeatsMemoizedSerializedSize = -1;
+
+  public static final int TABLE_FIELD_NUMBER = 9;
+  private dev.cardroom.v1.TableSettings table_;
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return Whether the table field is set.
+   */
+  @java.lang.Override
+  public boolean hasTable() {
+    return ((bitField0_ & 0x00000004) != 0);
+  }
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The table.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.TableSettings getTable() {
+    return table_ == null ? dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+  }
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.TableSettingsOrBuilder getTableOrBuilder() {
+    return table_ == null ? dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+  }
+
+  public static final int BOTS_FIELD_NUMBER = 10;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.cardroom.v1.BotSeat> bots_;
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.BotSeat> getBotsList() {
+    return bots_;
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.cardroom.v1.BotSeatOrBuilder> 
+      getBotsOrBuilderList() {
+    return bots_;
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public int getBotsCount() {
+    return bots_.size();
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.BotSeat getBots(int index) {
+    return bots_.get(index);
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.BotSeatOrBuilder getBotsOrBuilder(
+      int index) {
+    return bots_.get(index);
+  }
 
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
@@ -469,6 +572,12 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < botSeats_.size(); i++) {
       output.writeInt32NoTag(botSeats_.getInt(i));
     }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      output.writeMessage(9, getTable());
+    }
+    for (int i = 0; i < bots_.size(); i++) {
+      output.writeMessage(10, bots_.get(i));
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -511,6 +620,19 @@ private static final long serialVersionUID = 0L;
       }
       botSeatsMemoizedSerializedSize = dataSize;
     }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(9, getTable());
+    }
+
+        {
+          final int count = bots_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(bots_.get(i));
+          }
+          size += 1 * count;
+        }
     return size;
   }
   @java.lang.Override
@@ -557,6 +679,13 @@ private static final long serialVersionUID = 0L;
     }
     if (!getBotSeatsList()
         .equals(other.getBotSeatsList())) return false;
+    if (hasTable() != other.hasTable()) return false;
+    if (hasTable()) {
+      if (!getTable()
+          .equals(other.getTable())) return false;
+    }
+    if (!getBotsList()
+        .equals(other.getBotsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -589,6 +718,14 @@ private static final long serialVersionUID = 0L;
     if (getBotSeatsCount() > 0) {
       hash = (37 * hash) + BOT_SEATS_FIELD_NUMBER;
       hash = (53 * hash) + getBotSeatsList().hashCode();
+    }
+    if (hasTable()) {
+      hash = (37 * hash) + TABLE_FIELD_NUMBER;
+      hash = (53 * hash) + getTable().hashCode();
+    }
+    if (getBotsCount() > 0) {
+      hash = (37 * hash) + BOTS_FIELD_NUMBER;
+      hash = (53 * hash) + getBotsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -726,6 +863,8 @@ private static final long serialVersionUID = 0L;
               .alwaysUseFieldBuilders) {
         internalGetOptionsFieldBuilder();
         internalGetFixtureFieldBuilder();
+        internalGetTableFieldBuilder();
+        internalGetBotsFieldBuilder();
       }
     }
     @java.lang.Override
@@ -748,6 +887,18 @@ private static final long serialVersionUID = 0L;
         fixtureBuilder_ = null;
       }
       botSeats_ = emptyIntList();
+      table_ = null;
+      if (tableBuilder_ != null) {
+        tableBuilder_.dispose();
+        tableBuilder_ = null;
+      }
+      if (botsBuilder_ == null) {
+        bots_ = java.util.Collections.emptyList();
+      } else {
+        bots_ = null;
+        botsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000200);
       return this;
     }
 
@@ -774,9 +925,22 @@ private static final long serialVersionUID = 0L;
     @java.lang.Override
     public dev.cardroom.v1.CreateMatchRequest buildPartial() {
       dev.cardroom.v1.CreateMatchRequest result = new dev.cardroom.v1.CreateMatchRequest(this);
+      buildPartialRepeatedFields(result);
       if (bitField0_ != 0) { buildPartial0(result); }
       onBuilt();
       return result;
+    }
+
+    private void buildPartialRepeatedFields(dev.cardroom.v1.CreateMatchRequest result) {
+      if (botsBuilder_ == null) {
+        if (((bitField0_ & 0x00000200) != 0)) {
+          bots_ = java.util.Collections.unmodifiableList(bots_);
+          bitField0_ = (bitField0_ & ~0x00000200);
+        }
+        result.bots_ = bots_;
+      } else {
+        result.bots_ = botsBuilder_.build();
+      }
     }
 
     private void buildPartial0(dev.cardroom.v1.CreateMatchRequest result) {
@@ -812,6 +976,12 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000080) != 0)) {
         botSeats_.makeImmutable();
         result.botSeats_ = botSeats_;
+      }
+      if (((from_bitField0_ & 0x00000100) != 0)) {
+        result.table_ = tableBuilder_ == null
+            ? table_
+            : tableBuilder_.build();
+        to_bitField0_ |= 0x00000004;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -867,6 +1037,35 @@ private static final long serialVersionUID = 0L;
           botSeats_.addAll(other.botSeats_);
         }
         onChanged();
+      }
+      if (other.hasTable()) {
+        mergeTable(other.getTable());
+      }
+      if (botsBuilder_ == null) {
+        if (!other.bots_.isEmpty()) {
+          if (bots_.isEmpty()) {
+            bots_ = other.bots_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+          } else {
+            ensureBotsIsMutable();
+            bots_.addAll(other.bots_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.bots_.isEmpty()) {
+          if (botsBuilder_.isEmpty()) {
+            botsBuilder_.dispose();
+            botsBuilder_ = null;
+            bots_ = other.bots_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+            botsBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetBotsFieldBuilder() : null;
+          } else {
+            botsBuilder_.addAllMessages(other.bots_);
+          }
+        }
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -949,6 +1148,26 @@ private static final long serialVersionUID = 0L;
               input.popLimit(limit);
               break;
             } // case 66
+            case 74: {
+              input.readMessage(
+                  internalGetTableFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000100;
+              break;
+            } // case 74
+            case 82: {
+              dev.cardroom.v1.BotSeat m =
+                  input.readMessage(
+                      dev.cardroom.v1.BotSeat.parser(),
+                      extensionRegistry);
+              if (botsBuilder_ == null) {
+                ensureBotsIsMutable();
+                bots_.add(m);
+              } else {
+                botsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 82
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1813,9 +2032,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1828,9 +2047,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1841,9 +2060,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1855,9 +2074,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1876,9 +2095,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1895,9 +2114,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1915,9 +2134,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1928,6 +2147,484 @@ private static final long serialVersionUID = 0L;
       bitField0_ = (bitField0_ & ~0x00000080);
       onChanged();
       return this;
+    }
+
+    private dev.cardroom.v1.TableSettings table_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.TableSettings, dev.cardroom.v1.TableSettings.Builder, dev.cardroom.v1.TableSettingsOrBuilder> tableBuilder_;
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return Whether the table field is set.
+     */
+    public boolean hasTable() {
+      return ((bitField0_ & 0x00000100) != 0);
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The table.
+     */
+    public dev.cardroom.v1.TableSettings getTable() {
+      if (tableBuilder_ == null) {
+        return table_ == null ? dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+      } else {
+        return tableBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder setTable(dev.cardroom.v1.TableSettings value) {
+      if (tableBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        table_ = value;
+      } else {
+        tableBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder setTable(
+        dev.cardroom.v1.TableSettings.Builder builderForValue) {
+      if (tableBuilder_ == null) {
+        table_ = builderForValue.build();
+      } else {
+        tableBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder mergeTable(dev.cardroom.v1.TableSettings value) {
+      if (tableBuilder_ == null) {
+        if (((bitField0_ & 0x00000100) != 0) &&
+          table_ != null &&
+          table_ != dev.cardroom.v1.TableSettings.getDefaultInstance()) {
+          getTableBuilder().mergeFrom(value);
+        } else {
+          table_ = value;
+        }
+      } else {
+        tableBuilder_.mergeFrom(value);
+      }
+      if (table_ != null) {
+        bitField0_ |= 0x00000100;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder clearTable() {
+      bitField0_ = (bitField0_ & ~0x00000100);
+      table_ = null;
+      if (tableBuilder_ != null) {
+        tableBuilder_.dispose();
+        tableBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public dev.cardroom.v1.TableSettings.Builder getTableBuilder() {
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return internalGetTableFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public dev.cardroom.v1.TableSettingsOrBuilder getTableOrBuilder() {
+      if (tableBuilder_ != null) {
+        return tableBuilder_.getMessageOrBuilder();
+      } else {
+        return table_ == null ?
+            dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+      }
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.TableSettings, dev.cardroom.v1.TableSettings.Builder, dev.cardroom.v1.TableSettingsOrBuilder> 
+        internalGetTableFieldBuilder() {
+      if (tableBuilder_ == null) {
+        tableBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.cardroom.v1.TableSettings, dev.cardroom.v1.TableSettings.Builder, dev.cardroom.v1.TableSettingsOrBuilder>(
+                getTable(),
+                getParentForChildren(),
+                isClean());
+        table_ = null;
+      }
+      return tableBuilder_;
+    }
+
+    private java.util.List<dev.cardroom.v1.BotSeat> bots_ =
+      java.util.Collections.emptyList();
+    private void ensureBotsIsMutable() {
+      if (!((bitField0_ & 0x00000200) != 0)) {
+        bots_ = new java.util.ArrayList<dev.cardroom.v1.BotSeat>(bots_);
+        bitField0_ |= 0x00000200;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.BotSeat, dev.cardroom.v1.BotSeat.Builder, dev.cardroom.v1.BotSeatOrBuilder> botsBuilder_;
+
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public java.util.List<dev.cardroom.v1.BotSeat> getBotsList() {
+      if (botsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(bots_);
+      } else {
+        return botsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public int getBotsCount() {
+      if (botsBuilder_ == null) {
+        return bots_.size();
+      } else {
+        return botsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public dev.cardroom.v1.BotSeat getBots(int index) {
+      if (botsBuilder_ == null) {
+        return bots_.get(index);
+      } else {
+        return botsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder setBots(
+        int index, dev.cardroom.v1.BotSeat value) {
+      if (botsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureBotsIsMutable();
+        bots_.set(index, value);
+        onChanged();
+      } else {
+        botsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder setBots(
+        int index, dev.cardroom.v1.BotSeat.Builder builderForValue) {
+      if (botsBuilder_ == null) {
+        ensureBotsIsMutable();
+        bots_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        botsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addBots(dev.cardroom.v1.BotSeat value) {
+      if (botsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureBotsIsMutable();
+        bots_.add(value);
+        onChanged();
+      } else {
+        botsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addBots(
+        int index, dev.cardroom.v1.BotSeat value) {
+      if (botsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureBotsIsMutable();
+        bots_.add(index, value);
+        onChanged();
+      } else {
+        botsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addBots(
+        dev.cardroom.v1.BotSeat.Builder builderForValue) {
+      if (botsBuilder_ == null) {
+        ensureBotsIsMutable();
+        bots_.add(builderForValue.build());
+        onChanged();
+      } else {
+        botsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addBots(
+        int index, dev.cardroom.v1.BotSeat.Builder builderForValue) {
+      if (botsBuilder_ == null) {
+        ensureBotsIsMutable();
+        bots_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        botsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addAllBots(
+        java.lang.Iterable<? extends dev.cardroom.v1.BotSeat> values) {
+      if (botsBuilder_ == null) {
+        ensureBotsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, bots_);
+        onChanged();
+      } else {
+        botsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder clearBots() {
+      if (botsBuilder_ == null) {
+        bots_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000200);
+        onChanged();
+      } else {
+        botsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder removeBots(int index) {
+      if (botsBuilder_ == null) {
+        ensureBotsIsMutable();
+        bots_.remove(index);
+        onChanged();
+      } else {
+        botsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public dev.cardroom.v1.BotSeat.Builder getBotsBuilder(
+        int index) {
+      return internalGetBotsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public dev.cardroom.v1.BotSeatOrBuilder getBotsOrBuilder(
+        int index) {
+      if (botsBuilder_ == null) {
+        return bots_.get(index);  } else {
+        return botsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public java.util.List<? extends dev.cardroom.v1.BotSeatOrBuilder> 
+         getBotsOrBuilderList() {
+      if (botsBuilder_ != null) {
+        return botsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(bots_);
+      }
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public dev.cardroom.v1.BotSeat.Builder addBotsBuilder() {
+      return internalGetBotsFieldBuilder().addBuilder(
+          dev.cardroom.v1.BotSeat.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public dev.cardroom.v1.BotSeat.Builder addBotsBuilder(
+        int index) {
+      return internalGetBotsFieldBuilder().addBuilder(
+          index, dev.cardroom.v1.BotSeat.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public java.util.List<dev.cardroom.v1.BotSeat.Builder> 
+         getBotsBuilderList() {
+      return internalGetBotsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.BotSeat, dev.cardroom.v1.BotSeat.Builder, dev.cardroom.v1.BotSeatOrBuilder> 
+        internalGetBotsFieldBuilder() {
+      if (botsBuilder_ == null) {
+        botsBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.cardroom.v1.BotSeat, dev.cardroom.v1.BotSeat.Builder, dev.cardroom.v1.BotSeatOrBuilder>(
+                bots_,
+                ((bitField0_ & 0x00000200) != 0),
+                getParentForChildren(),
+                isClean());
+        bots_ = null;
+      }
+      return botsBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.CreateMatchRequest)

@@ -197,9 +197,9 @@ public interface CreateMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -208,9 +208,9 @@ public interface CreateMatchRequestOrBuilder extends
   java.util.List<java.lang.Integer> getBotSeatsList();
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -219,9 +219,9 @@ public interface CreateMatchRequestOrBuilder extends
   int getBotSeatsCount();
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -229,4 +229,78 @@ public interface CreateMatchRequestOrBuilder extends
    * @return The botSeats at the given index.
    */
   int getBotSeats(int index);
+
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return Whether the table field is set.
+   */
+  boolean hasTable();
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The table.
+   */
+  dev.cardroom.v1.TableSettings getTable();
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  dev.cardroom.v1.TableSettingsOrBuilder getTableOrBuilder();
+
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  java.util.List<dev.cardroom.v1.BotSeat> 
+      getBotsList();
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  dev.cardroom.v1.BotSeat getBots(int index);
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  int getBotsCount();
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  java.util.List<? extends dev.cardroom.v1.BotSeatOrBuilder> 
+      getBotsOrBuilderList();
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  dev.cardroom.v1.BotSeatOrBuilder getBotsOrBuilder(
+      int index);
 }

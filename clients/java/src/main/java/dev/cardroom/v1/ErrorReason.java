@@ -331,6 +331,23 @@ public enum ErrorReason
   ERROR_REASON_LOG_GAP(34),
   /**
    * <pre>
+   * INVALID_ARGUMENT: a bot level the game has no bot for (`Game.bot_levels`).
+   * </pre>
+   *
+   * <code>ERROR_REASON_UNKNOWN_BOT_LEVEL = 60;</code>
+   */
+  ERROR_REASON_UNKNOWN_BOT_LEVEL(60),
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: table settings out of range (negative or too long
+   * clocks, a reserve without a turn clock).
+   * </pre>
+   *
+   * <code>ERROR_REASON_INVALID_TABLE_SETTINGS = 61;</code>
+   */
+  ERROR_REASON_INVALID_TABLE_SETTINGS(61),
+  /**
+   * <pre>
    * INVALID_ARGUMENT: a string, list or Struct is larger than its field's
    * bound; metadata `field` names the field's path (`options.pumptown.
    * reduction_totals.values`).
@@ -1015,6 +1032,23 @@ public enum ErrorReason
   public static final int ERROR_REASON_LOG_GAP_VALUE = 34;
   /**
    * <pre>
+   * INVALID_ARGUMENT: a bot level the game has no bot for (`Game.bot_levels`).
+   * </pre>
+   *
+   * <code>ERROR_REASON_UNKNOWN_BOT_LEVEL = 60;</code>
+   */
+  public static final int ERROR_REASON_UNKNOWN_BOT_LEVEL_VALUE = 60;
+  /**
+   * <pre>
+   * INVALID_ARGUMENT: table settings out of range (negative or too long
+   * clocks, a reserve without a turn clock).
+   * </pre>
+   *
+   * <code>ERROR_REASON_INVALID_TABLE_SETTINGS = 61;</code>
+   */
+  public static final int ERROR_REASON_INVALID_TABLE_SETTINGS_VALUE = 61;
+  /**
+   * <pre>
    * INVALID_ARGUMENT: a string, list or Struct is larger than its field's
    * bound; metadata `field` names the field's path (`options.pumptown.
    * reduction_totals.values`).
@@ -1448,6 +1482,8 @@ public enum ErrorReason
       case 32: return ERROR_REASON_DEADLINE_EXCEEDED;
       case 33: return ERROR_REASON_STORE_UNAVAILABLE;
       case 34: return ERROR_REASON_LOG_GAP;
+      case 60: return ERROR_REASON_UNKNOWN_BOT_LEVEL;
+      case 61: return ERROR_REASON_INVALID_TABLE_SETTINGS;
       case 50: return ERROR_REASON_FIELD_TOO_LARGE;
       case 51: return ERROR_REASON_FIELD_OUT_OF_RANGE;
       case 52: return ERROR_REASON_INVALID_REQUEST_ID;
@@ -1524,7 +1560,7 @@ public enum ErrorReason
   }
   public static com.google.protobuf.Descriptors.EnumDescriptor
       getDescriptor() {
-    return dev.cardroom.v1.MatchProto.getDescriptor().getEnumType(2);
+    return dev.cardroom.v1.MatchProto.getDescriptor().getEnumType(3);
   }
 
   private static final ErrorReason[] VALUES = values();

@@ -38,6 +38,8 @@ private static final long serialVersionUID = 0L;
     displayName_ = "";
     summary_ = "";
     options_ = java.util.Collections.emptyList();
+    botLevels_ =
+        com.google.protobuf.LazyStringArrayList.emptyList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -338,6 +340,63 @@ private static final long serialVersionUID = 0L;
     return options_.get(index);
   }
 
+  public static final int BOT_LEVELS_FIELD_NUMBER = 8;
+  @SuppressWarnings("serial")
+  private com.google.protobuf.LazyStringArrayList botLevels_ =
+      com.google.protobuf.LazyStringArrayList.emptyList();
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return A list containing the botLevels.
+   */
+  public com.google.protobuf.ProtocolStringList
+      getBotLevelsList() {
+    return botLevels_;
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The count of botLevels.
+   */
+  public int getBotLevelsCount() {
+    return botLevels_.size();
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param index The index of the element to return.
+   * @return The botLevels at the given index.
+   */
+  public java.lang.String getBotLevels(int index) {
+    return botLevels_.get(index);
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param index The index of the value to return.
+   * @return The bytes of the botLevels at the given index.
+   */
+  public com.google.protobuf.ByteString
+      getBotLevelsBytes(int index) {
+    return botLevels_.getByteString(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -373,6 +432,9 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < options_.size(); i++) {
       output.writeMessage(7, options_.get(i));
     }
+    for (int i = 0; i < botLevels_.size(); i++) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 8, botLevels_.getRaw(i));
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -406,6 +468,14 @@ private static final long serialVersionUID = 0L;
           }
           size += 1 * count;
         }
+    {
+      int dataSize = 0;
+      for (int i = 0; i < botLevels_.size(); i++) {
+        dataSize += computeStringSizeNoTag(botLevels_.getRaw(i));
+      }
+      size += dataSize;
+      size += 1 * getBotLevelsList().size();
+    }
     return size;
   }
   @java.lang.Override
@@ -444,6 +514,8 @@ private static final long serialVersionUID = 0L;
         != other.getMaxPlayers()) return false;
     if (!getOptionsList()
         .equals(other.getOptionsList())) return false;
+    if (!getBotLevelsList()
+        .equals(other.getBotLevelsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -470,6 +542,10 @@ private static final long serialVersionUID = 0L;
     if (getOptionsCount() > 0) {
       hash = (37 * hash) + OPTIONS_FIELD_NUMBER;
       hash = (53 * hash) + getOptionsList().hashCode();
+    }
+    if (getBotLevelsCount() > 0) {
+      hash = (37 * hash) + BOT_LEVELS_FIELD_NUMBER;
+      hash = (53 * hash) + getBotLevelsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -620,6 +696,8 @@ private static final long serialVersionUID = 0L;
         optionsBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000040);
+      botLevels_ =
+          com.google.protobuf.LazyStringArrayList.emptyList();
       return this;
     }
 
@@ -683,6 +761,10 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000020) != 0)) {
         result.maxPlayers_ = maxPlayers_;
+      }
+      if (((from_bitField0_ & 0x00000080) != 0)) {
+        botLevels_.makeImmutable();
+        result.botLevels_ = botLevels_;
       }
     }
 
@@ -749,6 +831,16 @@ private static final long serialVersionUID = 0L;
             optionsBuilder_.addAllMessages(other.options_);
           }
         }
+      }
+      if (!other.botLevels_.isEmpty()) {
+        if (botLevels_.isEmpty()) {
+          botLevels_ = other.botLevels_;
+          bitField0_ |= 0x00000080;
+        } else {
+          ensureBotLevelsIsMutable();
+          botLevels_.addAll(other.botLevels_);
+        }
+        onChanged();
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -819,6 +911,11 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 58
+            case 66: {
+              ensureBotLevelsIsMutable();
+              botLevels_.add(input.readStringRequireUtf8());
+              break;
+            } // case 66
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1605,6 +1702,162 @@ private static final long serialVersionUID = 0L;
         options_ = null;
       }
       return optionsBuilder_;
+    }
+
+    private com.google.protobuf.LazyStringArrayList botLevels_ =
+        com.google.protobuf.LazyStringArrayList.emptyList();
+    private void ensureBotLevelsIsMutable() {
+      if (!botLevels_.isModifiable()) {
+        botLevels_ = new com.google.protobuf.LazyStringArrayList(botLevels_);
+      }
+      bitField0_ |= 0x00000080;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return A list containing the botLevels.
+     */
+    public com.google.protobuf.ProtocolStringList
+        getBotLevelsList() {
+      botLevels_.makeImmutable();
+      return botLevels_;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return The count of botLevels.
+     */
+    public int getBotLevelsCount() {
+      return botLevels_.size();
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param index The index of the element to return.
+     * @return The botLevels at the given index.
+     */
+    public java.lang.String getBotLevels(int index) {
+      return botLevels_.get(index);
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param index The index of the value to return.
+     * @return The bytes of the botLevels at the given index.
+     */
+    public com.google.protobuf.ByteString
+        getBotLevelsBytes(int index) {
+      return botLevels_.getByteString(index);
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param index The index to set the value at.
+     * @param value The botLevels to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevels(
+        int index, java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      ensureBotLevelsIsMutable();
+      botLevels_.set(index, value);
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param value The botLevels to add.
+     * @return This builder for chaining.
+     */
+    public Builder addBotLevels(
+        java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      ensureBotLevelsIsMutable();
+      botLevels_.add(value);
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param values The botLevels to add.
+     * @return This builder for chaining.
+     */
+    public Builder addAllBotLevels(
+        java.lang.Iterable<java.lang.String> values) {
+      ensureBotLevelsIsMutable();
+      com.google.protobuf.AbstractMessageLite.Builder.addAll(
+          values, botLevels_);
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearBotLevels() {
+      botLevels_ =
+        com.google.protobuf.LazyStringArrayList.emptyList();
+      bitField0_ = (bitField0_ & ~0x00000080);;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param value The bytes of the botLevels to add.
+     * @return This builder for chaining.
+     */
+    public Builder addBotLevelsBytes(
+        com.google.protobuf.ByteString value) {
+      if (value == null) { throw new NullPointerException(); }
+      checkByteStringIsUtf8(value);
+      ensureBotLevelsIsMutable();
+      botLevels_.add(value);
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Game)

@@ -154,4 +154,49 @@ public interface GameOrBuilder extends
    */
   dev.cardroom.v1.GameOptionOrBuilder getOptionsOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return A list containing the botLevels.
+   */
+  java.util.List<java.lang.String>
+      getBotLevelsList();
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The count of botLevels.
+   */
+  int getBotLevelsCount();
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param index The index of the element to return.
+   * @return The botLevels at the given index.
+   */
+  java.lang.String getBotLevels(int index);
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param index The index of the value to return.
+   * @return The bytes of the botLevels at the given index.
+   */
+  com.google.protobuf.ByteString
+      getBotLevelsBytes(int index);
 }

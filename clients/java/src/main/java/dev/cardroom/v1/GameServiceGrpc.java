@@ -490,9 +490,12 @@ public final class GameServiceGrpc {
 
     /**
      * <pre>
-     * Gives up the caller's seat while the match is waiting: the seat becomes
+     * Gives up the caller's seat. While the match is waiting the seat becomes
      * free again and the caller's token stops working; the creator leaving
-     * abandons the match. A started match cannot be left (AIP-136).
+     * abandons the match. In a started match the seat is forfeited to the
+     * server: it plays the seat's default actions (or a bot, with
+     * `TableSettings.absent_bot_level`) to the end, the token stops working and
+     * the result lists the seat in `left_seats` (AIP-136).
      * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
      * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
      * </pre>
@@ -662,9 +665,12 @@ public final class GameServiceGrpc {
 
     /**
      * <pre>
-     * Gives up the caller's seat while the match is waiting: the seat becomes
+     * Gives up the caller's seat. While the match is waiting the seat becomes
      * free again and the caller's token stops working; the creator leaving
-     * abandons the match. A started match cannot be left (AIP-136).
+     * abandons the match. In a started match the seat is forfeited to the
+     * server: it plays the seat's default actions (or a bot, with
+     * `TableSettings.absent_bot_level`) to the end, the token stops working and
+     * the result lists the seat in `left_seats` (AIP-136).
      * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
      * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
      * </pre>
@@ -818,9 +824,12 @@ public final class GameServiceGrpc {
 
     /**
      * <pre>
-     * Gives up the caller's seat while the match is waiting: the seat becomes
+     * Gives up the caller's seat. While the match is waiting the seat becomes
      * free again and the caller's token stops working; the creator leaving
-     * abandons the match. A started match cannot be left (AIP-136).
+     * abandons the match. In a started match the seat is forfeited to the
+     * server: it plays the seat's default actions (or a bot, with
+     * `TableSettings.absent_bot_level`) to the end, the token stops working and
+     * the result lists the seat in `left_seats` (AIP-136).
      * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
      * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
      * </pre>
@@ -971,9 +980,12 @@ public final class GameServiceGrpc {
 
     /**
      * <pre>
-     * Gives up the caller's seat while the match is waiting: the seat becomes
+     * Gives up the caller's seat. While the match is waiting the seat becomes
      * free again and the caller's token stops working; the creator leaving
-     * abandons the match. A started match cannot be left (AIP-136).
+     * abandons the match. In a started match the seat is forfeited to the
+     * server: it plays the seat's default actions (or a bot, with
+     * `TableSettings.absent_bot_level`) to the end, the token stops working and
+     * the result lists the seat in `left_seats` (AIP-136).
      * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
      * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
      * </pre>
@@ -1129,9 +1141,12 @@ public final class GameServiceGrpc {
 
     /**
      * <pre>
-     * Gives up the caller's seat while the match is waiting: the seat becomes
+     * Gives up the caller's seat. While the match is waiting the seat becomes
      * free again and the caller's token stops working; the creator leaving
-     * abandons the match. A started match cannot be left (AIP-136).
+     * abandons the match. In a started match the seat is forfeited to the
+     * server: it plays the seat's default actions (or a bot, with
+     * `TableSettings.absent_bot_level`) to the end, the token stops working and
+     * the result lists the seat in `left_seats` (AIP-136).
      * buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
      * buf:lint:ignore RPC_REQUEST_RESPONSE_UNIQUE
      * </pre>

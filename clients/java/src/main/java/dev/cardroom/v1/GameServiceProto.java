@@ -141,7 +141,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
       ".cardroom.v1.GameR\005games\022&\n\017next_page_to" +
       "ken\030\002 \001(\tR\rnextPageToken\"@\n\016GetGameReque" +
       "st\022.\n\004name\030\001 \001(\tB\032\342A\001\002\372A\023\n\021cardroom.dev/" +
-      "GameR\004name\"\351\002\n\022CreateMatchRequest\0222\n\006par" +
+      "GameR\004name\"\321\003\n\022CreateMatchRequest\0222\n\006par" +
       "ent\030\001 \001(\tB\032\342A\001\002\372A\023\n\021cardroom.dev/GameR\006p" +
       "arent\022#\n\nseat_count\030\002 \001(\005B\004\342A\001\002R\tseatCou" +
       "nt\0228\n\007options\030\003 \001(\0132\030.cardroom.v1.GameOp" +
@@ -150,94 +150,102 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
       "\004\342A\001\001R\trequestId\022\030\n\004seed\030\006 \001(\tB\004\342A\001\004R\004se" +
       "ed\0227\n\007fixture\030\007 \001(\0132\027.google.protobuf.St" +
       "ructB\004\342A\001\004R\007fixture\022!\n\tbot_seats\030\010 \003(\005B\004" +
-      "\342A\001\001R\010botSeats\"c\n\023CreateMatchResponse\022-\n" +
-      "\005state\030\001 \001(\0132\027.cardroom.v1.MatchStateR\005s" +
-      "tate\022\035\n\nseat_token\030\002 \001(\tR\tseatToken\"B\n\017G" +
-      "etMatchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022c" +
-      "ardroom.dev/MatchR\004name\"\220\001\n\022ListMatchesR" +
-      "equest\0222\n\006parent\030\001 \001(\tB\032\342A\001\002\372A\023\n\021cardroo" +
-      "m.dev/GameR\006parent\022!\n\tpage_size\030\002 \001(\005B\004\342" +
-      "A\001\001R\010pageSize\022#\n\npage_token\030\003 \001(\tB\004\342A\001\001R" +
-      "\tpageToken\"k\n\023ListMatchesResponse\022,\n\007mat" +
-      "ches\030\001 \003(\0132\022.cardroom.v1.MatchR\007matches\022" +
-      "&\n\017next_page_token\030\002 \001(\tR\rnextPageToken\"" +
-      "\267\001\n\020JoinMatchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002" +
-      "\372A\024\n\022cardroom.dev/MatchR\004name\022%\n\013player_" +
-      "name\030\002 \001(\tB\004\342A\001\001R\nplayerName\022#\n\nrequest_" +
-      "id\030\003 \001(\tB\004\342A\001\001R\trequestId\022\035\n\004seat\030\004 \001(\005B" +
-      "\004\342A\001\001H\000R\004seat\210\001\001B\007\n\005_seat\"u\n\021JoinMatchRe" +
-      "sponse\022-\n\005state\030\001 \001(\0132\027.cardroom.v1.Matc" +
-      "hStateR\005state\022\035\n\nseat_token\030\002 \001(\tR\tseatT" +
-      "oken\022\022\n\004seat\030\003 \001(\005R\004seat\"i\n\021LeaveMatchRe" +
-      "quest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.d" +
-      "ev/MatchR\004name\022#\n\nrequest_id\030\002 \001(\tB\004\342A\001\001" +
-      "R\trequestId\"i\n\021StartMatchRequest\022/\n\004name" +
-      "\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004nam" +
-      "e\022#\n\nrequest_id\030\002 \001(\tB\004\342A\001\001R\trequestId\"\203" +
-      "\002\n\023SubmitActionRequest\022/\n\004name\030\001 \001(\tB\033\342A" +
-      "\001\002\372A\024\n\022cardroom.dev/MatchR\004name\0221\n\006actio" +
-      "n\030\002 \001(\0132\023.cardroom.v1.ActionB\004\342A\001\002R\006acti" +
-      "on\0224\n\020expected_version\030\003 \001(\005B\004\342A\001\001H\000R\017ex" +
-      "pectedVersion\210\001\001\022\030\n\004etag\030\004 \001(\tB\004\342A\001\001R\004et" +
-      "ag\022#\n\nrequest_id\030\005 \001(\tB\004\342A\001\001R\trequestIdB" +
-      "\023\n\021_expected_version\"q\n\024SubmitActionResp" +
-      "onse\022-\n\005state\030\001 \001(\0132\027.cardroom.v1.MatchS" +
-      "tateR\005state\022*\n\006events\030\002 \003(\0132\022.cardroom.v" +
-      "1.EventR\006events\"o\n\021WatchMatchRequest\022/\n\004" +
-      "name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR" +
-      "\004name\022)\n\rafter_version\030\002 \001(\005B\004\342A\001\001R\014afte" +
-      "rVersion\"\202\001\n\013MatchUpdate\022\030\n\007version\030\001 \001(" +
-      "\005R\007version\022*\n\006events\030\002 \003(\0132\022.cardroom.v1" +
-      ".EventR\006events\022-\n\005state\030\003 \001(\0132\027.cardroom" +
-      ".v1.MatchStateR\005state\"\270\001\n\022GetMatchLogReq" +
+      "\342A\001\001R\010botSeats\0226\n\005table\030\t \001(\0132\032.cardroom" +
+      ".v1.TableSettingsB\004\342A\001\001R\005table\022.\n\004bots\030\n" +
+      " \003(\0132\024.cardroom.v1.BotSeatB\004\342A\001\001R\004bots\"c" +
+      "\n\023CreateMatchResponse\022-\n\005state\030\001 \001(\0132\027.c" +
+      "ardroom.v1.MatchStateR\005state\022\035\n\nseat_tok" +
+      "en\030\002 \001(\tR\tseatToken\"B\n\017GetMatchRequest\022/" +
+      "\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/Matc" +
+      "hR\004name\"\220\001\n\022ListMatchesRequest\0222\n\006parent" +
+      "\030\001 \001(\tB\032\342A\001\002\372A\023\n\021cardroom.dev/GameR\006pare" +
+      "nt\022!\n\tpage_size\030\002 \001(\005B\004\342A\001\001R\010pageSize\022#\n" +
+      "\npage_token\030\003 \001(\tB\004\342A\001\001R\tpageToken\"k\n\023Li" +
+      "stMatchesResponse\022,\n\007matches\030\001 \003(\0132\022.car" +
+      "droom.v1.MatchR\007matches\022&\n\017next_page_tok" +
+      "en\030\002 \001(\tR\rnextPageToken\"\267\001\n\020JoinMatchReq" +
       "uest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.de" +
-      "v/MatchR\004name\022)\n\rafter_version\030\002 \001(\005B\004\342A" +
-      "\001\001R\014afterVersion\022!\n\tpage_size\030\003 \001(\005B\004\342A\001" +
-      "\001R\010pageSize\022#\n\npage_token\030\004 \001(\tB\004\342A\001\001R\tp" +
-      "ageToken\"s\n\023GetMatchLogResponse\0224\n\007entri" +
-      "es\030\001 \003(\0132\032.cardroom.v1.MatchLogEntryR\007en" +
-      "tries\022&\n\017next_page_token\030\002 \001(\tR\rnextPage" +
-      "Token\"\244\001\n\rMatchLogEntry\022\030\n\007version\030\001 \001(\005" +
-      "R\007version\022\027\n\004seat\030\002 \001(\005H\000R\004seat\210\001\001\022+\n\006ac" +
-      "tion\030\003 \001(\0132\023.cardroom.v1.ActionR\006action\022" +
-      "*\n\006events\030\004 \003(\0132\022.cardroom.v1.EventR\006eve" +
-      "ntsB\007\n\005_seat2\203\n\n\013GameService\022]\n\tListGame" +
-      "s\022\035.cardroom.v1.ListGamesRequest\032\036.cardr" +
-      "oom.v1.ListGamesResponse\"\021\202\323\344\223\002\013\022\t/v1/ga" +
-      "mes\022U\n\007GetGame\022\033.cardroom.v1.GetGameRequ" +
-      "est\032\021.cardroom.v1.Game\"\032\202\323\344\223\002\024\022\022/v1/{nam" +
-      "e=games/*}\022y\n\013CreateMatch\022\037.cardroom.v1." +
-      "CreateMatchRequest\032 .cardroom.v1.CreateM" +
-      "atchResponse\"\'\202\323\344\223\002!\"\034/v1/{parent=games/" +
-      "*}/matches:\001*\022g\n\010GetMatch\022\034.cardroom.v1." +
-      "GetMatchRequest\032\027.cardroom.v1.MatchState" +
-      "\"$\202\323\344\223\002\036\022\034/v1/{name=games/*/matches/*}\022v" +
-      "\n\013ListMatches\022\037.cardroom.v1.ListMatchesR" +
-      "equest\032 .cardroom.v1.ListMatchesResponse" +
-      "\"$\202\323\344\223\002\036\022\034/v1/{parent=games/*}/matches\022x" +
-      "\n\tJoinMatch\022\035.cardroom.v1.JoinMatchReque" +
-      "st\032\036.cardroom.v1.JoinMatchResponse\",\202\323\344\223" +
-      "\002&\"!/v1/{name=games/*/matches/*}:join:\001*" +
-      "\022t\n\nLeaveMatch\022\036.cardroom.v1.LeaveMatchR" +
+      "v/MatchR\004name\022%\n\013player_name\030\002 \001(\tB\004\342A\001\001" +
+      "R\nplayerName\022#\n\nrequest_id\030\003 \001(\tB\004\342A\001\001R\t" +
+      "requestId\022\035\n\004seat\030\004 \001(\005B\004\342A\001\001H\000R\004seat\210\001\001" +
+      "B\007\n\005_seat\"u\n\021JoinMatchResponse\022-\n\005state\030" +
+      "\001 \001(\0132\027.cardroom.v1.MatchStateR\005state\022\035\n" +
+      "\nseat_token\030\002 \001(\tR\tseatToken\022\022\n\004seat\030\003 \001" +
+      "(\005R\004seat\"i\n\021LeaveMatchRequest\022/\n\004name\030\001 " +
+      "\001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\022#" +
+      "\n\nrequest_id\030\002 \001(\tB\004\342A\001\001R\trequestId\"\270\001\n\021" +
+      "StartMatchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024" +
+      "\n\022cardroom.dev/MatchR\004name\022#\n\nrequest_id" +
+      "\030\002 \001(\tB\004\342A\001\001R\trequestId\022*\n\016fill_with_bot" +
+      "s\030\003 \001(\010B\004\342A\001\001R\014fillWithBots\022!\n\tbot_level" +
+      "\030\004 \001(\tB\004\342A\001\001R\010botLevel\"\203\002\n\023SubmitActionR" +
+      "equest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom." +
+      "dev/MatchR\004name\0221\n\006action\030\002 \001(\0132\023.cardro" +
+      "om.v1.ActionB\004\342A\001\002R\006action\0224\n\020expected_v" +
+      "ersion\030\003 \001(\005B\004\342A\001\001H\000R\017expectedVersion\210\001\001" +
+      "\022\030\n\004etag\030\004 \001(\tB\004\342A\001\001R\004etag\022#\n\nrequest_id" +
+      "\030\005 \001(\tB\004\342A\001\001R\trequestIdB\023\n\021_expected_ver" +
+      "sion\"q\n\024SubmitActionResponse\022-\n\005state\030\001 " +
+      "\001(\0132\027.cardroom.v1.MatchStateR\005state\022*\n\006e" +
+      "vents\030\002 \003(\0132\022.cardroom.v1.EventR\006events\"" +
+      "o\n\021WatchMatchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002" +
+      "\372A\024\n\022cardroom.dev/MatchR\004name\022)\n\rafter_v" +
+      "ersion\030\002 \001(\005B\004\342A\001\001R\014afterVersion\"\330\001\n\013Mat" +
+      "chUpdate\022\030\n\007version\030\001 \001(\005R\007version\022*\n\006ev" +
+      "ents\030\002 \003(\0132\022.cardroom.v1.EventR\006events\022-" +
+      "\n\005state\030\003 \001(\0132\027.cardroom.v1.MatchStateR\005" +
+      "state\022\027\n\004seat\030\004 \001(\005H\000R\004seat\210\001\001\022\033\n\ttimed_" +
+      "out\030\005 \001(\010R\010timedOut\022\025\n\006by_bot\030\006 \001(\010R\005byB" +
+      "otB\007\n\005_seat\"\270\001\n\022GetMatchLogRequest\022/\n\004na" +
+      "me\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004n" +
+      "ame\022)\n\rafter_version\030\002 \001(\005B\004\342A\001\001R\014afterV" +
+      "ersion\022!\n\tpage_size\030\003 \001(\005B\004\342A\001\001R\010pageSiz" +
+      "e\022#\n\npage_token\030\004 \001(\tB\004\342A\001\001R\tpageToken\"s" +
+      "\n\023GetMatchLogResponse\0224\n\007entries\030\001 \003(\0132\032" +
+      ".cardroom.v1.MatchLogEntryR\007entries\022&\n\017n" +
+      "ext_page_token\030\002 \001(\tR\rnextPageToken\"\330\001\n\r" +
+      "MatchLogEntry\022\030\n\007version\030\001 \001(\005R\007version\022" +
+      "\027\n\004seat\030\002 \001(\005H\000R\004seat\210\001\001\022+\n\006action\030\003 \001(\013" +
+      "2\023.cardroom.v1.ActionR\006action\022*\n\006events\030" +
+      "\004 \003(\0132\022.cardroom.v1.EventR\006events\022\033\n\ttim" +
+      "ed_out\030\005 \001(\010R\010timedOut\022\025\n\006by_bot\030\006 \001(\010R\005" +
+      "byBotB\007\n\005_seat2\203\n\n\013GameService\022]\n\tListGa" +
+      "mes\022\035.cardroom.v1.ListGamesRequest\032\036.car" +
+      "droom.v1.ListGamesResponse\"\021\202\323\344\223\002\013\022\t/v1/" +
+      "games\022U\n\007GetGame\022\033.cardroom.v1.GetGameRe" +
+      "quest\032\021.cardroom.v1.Game\"\032\202\323\344\223\002\024\022\022/v1/{n" +
+      "ame=games/*}\022y\n\013CreateMatch\022\037.cardroom.v" +
+      "1.CreateMatchRequest\032 .cardroom.v1.Creat" +
+      "eMatchResponse\"\'\202\323\344\223\002!\"\034/v1/{parent=game" +
+      "s/*}/matches:\001*\022g\n\010GetMatch\022\034.cardroom.v" +
+      "1.GetMatchRequest\032\027.cardroom.v1.MatchSta" +
+      "te\"$\202\323\344\223\002\036\022\034/v1/{name=games/*/matches/*}" +
+      "\022v\n\013ListMatches\022\037.cardroom.v1.ListMatche" +
+      "sRequest\032 .cardroom.v1.ListMatchesRespon" +
+      "se\"$\202\323\344\223\002\036\022\034/v1/{parent=games/*}/matches" +
+      "\022x\n\tJoinMatch\022\035.cardroom.v1.JoinMatchReq" +
+      "uest\032\036.cardroom.v1.JoinMatchResponse\",\202\323" +
+      "\344\223\002&\"!/v1/{name=games/*/matches/*}:join:" +
+      "\001*\022t\n\nLeaveMatch\022\036.cardroom.v1.LeaveMatc" +
+      "hRequest\032\027.cardroom.v1.MatchState\"-\202\323\344\223\002" +
+      "\'\"\"/v1/{name=games/*/matches/*}:leave:\001*" +
+      "\022t\n\nStartMatch\022\036.cardroom.v1.StartMatchR" +
       "equest\032\027.cardroom.v1.MatchState\"-\202\323\344\223\002\'\"" +
-      "\"/v1/{name=games/*/matches/*}:leave:\001*\022t" +
-      "\n\nStartMatch\022\036.cardroom.v1.StartMatchReq" +
-      "uest\032\027.cardroom.v1.MatchState\"-\202\323\344\223\002\'\"\"/" +
-      "v1/{name=games/*/matches/*}:start:\001*\022\211\001\n" +
-      "\014SubmitAction\022 .cardroom.v1.SubmitAction" +
-      "Request\032!.cardroom.v1.SubmitActionRespon" +
-      "se\"4\202\323\344\223\002.\")/v1/{name=games/*/matches/*}" +
-      ":submitAction:\001*\022t\n\nWatchMatch\022\036.cardroo" +
-      "m.v1.WatchMatchRequest\032\030.cardroom.v1.Mat" +
-      "chUpdate\"*\202\323\344\223\002$\022\"/v1/{name=games/*/matc" +
-      "hes/*}:watch0\001\022z\n\013GetMatchLog\022\037.cardroom" +
-      ".v1.GetMatchLogRequest\032 .cardroom.v1.Get" +
-      "MatchLogResponse\"(\202\323\344\223\002\"\022 /v1/{name=game" +
-      "s/*/matches/*}:logB\227\001\n\017dev.cardroom.v1B\020" +
-      "GameServiceProtoP\001Z:github.com/cardroom/" +
-      "cardroom/gen/go/cardroom/v1;cardroomv1\242\002" +
-      "\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014" +
-      "Cardroom::V1b\006proto3"
+      "\"/v1/{name=games/*/matches/*}:start:\001*\022\211" +
+      "\001\n\014SubmitAction\022 .cardroom.v1.SubmitActi" +
+      "onRequest\032!.cardroom.v1.SubmitActionResp" +
+      "onse\"4\202\323\344\223\002.\")/v1/{name=games/*/matches/" +
+      "*}:submitAction:\001*\022t\n\nWatchMatch\022\036.cardr" +
+      "oom.v1.WatchMatchRequest\032\030.cardroom.v1.M" +
+      "atchUpdate\"*\202\323\344\223\002$\022\"/v1/{name=games/*/ma" +
+      "tches/*}:watch0\001\022z\n\013GetMatchLog\022\037.cardro" +
+      "om.v1.GetMatchLogRequest\032 .cardroom.v1.G" +
+      "etMatchLogResponse\"(\202\323\344\223\002\"\022 /v1/{name=ga" +
+      "mes/*/matches/*}:logB\227\001\n\017dev.cardroom.v1" +
+      "B\020GameServiceProtoP\001Z:github.com/cardroo" +
+      "m/cardroom/gen/go/cardroom/v1;cardroomv1" +
+      "\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352" +
+      "\002\014Cardroom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -271,7 +279,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_CreateMatchRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_CreateMatchRequest_descriptor,
-        new java.lang.String[] { "Parent", "SeatCount", "Options", "PlayerName", "RequestId", "Seed", "Fixture", "BotSeats", });
+        new java.lang.String[] { "Parent", "SeatCount", "Options", "PlayerName", "RequestId", "Seed", "Fixture", "BotSeats", "Table", "Bots", });
     internal_static_cardroom_v1_CreateMatchResponse_descriptor =
       getDescriptor().getMessageType(4);
     internal_static_cardroom_v1_CreateMatchResponse_fieldAccessorTable = new
@@ -319,7 +327,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_StartMatchRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_StartMatchRequest_descriptor,
-        new java.lang.String[] { "Name", "RequestId", });
+        new java.lang.String[] { "Name", "RequestId", "FillWithBots", "BotLevel", });
     internal_static_cardroom_v1_SubmitActionRequest_descriptor =
       getDescriptor().getMessageType(12);
     internal_static_cardroom_v1_SubmitActionRequest_fieldAccessorTable = new
@@ -343,7 +351,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_MatchUpdate_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchUpdate_descriptor,
-        new java.lang.String[] { "Version", "Events", "State", });
+        new java.lang.String[] { "Version", "Events", "State", "Seat", "TimedOut", "ByBot", });
     internal_static_cardroom_v1_GetMatchLogRequest_descriptor =
       getDescriptor().getMessageType(16);
     internal_static_cardroom_v1_GetMatchLogRequest_fieldAccessorTable = new
@@ -361,7 +369,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_MatchLogEntry_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchLogEntry_descriptor,
-        new java.lang.String[] { "Version", "Seat", "Action", "Events", });
+        new java.lang.String[] { "Version", "Seat", "Action", "Events", "TimedOut", "ByBot", });
     descriptor.resolveAllFeaturesImmutable();
     dev.cardroom.v1.MatchProto.getDescriptor();
     com.google.api.AnnotationsProto.getDescriptor();

@@ -447,6 +447,44 @@ private static final long serialVersionUID = 0L;
     return updateTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : updateTime_;
   }
 
+  public static final int TABLE_FIELD_NUMBER = 12;
+  private dev.cardroom.v1.TableSettings table_;
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return Whether the table field is set.
+   */
+  @java.lang.Override
+  public boolean hasTable() {
+    return ((bitField0_ & 0x00000008) != 0);
+  }
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The table.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.TableSettings getTable() {
+    return table_ == null ? dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+  }
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.TableSettingsOrBuilder getTableOrBuilder() {
+    return table_ == null ? dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -493,6 +531,9 @@ private static final long serialVersionUID = 0L;
     }
     if (((bitField0_ & 0x00000004) != 0)) {
       output.writeMessage(11, getUpdateTime());
+    }
+    if (((bitField0_ & 0x00000008) != 0)) {
+      output.writeMessage(12, getTable());
     }
     getUnknownFields().writeTo(output);
   }
@@ -543,6 +584,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000004) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(11, getUpdateTime());
+    }
+    if (((bitField0_ & 0x00000008) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(12, getTable());
     }
     return size;
   }
@@ -598,6 +643,11 @@ private static final long serialVersionUID = 0L;
       if (!getUpdateTime()
           .equals(other.getUpdateTime())) return false;
     }
+    if (hasTable() != other.hasTable()) return false;
+    if (hasTable()) {
+      if (!getTable()
+          .equals(other.getTable())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -638,6 +688,10 @@ private static final long serialVersionUID = 0L;
     if (hasUpdateTime()) {
       hash = (37 * hash) + UPDATE_TIME_FIELD_NUMBER;
       hash = (53 * hash) + getUpdateTime().hashCode();
+    }
+    if (hasTable()) {
+      hash = (37 * hash) + TABLE_FIELD_NUMBER;
+      hash = (53 * hash) + getTable().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -778,6 +832,7 @@ private static final long serialVersionUID = 0L;
         internalGetSeatsFieldBuilder();
         internalGetCreateTimeFieldBuilder();
         internalGetUpdateTimeFieldBuilder();
+        internalGetTableFieldBuilder();
       }
     }
     @java.lang.Override
@@ -812,6 +867,11 @@ private static final long serialVersionUID = 0L;
       if (updateTimeBuilder_ != null) {
         updateTimeBuilder_.dispose();
         updateTimeBuilder_ = null;
+      }
+      table_ = null;
+      if (tableBuilder_ != null) {
+        tableBuilder_.dispose();
+        tableBuilder_ = null;
       }
       return this;
     }
@@ -899,6 +959,12 @@ private static final long serialVersionUID = 0L;
             : updateTimeBuilder_.build();
         to_bitField0_ |= 0x00000004;
       }
+      if (((from_bitField0_ & 0x00000800) != 0)) {
+        result.table_ = tableBuilder_ == null
+            ? table_
+            : tableBuilder_.build();
+        to_bitField0_ |= 0x00000008;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -975,6 +1041,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasUpdateTime()) {
         mergeUpdateTime(other.getUpdateTime());
+      }
+      if (other.hasTable()) {
+        mergeTable(other.getTable());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -1071,6 +1140,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000400;
               break;
             } // case 90
+            case 98: {
+              input.readMessage(
+                  internalGetTableFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000800;
+              break;
+            } // case 98
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2352,6 +2428,163 @@ private static final long serialVersionUID = 0L;
         updateTime_ = null;
       }
       return updateTimeBuilder_;
+    }
+
+    private dev.cardroom.v1.TableSettings table_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.TableSettings, dev.cardroom.v1.TableSettings.Builder, dev.cardroom.v1.TableSettingsOrBuilder> tableBuilder_;
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return Whether the table field is set.
+     */
+    public boolean hasTable() {
+      return ((bitField0_ & 0x00000800) != 0);
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return The table.
+     */
+    public dev.cardroom.v1.TableSettings getTable() {
+      if (tableBuilder_ == null) {
+        return table_ == null ? dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+      } else {
+        return tableBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setTable(dev.cardroom.v1.TableSettings value) {
+      if (tableBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        table_ = value;
+      } else {
+        tableBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000800;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setTable(
+        dev.cardroom.v1.TableSettings.Builder builderForValue) {
+      if (tableBuilder_ == null) {
+        table_ = builderForValue.build();
+      } else {
+        tableBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000800;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder mergeTable(dev.cardroom.v1.TableSettings value) {
+      if (tableBuilder_ == null) {
+        if (((bitField0_ & 0x00000800) != 0) &&
+          table_ != null &&
+          table_ != dev.cardroom.v1.TableSettings.getDefaultInstance()) {
+          getTableBuilder().mergeFrom(value);
+        } else {
+          table_ = value;
+        }
+      } else {
+        tableBuilder_.mergeFrom(value);
+      }
+      if (table_ != null) {
+        bitField0_ |= 0x00000800;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearTable() {
+      bitField0_ = (bitField0_ & ~0x00000800);
+      table_ = null;
+      if (tableBuilder_ != null) {
+        tableBuilder_.dispose();
+        tableBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.TableSettings.Builder getTableBuilder() {
+      bitField0_ |= 0x00000800;
+      onChanged();
+      return internalGetTableFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.TableSettingsOrBuilder getTableOrBuilder() {
+      if (tableBuilder_ != null) {
+        return tableBuilder_.getMessageOrBuilder();
+      } else {
+        return table_ == null ?
+            dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+      }
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.TableSettings, dev.cardroom.v1.TableSettings.Builder, dev.cardroom.v1.TableSettingsOrBuilder> 
+        internalGetTableFieldBuilder() {
+      if (tableBuilder_ == null) {
+        tableBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.cardroom.v1.TableSettings, dev.cardroom.v1.TableSettings.Builder, dev.cardroom.v1.TableSettingsOrBuilder>(
+                getTable(),
+                getParentForChildren(),
+                isClean());
+        table_ = null;
+      }
+      return tableBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Match)

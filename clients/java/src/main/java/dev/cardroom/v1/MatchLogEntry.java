@@ -202,6 +202,37 @@ private static final long serialVersionUID = 0L;
     return events_.get(index);
   }
 
+  public static final int TIMED_OUT_FIELD_NUMBER = 5;
+  private boolean timedOut_ = false;
+  /**
+   * <pre>
+   * True when the server played the seat's default action: its turn clock ran
+   * out, or its player is away or left.
+   * </pre>
+   *
+   * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+   * @return The timedOut.
+   */
+  @java.lang.Override
+  public boolean getTimedOut() {
+    return timedOut_;
+  }
+
+  public static final int BY_BOT_FIELD_NUMBER = 6;
+  private boolean byBot_ = false;
+  /**
+   * <pre>
+   * True when a bot of the server decided this action.
+   * </pre>
+   *
+   * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+   * @return The byBot.
+   */
+  @java.lang.Override
+  public boolean getByBot() {
+    return byBot_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -228,6 +259,12 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < events_.size(); i++) {
       output.writeMessage(4, events_.get(i));
     }
+    if (timedOut_ != false) {
+      output.writeBool(5, timedOut_);
+    }
+    if (byBot_ != false) {
+      output.writeBool(6, byBot_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -253,6 +290,14 @@ private static final long serialVersionUID = 0L;
           }
           size += 1 * count;
         }
+    if (timedOut_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(5, timedOut_);
+    }
+    if (byBot_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(6, byBot_);
+    }
     return size;
   }
   @java.lang.Override
@@ -291,6 +336,10 @@ private static final long serialVersionUID = 0L;
     }
     if (!getEventsList()
         .equals(other.getEventsList())) return false;
+    if (getTimedOut()
+        != other.getTimedOut()) return false;
+    if (getByBot()
+        != other.getByBot()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -316,6 +365,12 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + EVENTS_FIELD_NUMBER;
       hash = (53 * hash) + getEventsList().hashCode();
     }
+    hash = (37 * hash) + TIMED_OUT_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getTimedOut());
+    hash = (37 * hash) + BY_BOT_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getByBot());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -472,6 +527,8 @@ private static final long serialVersionUID = 0L;
         eventsBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000008);
+      timedOut_ = false;
+      byBot_ = false;
       return this;
     }
 
@@ -532,6 +589,12 @@ private static final long serialVersionUID = 0L;
             : actionBuilder_.build();
         to_bitField0_ |= 0x00000002;
       }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.timedOut_ = timedOut_;
+      }
+      if (((from_bitField0_ & 0x00000020) != 0)) {
+        result.byBot_ = byBot_;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -581,6 +644,12 @@ private static final long serialVersionUID = 0L;
             eventsBuilder_.addAllMessages(other.events_);
           }
         }
+      }
+      if (other.getTimedOut() != false) {
+        setTimedOut(other.getTimedOut());
+      }
+      if (other.getByBot() != false) {
+        setByBot(other.getByBot());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -638,6 +707,16 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 34
+            case 40: {
+              timedOut_ = input.readBool();
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 40
+            case 48: {
+              byBot_ = input.readBool();
+              bitField0_ |= 0x00000020;
+              break;
+            } // case 48
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1244,6 +1323,97 @@ private static final long serialVersionUID = 0L;
         events_ = null;
       }
       return eventsBuilder_;
+    }
+
+    private boolean timedOut_ ;
+    /**
+     * <pre>
+     * True when the server played the seat's default action: its turn clock ran
+     * out, or its player is away or left.
+     * </pre>
+     *
+     * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+     * @return The timedOut.
+     */
+    @java.lang.Override
+    public boolean getTimedOut() {
+      return timedOut_;
+    }
+    /**
+     * <pre>
+     * True when the server played the seat's default action: its turn clock ran
+     * out, or its player is away or left.
+     * </pre>
+     *
+     * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+     * @param value The timedOut to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTimedOut(boolean value) {
+
+      timedOut_ = value;
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * True when the server played the seat's default action: its turn clock ran
+     * out, or its player is away or left.
+     * </pre>
+     *
+     * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTimedOut() {
+      bitField0_ = (bitField0_ & ~0x00000010);
+      timedOut_ = false;
+      onChanged();
+      return this;
+    }
+
+    private boolean byBot_ ;
+    /**
+     * <pre>
+     * True when a bot of the server decided this action.
+     * </pre>
+     *
+     * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+     * @return The byBot.
+     */
+    @java.lang.Override
+    public boolean getByBot() {
+      return byBot_;
+    }
+    /**
+     * <pre>
+     * True when a bot of the server decided this action.
+     * </pre>
+     *
+     * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+     * @param value The byBot to set.
+     * @return This builder for chaining.
+     */
+    public Builder setByBot(boolean value) {
+
+      byBot_ = value;
+      bitField0_ |= 0x00000020;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * True when a bot of the server decided this action.
+     * </pre>
+     *
+     * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearByBot() {
+      bitField0_ = (bitField0_ & ~0x00000020);
+      byBot_ = false;
+      onChanged();
+      return this;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.MatchLogEntry)

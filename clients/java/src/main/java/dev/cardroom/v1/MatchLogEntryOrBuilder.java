@@ -116,4 +116,25 @@ public interface MatchLogEntryOrBuilder extends
    */
   dev.cardroom.v1.EventOrBuilder getEventsOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * True when the server played the seat's default action: its turn clock ran
+   * out, or its player is away or left.
+   * </pre>
+   *
+   * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+   * @return The timedOut.
+   */
+  boolean getTimedOut();
+
+  /**
+   * <pre>
+   * True when a bot of the server decided this action.
+   * </pre>
+   *
+   * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+   * @return The byBot.
+   */
+  boolean getByBot();
 }

@@ -244,4 +244,31 @@ public interface MatchOrBuilder extends
    * <code>.google.protobuf.Timestamp update_time = 11 [json_name = "updateTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
    */
   com.google.protobuf.TimestampOrBuilder getUpdateTimeOrBuilder();
+
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return Whether the table field is set.
+   */
+  boolean hasTable();
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The table.
+   */
+  dev.cardroom.v1.TableSettings getTable();
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  dev.cardroom.v1.TableSettingsOrBuilder getTableOrBuilder();
 }

@@ -47,6 +47,16 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_SeatInfo_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_TableSettings_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_TableSettings_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_BotSeat_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_BotSeat_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardroom_v1_Match_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -91,155 +101,176 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
       "ardroom/v1/up_or_down.proto\032\037google/api/" +
       "field_behavior.proto\032\031google/api/resourc" +
       "e.proto\032\037google/protobuf/timestamp.proto" +
-      "\"\302\002\n\004Game\022\030\n\004name\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007g" +
+      "\"\347\002\n\004Game\022\030\n\004name\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007g" +
       "ame_id\030\002 \001(\tB\004\342A\001\003R\006gameId\022\'\n\014display_na" +
       "me\030\003 \001(\tB\004\342A\001\003R\013displayName\022\036\n\007summary\030\004" +
       " \001(\tB\004\342A\001\003R\007summary\022%\n\013min_players\030\005 \001(\005" +
       "B\004\342A\001\003R\nminPlayers\022%\n\013max_players\030\006 \001(\005B" +
       "\004\342A\001\003R\nmaxPlayers\0227\n\007options\030\007 \003(\0132\027.car" +
-      "droom.v1.GameOptionB\004\342A\001\003R\007options:1\352A.\n" +
-      "\021cardroom.dev/Game\022\014games/{game}*\005games2" +
-      "\004game\"\262\002\n\nGameOption\022\022\n\004name\030\001 \001(\tR\004name" +
-      "\022+\n\004kind\030\002 \001(\0162\027.cardroom.v1.OptionKindR" +
-      "\004kind\022!\n\014default_json\030\003 \001(\tR\013defaultJson" +
-      "\022 \n\013description\030\004 \001(\tR\013description\022\030\n\007ch" +
-      "oices\030\005 \003(\tR\007choices\022\035\n\007minimum\030\006 \001(\005H\000R" +
-      "\007minimum\210\001\001\022\035\n\007maximum\030\007 \001(\005H\001R\007maximum\210" +
-      "\001\001\022 \n\tmax_items\030\010 \001(\005H\002R\010maxItems\210\001\001B\n\n\010" +
-      "_minimumB\n\n\010_maximumB\014\n\n_max_items\"\366\001\n\013G" +
-      "ameOptions\022:\n\010pumptown\030\001 \001(\0132\034.cardroom." +
-      "v1.PumptownOptionsH\000R\010pumptown\0221\n\005pumba\030" +
-      "\002 \001(\0132\031.cardroom.v1.PumbaOptionsH\000R\005pumb" +
-      "a\022<\n\nup_or_down\030\003 \001(\0132\034.cardroom.v1.UpOr" +
-      "DownOptionsH\000R\010upOrDown\0222\n\006flip_7\030\004 \001(\0132" +
-      "\031.cardroom.v1.Flip7OptionsH\000R\005flip7B\006\n\004g" +
-      "ame\"m\n\010SeatInfo\022\022\n\004seat\030\001 \001(\005R\004seat\022\037\n\013p" +
-      "layer_name\030\002 \001(\tR\nplayerName\022\032\n\010occupied" +
-      "\030\003 \001(\010R\010occupied\022\020\n\003bot\030\004 \001(\010R\003bot\"\272\004\n\005M" +
-      "atch\022\030\n\004name\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007game_i" +
-      "d\030\002 \001(\tB\004\342A\001\003R\006gameId\0226\n\006status\030\003 \001(\0162\030." +
-      "cardroom.v1.MatchStatusB\004\342A\001\003R\006status\0228\n" +
-      "\007options\030\004 \001(\0132\030.cardroom.v1.GameOptions" +
-      "B\004\342A\001\003R\007options\022#\n\nseat_count\030\005 \001(\005B\004\342A\001" +
-      "\003R\tseatCount\0221\n\005seats\030\006 \003(\0132\025.cardroom.v" +
-      "1.SeatInfoB\004\342A\001\003R\005seats\022\'\n\014creator_seat\030" +
-      "\007 \001(\005B\004\342A\001\003R\013creatorSeat\022\036\n\007version\030\010 \001(" +
-      "\005B\004\342A\001\003R\007version\022\030\n\004etag\030\t \001(\tB\004\342A\001\003R\004et" +
-      "ag\022A\n\013create_time\030\n \001(\0132\032.google.protobu" +
-      "f.TimestampB\004\342A\001\003R\ncreateTime\022A\n\013update_" +
-      "time\030\013 \001(\0132\032.google.protobuf.TimestampB\004" +
-      "\342A\001\003R\nupdateTime:E\352AB\n\022cardroom.dev/Matc" +
-      "h\022\034games/{game}/matches/{match}*\007matches" +
-      "2\005match\"\224\002\n\nMatchState\022(\n\005match\030\001 \001(\0132\022." +
-      "cardroom.v1.MatchR\005match\022 \n\tyour_seat\030\002 " +
-      "\001(\005H\000R\010yourSeat\210\001\001\022)\n\004view\030\003 \001(\0132\025.cardr" +
-      "oom.v1.SeatViewR\004view\0228\n\rlegal_actions\030\004" +
-      " \003(\0132\023.cardroom.v1.ActionR\014legalActions\022" +
-      "\025\n\006to_act\030\005 \003(\005R\005toAct\0220\n\006result\030\006 \001(\0132\030" +
-      ".cardroom.v1.MatchResultR\006resultB\014\n\n_you" +
-      "r_seat\"U\n\013MatchResult\022\026\n\006scores\030\001 \003(\005R\006s" +
-      "cores\022\030\n\007winners\030\002 \003(\005R\007winners\022\024\n\005ranks" +
-      "\030\003 \003(\005R\005ranks\"\347\001\n\010SeatView\0227\n\010pumptown\030\001" +
-      " \001(\0132\031.cardroom.v1.PumptownViewH\000R\010pumpt" +
-      "own\022.\n\005pumba\030\002 \001(\0132\026.cardroom.v1.PumbaVi" +
-      "ewH\000R\005pumba\0229\n\nup_or_down\030\003 \001(\0132\031.cardro" +
-      "om.v1.UpOrDownViewH\000R\010upOrDown\022/\n\006flip_7" +
-      "\030\004 \001(\0132\026.cardroom.v1.Flip7ViewH\000R\005flip7B" +
-      "\006\n\004game\"\355\001\n\006Action\0229\n\010pumptown\030\001 \001(\0132\033.c" +
-      "ardroom.v1.PumptownActionH\000R\010pumptown\0220\n" +
-      "\005pumba\030\002 \001(\0132\030.cardroom.v1.PumbaActionH\000" +
-      "R\005pumba\022;\n\nup_or_down\030\003 \001(\0132\033.cardroom.v" +
-      "1.UpOrDownActionH\000R\010upOrDown\0221\n\006flip_7\030\004" +
-      " \001(\0132\030.cardroom.v1.Flip7ActionH\000R\005flip7B" +
-      "\006\n\004game\"\350\001\n\005Event\0228\n\010pumptown\030\001 \001(\0132\032.ca" +
-      "rdroom.v1.PumptownEventH\000R\010pumptown\022/\n\005p" +
-      "umba\030\002 \001(\0132\027.cardroom.v1.PumbaEventH\000R\005p" +
-      "umba\022:\n\nup_or_down\030\003 \001(\0132\032.cardroom.v1.U" +
-      "pOrDownEventH\000R\010upOrDown\0220\n\006flip_7\030\004 \001(\013" +
-      "2\027.cardroom.v1.Flip7EventH\000R\005flip7B\006\n\004ga" +
-      "me*\232\001\n\nOptionKind\022\033\n\027OPTION_KIND_UNSPECI" +
-      "FIED\020\000\022\024\n\020OPTION_KIND_BOOL\020\001\022\023\n\017OPTION_K" +
-      "IND_INT\020\002\022\024\n\020OPTION_KIND_ENUM\020\003\022\024\n\020OPTIO" +
-      "N_KIND_SEAT\020\004\022\030\n\024OPTION_KIND_INT_LIST\020\005*" +
-      "\225\001\n\013MatchStatus\022\034\n\030MATCH_STATUS_UNSPECIF" +
-      "IED\020\000\022\030\n\024MATCH_STATUS_WAITING\020\001\022\027\n\023MATCH" +
-      "_STATUS_ACTIVE\020\002\022\031\n\025MATCH_STATUS_FINISHE" +
-      "D\020\003\022\032\n\026MATCH_STATUS_ABANDONED\020\004*\200\026\n\013Erro" +
-      "rReason\022\034\n\030ERROR_REASON_UNSPECIFIED\020\000\022\036\n" +
-      "\032ERROR_REASON_STALE_VERSION\020\001\022#\n\037ERROR_R" +
-      "EASON_TOO_MANY_CONFLICTS\020\002\022\033\n\027ERROR_REAS" +
-      "ON_MATCH_FULL\020\003\022\033\n\027ERROR_REASON_SEAT_TAK" +
-      "EN\020\004\022#\n\037ERROR_REASON_INVALID_SEAT_TOKEN\020" +
-      "\005\022$\n ERROR_REASON_SEAT_TOKEN_REQUIRED\020\006\022" +
-      "#\n\037ERROR_REASON_SEAT_TOKEN_REVOKED\020\007\022\"\n\036" +
-      "ERROR_REASON_WRONG_MATCH_TOKEN\020\010\022\034\n\030ERRO" +
-      "R_REASON_NOT_CREATOR\020\t\022 \n\034ERROR_REASON_M" +
-      "ATCH_NOT_FOUND\020\n\022\037\n\033ERROR_REASON_GAME_NO" +
-      "T_FOUND\020\013\022%\n!ERROR_REASON_FIXED_DECKS_DI" +
-      "SABLED\020\014\022\037\n\033ERROR_REASON_INVALID_OPTION\020" +
-      "\r\022&\n\"ERROR_REASON_OPTIONS_GAME_MISMATCH\020" +
-      "\016\022#\n\037ERROR_REASON_INVALID_SEAT_COUNT\020\017\022!" +
-      "\n\035ERROR_REASON_INVALID_ARGUMENT\020\020\022\035\n\031ERR" +
-      "OR_REASON_INVALID_NAME\020\021\022#\n\037ERROR_REASON" +
-      "_INVALID_PAGE_TOKEN\020\022\022\035\n\031ERROR_REASON_IN" +
-      "VALID_ETAG\020\023\022\035\n\031ERROR_REASON_INVALID_SEE" +
-      "D\020\024\022\035\n\031ERROR_REASON_INVALID_SEAT\020\025\022$\n ER" +
-      "ROR_REASON_INVALID_PLAYER_NAME\020\026\022\"\n\036ERRO" +
-      "R_REASON_REQUEST_ID_REUSED\020\027\022\035\n\031ERROR_RE" +
-      "ASON_INVALID_JSON\020\030\022\"\n\036ERROR_REASON_UNKN" +
-      "OWN_PARAMETER\020\031\022\"\n\036ERROR_REASON_MATCH_NO" +
-      "T_WAITING\020\032\022\"\n\036ERROR_REASON_MATCH_NOT_ST" +
-      "ARTED\020\033\022 \n\034ERROR_REASON_MATCH_ABANDONED\020" +
-      "\034\022\036\n\032ERROR_REASON_NOT_YOUR_TURN\020\035\022\037\n\033ERR" +
-      "OR_REASON_ILLEGAL_ACTION\020\036\022#\n\037ERROR_REAS" +
-      "ON_RESOURCE_EXHAUSTED\020\037\022\"\n\036ERROR_REASON_" +
-      "DEADLINE_EXCEEDED\020 \022\"\n\036ERROR_REASON_STOR" +
-      "E_UNAVAILABLE\020!\022\030\n\024ERROR_REASON_LOG_GAP\020" +
-      "\"\022 \n\034ERROR_REASON_FIELD_TOO_LARGE\0202\022#\n\037E" +
-      "RROR_REASON_FIELD_OUT_OF_RANGE\0203\022#\n\037ERRO" +
-      "R_REASON_INVALID_REQUEST_ID\0204\022\"\n\036ERROR_R" +
-      "EASON_MALFORMED_REQUEST\0205\022\'\n#ERROR_REASO" +
-      "N_UNSUPPORTED_MEDIA_TYPE\0206\022\032\n\026ERROR_REAS" +
-      "ON_GAME_OVER\020d\022\035\n\031ERROR_REASON_NOT_A_PLA" +
-      "YER\020e\022\034\n\030ERROR_REASON_WRONG_PHASE\020f\022!\n\035E" +
-      "RROR_REASON_CARD_NOT_IN_HAND\020g\022\037\n\033ERROR_" +
-      "REASON_ILLEGAL_TARGET\020h\022\"\n\036ERROR_REASON_" +
-      "NOT_YOUR_DECISION\020i\022\"\n\035ERROR_REASON_DECI" +
-      "SION_PENDING\020\310\001\022\035\n\030ERROR_REASON_NO_DECIS" +
-      "ION\020\311\001\022!\n\034ERROR_REASON_STAY_EMPTY_LINE\020\312" +
-      "\001\022\036\n\031ERROR_REASON_NOT_ADJACENT\020\254\002\022 \n\033ERR" +
-      "OR_REASON_NO_SUCH_COLUMN\020\255\002\022\035\n\030ERROR_REA" +
-      "SON_WRONG_ORDER\020\256\002\022 \n\033ERROR_REASON_NO_FR" +
-      "EE_COLUMN\020\257\002\022%\n ERROR_REASON_GIVE_UP_NOT" +
-      "_ALLOWED\020\260\002\022\034\n\027ERROR_REASON_PILE_EMPTY\020\261" +
-      "\002\022#\n\036ERROR_REASON_PLAYER_ELIMINATED\020\220\003\022#" +
-      "\n\036ERROR_REASON_CARD_NOT_PLAYABLE\020\221\003\022!\n\034E" +
-      "RROR_REASON_MUST_ANSWER_TWO\020\222\003\022#\n\036ERROR_" +
-      "REASON_STACKING_DISABLED\020\223\003\022\037\n\032ERROR_REA" +
-      "SON_SUIT_REQUIRED\020\224\003\022\"\n\035ERROR_REASON_SUI" +
-      "T_NOT_ALLOWED\020\225\003\022!\n\034ERROR_REASON_TARGET_" +
-      "REQUIRED\020\226\003\022 \n\033ERROR_REASON_INVALID_TARG" +
-      "ET\020\227\003\022$\n\037ERROR_REASON_TARGET_NOT_ALLOWED" +
-      "\020\230\003\022$\n\037ERROR_REASON_INVALID_PUMBA_CALL\020\231" +
-      "\003\022\036\n\031ERROR_REASON_PENDING_DRAW\020\232\003\022$\n\037ERR" +
-      "OR_REASON_DRAW_LIMIT_REACHED\020\233\003\022!\n\034ERROR" +
-      "_REASON_NOTHING_TO_DRAW\020\234\003\022#\n\036ERROR_REAS" +
-      "ON_MUST_PLAY_OR_DRAW\020\235\003\022!\n\034ERROR_REASON_" +
-      "NO_PENDING_DRAW\020\236\003\022 \n\033ERROR_REASON_NO_OP" +
-      "EN_WINDOW\020\237\003\022\'\n\"ERROR_REASON_CANNOT_CHAL" +
-      "LENGE_SELF\020\240\003\022(\n#ERROR_REASON_CARD_NOT_P" +
-      "LAYABLE_HERE\020\364\003\022\032\n\025ERROR_REASON_BAD_ARGS" +
-      "\020\365\003\022%\n ERROR_REASON_REDISCARD_FORBIDDEN\020" +
-      "\366\003\022#\n\036ERROR_REASON_KNOCK_NOT_ALLOWED\020\367\003\022" +
-      "\032\n\025ERROR_REASON_NOT_MOON\020\370\003\022$\n\037ERROR_REA" +
-      "SON_INVALID_ALLOCATION\020\371\003\022\035\n\030ERROR_REASO" +
-      "N_GRID_LOCKED\020\372\003\022\'\n\"ERROR_REASON_ALREADY" +
-      "_REDISTRIBUTED\020\373\003\022\037\n\032ERROR_REASON_ALREAD" +
-      "Y_ACKED\020\374\003B\221\001\n\017dev.cardroom.v1B\nMatchPro" +
-      "toP\001Z:github.com/cardroom/cardroom/gen/g" +
-      "o/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroo" +
-      "m.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006" +
-      "proto3"
+      "droom.v1.GameOptionB\004\342A\001\003R\007options\022#\n\nbo" +
+      "t_levels\030\010 \003(\tB\004\342A\001\003R\tbotLevels:1\352A.\n\021ca" +
+      "rdroom.dev/Game\022\014games/{game}*\005games2\004ga" +
+      "me\"\262\002\n\nGameOption\022\022\n\004name\030\001 \001(\tR\004name\022+\n" +
+      "\004kind\030\002 \001(\0162\027.cardroom.v1.OptionKindR\004ki" +
+      "nd\022!\n\014default_json\030\003 \001(\tR\013defaultJson\022 \n" +
+      "\013description\030\004 \001(\tR\013description\022\030\n\007choic" +
+      "es\030\005 \003(\tR\007choices\022\035\n\007minimum\030\006 \001(\005H\000R\007mi" +
+      "nimum\210\001\001\022\035\n\007maximum\030\007 \001(\005H\001R\007maximum\210\001\001\022" +
+      " \n\tmax_items\030\010 \001(\005H\002R\010maxItems\210\001\001B\n\n\010_mi" +
+      "nimumB\n\n\010_maximumB\014\n\n_max_items\"\366\001\n\013Game" +
+      "Options\022:\n\010pumptown\030\001 \001(\0132\034.cardroom.v1." +
+      "PumptownOptionsH\000R\010pumptown\0221\n\005pumba\030\002 \001" +
+      "(\0132\031.cardroom.v1.PumbaOptionsH\000R\005pumba\022<" +
+      "\n\nup_or_down\030\003 \001(\0132\034.cardroom.v1.UpOrDow" +
+      "nOptionsH\000R\010upOrDown\0222\n\006flip_7\030\004 \001(\0132\031.c" +
+      "ardroom.v1.Flip7OptionsH\000R\005flip7B\006\n\004game" +
+      "\"\364\002\n\010SeatInfo\022\022\n\004seat\030\001 \001(\005R\004seat\022\037\n\013pla" +
+      "yer_name\030\002 \001(\tR\nplayerName\022\032\n\010occupied\030\003" +
+      " \001(\010R\010occupied\022\020\n\003bot\030\004 \001(\010R\003bot\022;\n\ncont" +
+      "roller\030\005 \001(\0162\033.cardroom.v1.SeatControlle" +
+      "rR\ncontroller\022\033\n\tbot_level\030\006 \001(\tR\010botLev" +
+      "el\022\022\n\004left\030\007 \001(\010R\004left\0229\n\naway_since\030\010 \001" +
+      "(\0132\032.google.protobuf.TimestampR\tawaySinc" +
+      "e\022\032\n\010timeouts\030\t \001(\005R\010timeouts\022,\n\017reserve" +
+      "_seconds\030\n \001(\001H\000R\016reserveSeconds\210\001\001B\022\n\020_" +
+      "reserve_seconds\"\205\001\n\rTableSettings\022!\n\014tur" +
+      "n_seconds\030\001 \001(\001R\013turnSeconds\022\'\n\017reserve_" +
+      "seconds\030\002 \001(\001R\016reserveSeconds\022(\n\020absent_" +
+      "bot_level\030\004 \001(\tR\016absentBotLevel\"3\n\007BotSe" +
+      "at\022\022\n\004seat\030\001 \001(\005R\004seat\022\024\n\005level\030\002 \001(\tR\005l" +
+      "evel\"\362\004\n\005Match\022\030\n\004name\030\001 \001(\tB\004\342A\001\010R\004name" +
+      "\022\035\n\007game_id\030\002 \001(\tB\004\342A\001\003R\006gameId\0226\n\006statu" +
+      "s\030\003 \001(\0162\030.cardroom.v1.MatchStatusB\004\342A\001\003R" +
+      "\006status\0228\n\007options\030\004 \001(\0132\030.cardroom.v1.G" +
+      "ameOptionsB\004\342A\001\003R\007options\022#\n\nseat_count\030" +
+      "\005 \001(\005B\004\342A\001\003R\tseatCount\0221\n\005seats\030\006 \003(\0132\025." +
+      "cardroom.v1.SeatInfoB\004\342A\001\003R\005seats\022\'\n\014cre" +
+      "ator_seat\030\007 \001(\005B\004\342A\001\003R\013creatorSeat\022\036\n\007ve" +
+      "rsion\030\010 \001(\005B\004\342A\001\003R\007version\022\030\n\004etag\030\t \001(\t" +
+      "B\004\342A\001\003R\004etag\022A\n\013create_time\030\n \001(\0132\032.goog" +
+      "le.protobuf.TimestampB\004\342A\001\003R\ncreateTime\022" +
+      "A\n\013update_time\030\013 \001(\0132\032.google.protobuf.T" +
+      "imestampB\004\342A\001\003R\nupdateTime\0226\n\005table\030\014 \001(" +
+      "\0132\032.cardroom.v1.TableSettingsB\004\342A\001\003R\005tab" +
+      "le:E\352AB\n\022cardroom.dev/Match\022\034games/{game" +
+      "}/matches/{match}*\007matches2\005match\"\314\002\n\nMa" +
+      "tchState\022(\n\005match\030\001 \001(\0132\022.cardroom.v1.Ma" +
+      "tchR\005match\022 \n\tyour_seat\030\002 \001(\005H\000R\010yourSea" +
+      "t\210\001\001\022)\n\004view\030\003 \001(\0132\025.cardroom.v1.SeatVie" +
+      "wR\004view\0228\n\rlegal_actions\030\004 \003(\0132\023.cardroo" +
+      "m.v1.ActionR\014legalActions\022\025\n\006to_act\030\005 \003(" +
+      "\005R\005toAct\0220\n\006result\030\006 \001(\0132\030.cardroom.v1.M" +
+      "atchResultR\006result\0226\n\010deadline\030\007 \001(\0132\032.g" +
+      "oogle.protobuf.TimestampR\010deadlineB\014\n\n_y" +
+      "our_seat\"t\n\013MatchResult\022\026\n\006scores\030\001 \003(\005R" +
+      "\006scores\022\030\n\007winners\030\002 \003(\005R\007winners\022\024\n\005ran" +
+      "ks\030\003 \003(\005R\005ranks\022\035\n\nleft_seats\030\004 \003(\005R\tlef" +
+      "tSeats\"\347\001\n\010SeatView\0227\n\010pumptown\030\001 \001(\0132\031." +
+      "cardroom.v1.PumptownViewH\000R\010pumptown\022.\n\005" +
+      "pumba\030\002 \001(\0132\026.cardroom.v1.PumbaViewH\000R\005p" +
+      "umba\0229\n\nup_or_down\030\003 \001(\0132\031.cardroom.v1.U" +
+      "pOrDownViewH\000R\010upOrDown\022/\n\006flip_7\030\004 \001(\0132" +
+      "\026.cardroom.v1.Flip7ViewH\000R\005flip7B\006\n\004game" +
+      "\"\355\001\n\006Action\0229\n\010pumptown\030\001 \001(\0132\033.cardroom" +
+      ".v1.PumptownActionH\000R\010pumptown\0220\n\005pumba\030" +
+      "\002 \001(\0132\030.cardroom.v1.PumbaActionH\000R\005pumba" +
+      "\022;\n\nup_or_down\030\003 \001(\0132\033.cardroom.v1.UpOrD" +
+      "ownActionH\000R\010upOrDown\0221\n\006flip_7\030\004 \001(\0132\030." +
+      "cardroom.v1.Flip7ActionH\000R\005flip7B\006\n\004game" +
+      "\"\350\001\n\005Event\0228\n\010pumptown\030\001 \001(\0132\032.cardroom." +
+      "v1.PumptownEventH\000R\010pumptown\022/\n\005pumba\030\002 " +
+      "\001(\0132\027.cardroom.v1.PumbaEventH\000R\005pumba\022:\n" +
+      "\nup_or_down\030\003 \001(\0132\032.cardroom.v1.UpOrDown" +
+      "EventH\000R\010upOrDown\0220\n\006flip_7\030\004 \001(\0132\027.card" +
+      "room.v1.Flip7EventH\000R\005flip7B\006\n\004game*\232\001\n\n" +
+      "OptionKind\022\033\n\027OPTION_KIND_UNSPECIFIED\020\000\022" +
+      "\024\n\020OPTION_KIND_BOOL\020\001\022\023\n\017OPTION_KIND_INT" +
+      "\020\002\022\024\n\020OPTION_KIND_ENUM\020\003\022\024\n\020OPTION_KIND_" +
+      "SEAT\020\004\022\030\n\024OPTION_KIND_INT_LIST\020\005*\225\001\n\013Mat" +
+      "chStatus\022\034\n\030MATCH_STATUS_UNSPECIFIED\020\000\022\030" +
+      "\n\024MATCH_STATUS_WAITING\020\001\022\027\n\023MATCH_STATUS" +
+      "_ACTIVE\020\002\022\031\n\025MATCH_STATUS_FINISHED\020\003\022\032\n\026" +
+      "MATCH_STATUS_ABANDONED\020\004*\200\001\n\016SeatControl" +
+      "ler\022\037\n\033SEAT_CONTROLLER_UNSPECIFIED\020\000\022\032\n\026" +
+      "SEAT_CONTROLLER_PLAYER\020\001\022\030\n\024SEAT_CONTROL" +
+      "LER_AWAY\020\002\022\027\n\023SEAT_CONTROLLER_BOT\020\003*\315\026\n\013" +
+      "ErrorReason\022\034\n\030ERROR_REASON_UNSPECIFIED\020" +
+      "\000\022\036\n\032ERROR_REASON_STALE_VERSION\020\001\022#\n\037ERR" +
+      "OR_REASON_TOO_MANY_CONFLICTS\020\002\022\033\n\027ERROR_" +
+      "REASON_MATCH_FULL\020\003\022\033\n\027ERROR_REASON_SEAT" +
+      "_TAKEN\020\004\022#\n\037ERROR_REASON_INVALID_SEAT_TO" +
+      "KEN\020\005\022$\n ERROR_REASON_SEAT_TOKEN_REQUIRE" +
+      "D\020\006\022#\n\037ERROR_REASON_SEAT_TOKEN_REVOKED\020\007" +
+      "\022\"\n\036ERROR_REASON_WRONG_MATCH_TOKEN\020\010\022\034\n\030" +
+      "ERROR_REASON_NOT_CREATOR\020\t\022 \n\034ERROR_REAS" +
+      "ON_MATCH_NOT_FOUND\020\n\022\037\n\033ERROR_REASON_GAM" +
+      "E_NOT_FOUND\020\013\022%\n!ERROR_REASON_FIXED_DECK" +
+      "S_DISABLED\020\014\022\037\n\033ERROR_REASON_INVALID_OPT" +
+      "ION\020\r\022&\n\"ERROR_REASON_OPTIONS_GAME_MISMA" +
+      "TCH\020\016\022#\n\037ERROR_REASON_INVALID_SEAT_COUNT" +
+      "\020\017\022!\n\035ERROR_REASON_INVALID_ARGUMENT\020\020\022\035\n" +
+      "\031ERROR_REASON_INVALID_NAME\020\021\022#\n\037ERROR_RE" +
+      "ASON_INVALID_PAGE_TOKEN\020\022\022\035\n\031ERROR_REASO" +
+      "N_INVALID_ETAG\020\023\022\035\n\031ERROR_REASON_INVALID" +
+      "_SEED\020\024\022\035\n\031ERROR_REASON_INVALID_SEAT\020\025\022$" +
+      "\n ERROR_REASON_INVALID_PLAYER_NAME\020\026\022\"\n\036" +
+      "ERROR_REASON_REQUEST_ID_REUSED\020\027\022\035\n\031ERRO" +
+      "R_REASON_INVALID_JSON\020\030\022\"\n\036ERROR_REASON_" +
+      "UNKNOWN_PARAMETER\020\031\022\"\n\036ERROR_REASON_MATC" +
+      "H_NOT_WAITING\020\032\022\"\n\036ERROR_REASON_MATCH_NO" +
+      "T_STARTED\020\033\022 \n\034ERROR_REASON_MATCH_ABANDO" +
+      "NED\020\034\022\036\n\032ERROR_REASON_NOT_YOUR_TURN\020\035\022\037\n" +
+      "\033ERROR_REASON_ILLEGAL_ACTION\020\036\022#\n\037ERROR_" +
+      "REASON_RESOURCE_EXHAUSTED\020\037\022\"\n\036ERROR_REA" +
+      "SON_DEADLINE_EXCEEDED\020 \022\"\n\036ERROR_REASON_" +
+      "STORE_UNAVAILABLE\020!\022\030\n\024ERROR_REASON_LOG_" +
+      "GAP\020\"\022\"\n\036ERROR_REASON_UNKNOWN_BOT_LEVEL\020" +
+      "<\022\'\n#ERROR_REASON_INVALID_TABLE_SETTINGS" +
+      "\020=\022 \n\034ERROR_REASON_FIELD_TOO_LARGE\0202\022#\n\037" +
+      "ERROR_REASON_FIELD_OUT_OF_RANGE\0203\022#\n\037ERR" +
+      "OR_REASON_INVALID_REQUEST_ID\0204\022\"\n\036ERROR_" +
+      "REASON_MALFORMED_REQUEST\0205\022\'\n#ERROR_REAS" +
+      "ON_UNSUPPORTED_MEDIA_TYPE\0206\022\032\n\026ERROR_REA" +
+      "SON_GAME_OVER\020d\022\035\n\031ERROR_REASON_NOT_A_PL" +
+      "AYER\020e\022\034\n\030ERROR_REASON_WRONG_PHASE\020f\022!\n\035" +
+      "ERROR_REASON_CARD_NOT_IN_HAND\020g\022\037\n\033ERROR" +
+      "_REASON_ILLEGAL_TARGET\020h\022\"\n\036ERROR_REASON" +
+      "_NOT_YOUR_DECISION\020i\022\"\n\035ERROR_REASON_DEC" +
+      "ISION_PENDING\020\310\001\022\035\n\030ERROR_REASON_NO_DECI" +
+      "SION\020\311\001\022!\n\034ERROR_REASON_STAY_EMPTY_LINE\020" +
+      "\312\001\022\036\n\031ERROR_REASON_NOT_ADJACENT\020\254\002\022 \n\033ER" +
+      "ROR_REASON_NO_SUCH_COLUMN\020\255\002\022\035\n\030ERROR_RE" +
+      "ASON_WRONG_ORDER\020\256\002\022 \n\033ERROR_REASON_NO_F" +
+      "REE_COLUMN\020\257\002\022%\n ERROR_REASON_GIVE_UP_NO" +
+      "T_ALLOWED\020\260\002\022\034\n\027ERROR_REASON_PILE_EMPTY\020" +
+      "\261\002\022#\n\036ERROR_REASON_PLAYER_ELIMINATED\020\220\003\022" +
+      "#\n\036ERROR_REASON_CARD_NOT_PLAYABLE\020\221\003\022!\n\034" +
+      "ERROR_REASON_MUST_ANSWER_TWO\020\222\003\022#\n\036ERROR" +
+      "_REASON_STACKING_DISABLED\020\223\003\022\037\n\032ERROR_RE" +
+      "ASON_SUIT_REQUIRED\020\224\003\022\"\n\035ERROR_REASON_SU" +
+      "IT_NOT_ALLOWED\020\225\003\022!\n\034ERROR_REASON_TARGET" +
+      "_REQUIRED\020\226\003\022 \n\033ERROR_REASON_INVALID_TAR" +
+      "GET\020\227\003\022$\n\037ERROR_REASON_TARGET_NOT_ALLOWE" +
+      "D\020\230\003\022$\n\037ERROR_REASON_INVALID_PUMBA_CALL\020" +
+      "\231\003\022\036\n\031ERROR_REASON_PENDING_DRAW\020\232\003\022$\n\037ER" +
+      "ROR_REASON_DRAW_LIMIT_REACHED\020\233\003\022!\n\034ERRO" +
+      "R_REASON_NOTHING_TO_DRAW\020\234\003\022#\n\036ERROR_REA" +
+      "SON_MUST_PLAY_OR_DRAW\020\235\003\022!\n\034ERROR_REASON" +
+      "_NO_PENDING_DRAW\020\236\003\022 \n\033ERROR_REASON_NO_O" +
+      "PEN_WINDOW\020\237\003\022\'\n\"ERROR_REASON_CANNOT_CHA" +
+      "LLENGE_SELF\020\240\003\022(\n#ERROR_REASON_CARD_NOT_" +
+      "PLAYABLE_HERE\020\364\003\022\032\n\025ERROR_REASON_BAD_ARG" +
+      "S\020\365\003\022%\n ERROR_REASON_REDISCARD_FORBIDDEN" +
+      "\020\366\003\022#\n\036ERROR_REASON_KNOCK_NOT_ALLOWED\020\367\003" +
+      "\022\032\n\025ERROR_REASON_NOT_MOON\020\370\003\022$\n\037ERROR_RE" +
+      "ASON_INVALID_ALLOCATION\020\371\003\022\035\n\030ERROR_REAS" +
+      "ON_GRID_LOCKED\020\372\003\022\'\n\"ERROR_REASON_ALREAD" +
+      "Y_REDISTRIBUTED\020\373\003\022\037\n\032ERROR_REASON_ALREA" +
+      "DY_ACKED\020\374\003B\221\001\n\017dev.cardroom.v1B\nMatchPr" +
+      "otoP\001Z:github.com/cardroom/cardroom/gen/" +
+      "go/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardro" +
+      "om.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b" +
+      "\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -257,7 +288,7 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_Game_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Game_descriptor,
-        new java.lang.String[] { "Name", "GameId", "DisplayName", "Summary", "MinPlayers", "MaxPlayers", "Options", });
+        new java.lang.String[] { "Name", "GameId", "DisplayName", "Summary", "MinPlayers", "MaxPlayers", "Options", "BotLevels", });
     internal_static_cardroom_v1_GameOption_descriptor =
       getDescriptor().getMessageType(1);
     internal_static_cardroom_v1_GameOption_fieldAccessorTable = new
@@ -275,39 +306,51 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_SeatInfo_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_SeatInfo_descriptor,
-        new java.lang.String[] { "Seat", "PlayerName", "Occupied", "Bot", });
-    internal_static_cardroom_v1_Match_descriptor =
+        new java.lang.String[] { "Seat", "PlayerName", "Occupied", "Bot", "Controller", "BotLevel", "Left", "AwaySince", "Timeouts", "ReserveSeconds", });
+    internal_static_cardroom_v1_TableSettings_descriptor =
       getDescriptor().getMessageType(4);
+    internal_static_cardroom_v1_TableSettings_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_TableSettings_descriptor,
+        new java.lang.String[] { "TurnSeconds", "ReserveSeconds", "AbsentBotLevel", });
+    internal_static_cardroom_v1_BotSeat_descriptor =
+      getDescriptor().getMessageType(5);
+    internal_static_cardroom_v1_BotSeat_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_BotSeat_descriptor,
+        new java.lang.String[] { "Seat", "Level", });
+    internal_static_cardroom_v1_Match_descriptor =
+      getDescriptor().getMessageType(6);
     internal_static_cardroom_v1_Match_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Match_descriptor,
-        new java.lang.String[] { "Name", "GameId", "Status", "Options", "SeatCount", "Seats", "CreatorSeat", "Version", "Etag", "CreateTime", "UpdateTime", });
+        new java.lang.String[] { "Name", "GameId", "Status", "Options", "SeatCount", "Seats", "CreatorSeat", "Version", "Etag", "CreateTime", "UpdateTime", "Table", });
     internal_static_cardroom_v1_MatchState_descriptor =
-      getDescriptor().getMessageType(5);
+      getDescriptor().getMessageType(7);
     internal_static_cardroom_v1_MatchState_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchState_descriptor,
-        new java.lang.String[] { "Match", "YourSeat", "View", "LegalActions", "ToAct", "Result", });
+        new java.lang.String[] { "Match", "YourSeat", "View", "LegalActions", "ToAct", "Result", "Deadline", });
     internal_static_cardroom_v1_MatchResult_descriptor =
-      getDescriptor().getMessageType(6);
+      getDescriptor().getMessageType(8);
     internal_static_cardroom_v1_MatchResult_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchResult_descriptor,
-        new java.lang.String[] { "Scores", "Winners", "Ranks", });
+        new java.lang.String[] { "Scores", "Winners", "Ranks", "LeftSeats", });
     internal_static_cardroom_v1_SeatView_descriptor =
-      getDescriptor().getMessageType(7);
+      getDescriptor().getMessageType(9);
     internal_static_cardroom_v1_SeatView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_SeatView_descriptor,
         new java.lang.String[] { "Pumptown", "Pumba", "UpOrDown", "Flip7", "Game", });
     internal_static_cardroom_v1_Action_descriptor =
-      getDescriptor().getMessageType(8);
+      getDescriptor().getMessageType(10);
     internal_static_cardroom_v1_Action_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Action_descriptor,
         new java.lang.String[] { "Pumptown", "Pumba", "UpOrDown", "Flip7", "Game", });
     internal_static_cardroom_v1_Event_descriptor =
-      getDescriptor().getMessageType(9);
+      getDescriptor().getMessageType(11);
     internal_static_cardroom_v1_Event_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Event_descriptor,

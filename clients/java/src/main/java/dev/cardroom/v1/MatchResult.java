@@ -35,6 +35,7 @@ private static final long serialVersionUID = 0L;
     scores_ = emptyIntList();
     winners_ = emptyIntList();
     ranks_ = emptyIntList();
+    leftSeats_ = emptyIntList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -187,6 +188,51 @@ private static final long serialVersionUID = 0L;
   }
   private int ranksMemoizedSerializedSize = -1;
 
+  public static final int LEFT_SEATS_FIELD_NUMBER = 4;
+  @SuppressWarnings("serial")
+  private com.google.protobuf.Internal.IntList leftSeats_ =
+      emptyIntList();
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @return A list containing the leftSeats.
+   */
+  @java.lang.Override
+  public java.util.List<java.lang.Integer>
+      getLeftSeatsList() {
+    return leftSeats_;
+  }
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @return The count of leftSeats.
+   */
+  public int getLeftSeatsCount() {
+    return leftSeats_.size();
+  }
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @param index The index of the element to return.
+   * @return The leftSeats at the given index.
+   */
+  public int getLeftSeats(int index) {
+    return leftSeats_.getInt(index);
+  }
+  private int leftSeatsMemoizedSerializedSize = -1;
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -222,6 +268,13 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < ranks_.size(); i++) {
       output.writeInt32NoTag(ranks_.getInt(i));
+    }
+    if (getLeftSeatsList().size() > 0) {
+      output.writeUInt32NoTag(34);
+      output.writeUInt32NoTag(leftSeatsMemoizedSerializedSize);
+    }
+    for (int i = 0; i < leftSeats_.size(); i++) {
+      output.writeInt32NoTag(leftSeats_.getInt(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -269,6 +322,20 @@ private static final long serialVersionUID = 0L;
       }
       ranksMemoizedSerializedSize = dataSize;
     }
+    {
+      int dataSize = 0;
+      for (int i = 0; i < leftSeats_.size(); i++) {
+        dataSize += com.google.protobuf.CodedOutputStream
+          .computeInt32SizeNoTag(leftSeats_.getInt(i));
+      }
+      size += dataSize;
+      if (!getLeftSeatsList().isEmpty()) {
+        size += 1;
+        size += com.google.protobuf.CodedOutputStream
+            .computeInt32SizeNoTag(dataSize);
+      }
+      leftSeatsMemoizedSerializedSize = dataSize;
+    }
     return size;
   }
   @java.lang.Override
@@ -299,6 +366,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getWinnersList())) return false;
     if (!getRanksList()
         .equals(other.getRanksList())) return false;
+    if (!getLeftSeatsList()
+        .equals(other.getLeftSeatsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -321,6 +390,10 @@ private static final long serialVersionUID = 0L;
     if (getRanksCount() > 0) {
       hash = (37 * hash) + RANKS_FIELD_NUMBER;
       hash = (53 * hash) + getRanksList().hashCode();
+    }
+    if (getLeftSeatsCount() > 0) {
+      hash = (37 * hash) + LEFT_SEATS_FIELD_NUMBER;
+      hash = (53 * hash) + getLeftSeatsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -460,6 +533,7 @@ private static final long serialVersionUID = 0L;
       scores_ = emptyIntList();
       winners_ = emptyIntList();
       ranks_ = emptyIntList();
+      leftSeats_ = emptyIntList();
       return this;
     }
 
@@ -505,6 +579,10 @@ private static final long serialVersionUID = 0L;
         ranks_.makeImmutable();
         result.ranks_ = ranks_;
       }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        leftSeats_.makeImmutable();
+        result.leftSeats_ = leftSeats_;
+      }
     }
 
     @java.lang.Override
@@ -549,6 +627,17 @@ private static final long serialVersionUID = 0L;
         } else {
           ensureRanksIsMutable();
           ranks_.addAll(other.ranks_);
+        }
+        onChanged();
+      }
+      if (!other.leftSeats_.isEmpty()) {
+        if (leftSeats_.isEmpty()) {
+          leftSeats_ = other.leftSeats_;
+          leftSeats_.makeImmutable();
+          bitField0_ |= 0x00000008;
+        } else {
+          ensureLeftSeatsIsMutable();
+          leftSeats_.addAll(other.leftSeats_);
         }
         onChanged();
       }
@@ -626,6 +715,22 @@ private static final long serialVersionUID = 0L;
               input.popLimit(limit);
               break;
             } // case 26
+            case 32: {
+              int v = input.readInt32();
+              ensureLeftSeatsIsMutable();
+              leftSeats_.addInt(v);
+              break;
+            } // case 32
+            case 34: {
+              int length = input.readRawVarint32();
+              int limit = input.pushLimit(length);
+              ensureLeftSeatsIsMutable();
+              while (input.getBytesUntilLimit() > 0) {
+                leftSeats_.addInt(input.readInt32());
+              }
+              input.popLimit(limit);
+              break;
+            } // case 34
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -989,6 +1094,125 @@ private static final long serialVersionUID = 0L;
     public Builder clearRanks() {
       ranks_ = emptyIntList();
       bitField0_ = (bitField0_ & ~0x00000004);
+      onChanged();
+      return this;
+    }
+
+    private com.google.protobuf.Internal.IntList leftSeats_ = emptyIntList();
+    private void ensureLeftSeatsIsMutable() {
+      if (!leftSeats_.isModifiable()) {
+        leftSeats_ = makeMutableCopy(leftSeats_);
+      }
+      bitField0_ |= 0x00000008;
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @return A list containing the leftSeats.
+     */
+    public java.util.List<java.lang.Integer>
+        getLeftSeatsList() {
+      leftSeats_.makeImmutable();
+      return leftSeats_;
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @return The count of leftSeats.
+     */
+    public int getLeftSeatsCount() {
+      return leftSeats_.size();
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @param index The index of the element to return.
+     * @return The leftSeats at the given index.
+     */
+    public int getLeftSeats(int index) {
+      return leftSeats_.getInt(index);
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @param index The index to set the value at.
+     * @param value The leftSeats to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLeftSeats(
+        int index, int value) {
+
+      ensureLeftSeatsIsMutable();
+      leftSeats_.setInt(index, value);
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @param value The leftSeats to add.
+     * @return This builder for chaining.
+     */
+    public Builder addLeftSeats(int value) {
+
+      ensureLeftSeatsIsMutable();
+      leftSeats_.addInt(value);
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @param values The leftSeats to add.
+     * @return This builder for chaining.
+     */
+    public Builder addAllLeftSeats(
+        java.lang.Iterable<? extends java.lang.Integer> values) {
+      ensureLeftSeatsIsMutable();
+      com.google.protobuf.AbstractMessageLite.Builder.addAll(
+          values, leftSeats_);
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLeftSeats() {
+      leftSeats_ = emptyIntList();
+      bitField0_ = (bitField0_ & ~0x00000008);
       onChanged();
       return this;
     }

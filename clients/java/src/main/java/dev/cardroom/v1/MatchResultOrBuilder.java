@@ -102,4 +102,36 @@ public interface MatchResultOrBuilder extends
    * @return The ranks at the given index.
    */
   int getRanks(int index);
+
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @return A list containing the leftSeats.
+   */
+  java.util.List<java.lang.Integer> getLeftSeatsList();
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @return The count of leftSeats.
+   */
+  int getLeftSeatsCount();
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @param index The index of the element to return.
+   * @return The leftSeats at the given index.
+   */
+  int getLeftSeats(int index);
 }

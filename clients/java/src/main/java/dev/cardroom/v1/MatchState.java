@@ -311,6 +311,50 @@ private static final long serialVersionUID = 0L;
     return result_ == null ? dev.cardroom.v1.MatchResult.getDefaultInstance() : result_;
   }
 
+  public static final int DEADLINE_FIELD_NUMBER = 7;
+  private com.google.protobuf.Timestamp deadline_;
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   * @return Whether the deadline field is set.
+   */
+  @java.lang.Override
+  public boolean hasDeadline() {
+    return ((bitField0_ & 0x00000010) != 0);
+  }
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   * @return The deadline.
+   */
+  @java.lang.Override
+  public com.google.protobuf.Timestamp getDeadline() {
+    return deadline_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : deadline_;
+  }
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   */
+  @java.lang.Override
+  public com.google.protobuf.TimestampOrBuilder getDeadlineOrBuilder() {
+    return deadline_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : deadline_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -347,6 +391,9 @@ private static final long serialVersionUID = 0L;
     }
     if (((bitField0_ & 0x00000008) != 0)) {
       output.writeMessage(6, getResult());
+    }
+    if (((bitField0_ & 0x00000010) != 0)) {
+      output.writeMessage(7, getDeadline());
     }
     getUnknownFields().writeTo(output);
   }
@@ -390,6 +437,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000008) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(6, getResult());
+    }
+    if (((bitField0_ & 0x00000010) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(7, getDeadline());
     }
     return size;
   }
@@ -439,6 +490,11 @@ private static final long serialVersionUID = 0L;
       if (!getResult()
           .equals(other.getResult())) return false;
     }
+    if (hasDeadline() != other.hasDeadline()) return false;
+    if (hasDeadline()) {
+      if (!getDeadline()
+          .equals(other.getDeadline())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -473,6 +529,10 @@ private static final long serialVersionUID = 0L;
     if (hasResult()) {
       hash = (37 * hash) + RESULT_FIELD_NUMBER;
       hash = (53 * hash) + getResult().hashCode();
+    }
+    if (hasDeadline()) {
+      hash = (37 * hash) + DEADLINE_FIELD_NUMBER;
+      hash = (53 * hash) + getDeadline().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -613,6 +673,7 @@ private static final long serialVersionUID = 0L;
         internalGetViewFieldBuilder();
         internalGetLegalActionsFieldBuilder();
         internalGetResultFieldBuilder();
+        internalGetDeadlineFieldBuilder();
       }
     }
     @java.lang.Override
@@ -642,6 +703,11 @@ private static final long serialVersionUID = 0L;
       if (resultBuilder_ != null) {
         resultBuilder_.dispose();
         resultBuilder_ = null;
+      }
+      deadline_ = null;
+      if (deadlineBuilder_ != null) {
+        deadlineBuilder_.dispose();
+        deadlineBuilder_ = null;
       }
       return this;
     }
@@ -716,6 +782,12 @@ private static final long serialVersionUID = 0L;
             : resultBuilder_.build();
         to_bitField0_ |= 0x00000008;
       }
+      if (((from_bitField0_ & 0x00000040) != 0)) {
+        result.deadline_ = deadlineBuilder_ == null
+            ? deadline_
+            : deadlineBuilder_.build();
+        to_bitField0_ |= 0x00000010;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -779,6 +851,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasResult()) {
         mergeResult(other.getResult());
+      }
+      if (other.hasDeadline()) {
+        mergeDeadline(other.getDeadline());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -861,6 +936,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000020;
               break;
             } // case 50
+            case 58: {
+              input.readMessage(
+                  internalGetDeadlineFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000040;
+              break;
+            } // case 58
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1861,6 +1943,181 @@ private static final long serialVersionUID = 0L;
         result_ = null;
       }
       return resultBuilder_;
+    }
+
+    private com.google.protobuf.Timestamp deadline_;
+    private com.google.protobuf.SingleFieldBuilder<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> deadlineBuilder_;
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     * @return Whether the deadline field is set.
+     */
+    public boolean hasDeadline() {
+      return ((bitField0_ & 0x00000040) != 0);
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     * @return The deadline.
+     */
+    public com.google.protobuf.Timestamp getDeadline() {
+      if (deadlineBuilder_ == null) {
+        return deadline_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : deadline_;
+      } else {
+        return deadlineBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public Builder setDeadline(com.google.protobuf.Timestamp value) {
+      if (deadlineBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        deadline_ = value;
+      } else {
+        deadlineBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public Builder setDeadline(
+        com.google.protobuf.Timestamp.Builder builderForValue) {
+      if (deadlineBuilder_ == null) {
+        deadline_ = builderForValue.build();
+      } else {
+        deadlineBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public Builder mergeDeadline(com.google.protobuf.Timestamp value) {
+      if (deadlineBuilder_ == null) {
+        if (((bitField0_ & 0x00000040) != 0) &&
+          deadline_ != null &&
+          deadline_ != com.google.protobuf.Timestamp.getDefaultInstance()) {
+          getDeadlineBuilder().mergeFrom(value);
+        } else {
+          deadline_ = value;
+        }
+      } else {
+        deadlineBuilder_.mergeFrom(value);
+      }
+      if (deadline_ != null) {
+        bitField0_ |= 0x00000040;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public Builder clearDeadline() {
+      bitField0_ = (bitField0_ & ~0x00000040);
+      deadline_ = null;
+      if (deadlineBuilder_ != null) {
+        deadlineBuilder_.dispose();
+        deadlineBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public com.google.protobuf.Timestamp.Builder getDeadlineBuilder() {
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return internalGetDeadlineFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public com.google.protobuf.TimestampOrBuilder getDeadlineOrBuilder() {
+      if (deadlineBuilder_ != null) {
+        return deadlineBuilder_.getMessageOrBuilder();
+      } else {
+        return deadline_ == null ?
+            com.google.protobuf.Timestamp.getDefaultInstance() : deadline_;
+      }
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> 
+        internalGetDeadlineFieldBuilder() {
+      if (deadlineBuilder_ == null) {
+        deadlineBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder>(
+                getDeadline(),
+                getParentForChildren(),
+                isClean());
+        deadline_ = null;
+      }
+      return deadlineBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.MatchState)

@@ -193,4 +193,37 @@ public interface MatchStateOrBuilder extends
    * <code>.cardroom.v1.MatchResult result = 6 [json_name = "result"];</code>
    */
   dev.cardroom.v1.MatchResultOrBuilder getResultOrBuilder();
+
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   * @return Whether the deadline field is set.
+   */
+  boolean hasDeadline();
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   * @return The deadline.
+   */
+  com.google.protobuf.Timestamp getDeadline();
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   */
+  com.google.protobuf.TimestampOrBuilder getDeadlineOrBuilder();
 }

@@ -168,6 +168,64 @@ private static final long serialVersionUID = 0L;
     return state_ == null ? dev.cardroom.v1.MatchState.getDefaultInstance() : state_;
   }
 
+  public static final int SEAT_FIELD_NUMBER = 4;
+  private int seat_ = 0;
+  /**
+   * <pre>
+   * The seat that acted; absent for system changes (joins, start).
+   * </pre>
+   *
+   * <code>optional int32 seat = 4 [json_name = "seat"];</code>
+   * @return Whether the seat field is set.
+   */
+  @java.lang.Override
+  public boolean hasSeat() {
+    return ((bitField0_ & 0x00000002) != 0);
+  }
+  /**
+   * <pre>
+   * The seat that acted; absent for system changes (joins, start).
+   * </pre>
+   *
+   * <code>optional int32 seat = 4 [json_name = "seat"];</code>
+   * @return The seat.
+   */
+  @java.lang.Override
+  public int getSeat() {
+    return seat_;
+  }
+
+  public static final int TIMED_OUT_FIELD_NUMBER = 5;
+  private boolean timedOut_ = false;
+  /**
+   * <pre>
+   * True when the server played the seat's default action: its turn clock ran
+   * out, or its player is away or left.
+   * </pre>
+   *
+   * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+   * @return The timedOut.
+   */
+  @java.lang.Override
+  public boolean getTimedOut() {
+    return timedOut_;
+  }
+
+  public static final int BY_BOT_FIELD_NUMBER = 6;
+  private boolean byBot_ = false;
+  /**
+   * <pre>
+   * True when a bot of the server decided this action.
+   * </pre>
+   *
+   * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+   * @return The byBot.
+   */
+  @java.lang.Override
+  public boolean getByBot() {
+    return byBot_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -191,6 +249,15 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000001) != 0)) {
       output.writeMessage(3, getState());
     }
+    if (((bitField0_ & 0x00000002) != 0)) {
+      output.writeInt32(4, seat_);
+    }
+    if (timedOut_ != false) {
+      output.writeBool(5, timedOut_);
+    }
+    if (byBot_ != false) {
+      output.writeBool(6, byBot_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -211,6 +278,18 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000001) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(3, getState());
+    }
+    if (((bitField0_ & 0x00000002) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeInt32Size(4, seat_);
+    }
+    if (timedOut_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(5, timedOut_);
+    }
+    if (byBot_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(6, byBot_);
     }
     return size;
   }
@@ -245,6 +324,15 @@ private static final long serialVersionUID = 0L;
       if (!getState()
           .equals(other.getState())) return false;
     }
+    if (hasSeat() != other.hasSeat()) return false;
+    if (hasSeat()) {
+      if (getSeat()
+          != other.getSeat()) return false;
+    }
+    if (getTimedOut()
+        != other.getTimedOut()) return false;
+    if (getByBot()
+        != other.getByBot()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -266,6 +354,16 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + STATE_FIELD_NUMBER;
       hash = (53 * hash) + getState().hashCode();
     }
+    if (hasSeat()) {
+      hash = (37 * hash) + SEAT_FIELD_NUMBER;
+      hash = (53 * hash) + getSeat();
+    }
+    hash = (37 * hash) + TIMED_OUT_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getTimedOut());
+    hash = (37 * hash) + BY_BOT_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getByBot());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -421,6 +519,9 @@ private static final long serialVersionUID = 0L;
         stateBuilder_.dispose();
         stateBuilder_ = null;
       }
+      seat_ = 0;
+      timedOut_ = false;
+      byBot_ = false;
       return this;
     }
 
@@ -477,6 +578,16 @@ private static final long serialVersionUID = 0L;
             : stateBuilder_.build();
         to_bitField0_ |= 0x00000001;
       }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.seat_ = seat_;
+        to_bitField0_ |= 0x00000002;
+      }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.timedOut_ = timedOut_;
+      }
+      if (((from_bitField0_ & 0x00000020) != 0)) {
+        result.byBot_ = byBot_;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -523,6 +634,15 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasState()) {
         mergeState(other.getState());
+      }
+      if (other.hasSeat()) {
+        setSeat(other.getSeat());
+      }
+      if (other.getTimedOut() != false) {
+        setTimedOut(other.getTimedOut());
+      }
+      if (other.getByBot() != false) {
+        setByBot(other.getByBot());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -575,6 +695,21 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000004;
               break;
             } // case 26
+            case 32: {
+              seat_ = input.readInt32();
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 32
+            case 40: {
+              timedOut_ = input.readBool();
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 40
+            case 48: {
+              byBot_ = input.readBool();
+              bitField0_ |= 0x00000020;
+              break;
+            } // case 48
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1103,6 +1238,153 @@ private static final long serialVersionUID = 0L;
         state_ = null;
       }
       return stateBuilder_;
+    }
+
+    private int seat_ ;
+    /**
+     * <pre>
+     * The seat that acted; absent for system changes (joins, start).
+     * </pre>
+     *
+     * <code>optional int32 seat = 4 [json_name = "seat"];</code>
+     * @return Whether the seat field is set.
+     */
+    @java.lang.Override
+    public boolean hasSeat() {
+      return ((bitField0_ & 0x00000008) != 0);
+    }
+    /**
+     * <pre>
+     * The seat that acted; absent for system changes (joins, start).
+     * </pre>
+     *
+     * <code>optional int32 seat = 4 [json_name = "seat"];</code>
+     * @return The seat.
+     */
+    @java.lang.Override
+    public int getSeat() {
+      return seat_;
+    }
+    /**
+     * <pre>
+     * The seat that acted; absent for system changes (joins, start).
+     * </pre>
+     *
+     * <code>optional int32 seat = 4 [json_name = "seat"];</code>
+     * @param value The seat to set.
+     * @return This builder for chaining.
+     */
+    public Builder setSeat(int value) {
+
+      seat_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat that acted; absent for system changes (joins, start).
+     * </pre>
+     *
+     * <code>optional int32 seat = 4 [json_name = "seat"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearSeat() {
+      bitField0_ = (bitField0_ & ~0x00000008);
+      seat_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private boolean timedOut_ ;
+    /**
+     * <pre>
+     * True when the server played the seat's default action: its turn clock ran
+     * out, or its player is away or left.
+     * </pre>
+     *
+     * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+     * @return The timedOut.
+     */
+    @java.lang.Override
+    public boolean getTimedOut() {
+      return timedOut_;
+    }
+    /**
+     * <pre>
+     * True when the server played the seat's default action: its turn clock ran
+     * out, or its player is away or left.
+     * </pre>
+     *
+     * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+     * @param value The timedOut to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTimedOut(boolean value) {
+
+      timedOut_ = value;
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * True when the server played the seat's default action: its turn clock ran
+     * out, or its player is away or left.
+     * </pre>
+     *
+     * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTimedOut() {
+      bitField0_ = (bitField0_ & ~0x00000010);
+      timedOut_ = false;
+      onChanged();
+      return this;
+    }
+
+    private boolean byBot_ ;
+    /**
+     * <pre>
+     * True when a bot of the server decided this action.
+     * </pre>
+     *
+     * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+     * @return The byBot.
+     */
+    @java.lang.Override
+    public boolean getByBot() {
+      return byBot_;
+    }
+    /**
+     * <pre>
+     * True when a bot of the server decided this action.
+     * </pre>
+     *
+     * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+     * @param value The byBot to set.
+     * @return This builder for chaining.
+     */
+    public Builder setByBot(boolean value) {
+
+      byBot_ = value;
+      bitField0_ |= 0x00000020;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * True when a bot of the server decided this action.
+     * </pre>
+     *
+     * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearByBot() {
+      bitField0_ = (bitField0_ & ~0x00000020);
+      byBot_ = false;
+      onChanged();
+      return this;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.MatchUpdate)

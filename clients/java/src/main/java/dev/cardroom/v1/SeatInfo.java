@@ -33,6 +33,8 @@ private static final long serialVersionUID = 0L;
   }
   private SeatInfo() {
     playerName_ = "";
+    controller_ = 0;
+    botLevel_ = "";
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -53,6 +55,7 @@ private static final long serialVersionUID = 0L;
             dev.cardroom.v1.SeatInfo.class, dev.cardroom.v1.SeatInfo.Builder.class);
   }
 
+  private int bitField0_;
   public static final int SEAT_FIELD_NUMBER = 1;
   private int seat_ = 0;
   /**
@@ -134,8 +137,9 @@ private static final long serialVersionUID = 0L;
   private boolean bot_ = false;
   /**
    * <pre>
-   * Reserved for automatic players (bots, not implemented yet): always false
-   * for now.
+   * True when a bot plays the seat: it was created as a bot seat
+   * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+   * or a bot took over an absent player (`TableSettings.absent_bot_level`).
    * </pre>
    *
    * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -144,6 +148,182 @@ private static final long serialVersionUID = 0L;
   @java.lang.Override
   public boolean getBot() {
     return bot_;
+  }
+
+  public static final int CONTROLLER_FIELD_NUMBER = 5;
+  private int controller_ = 0;
+  /**
+   * <pre>
+   * Who decides for the seat now; UNSPECIFIED while the seat is open.
+   * </pre>
+   *
+   * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+   * @return The enum numeric value on the wire for controller.
+   */
+  @java.lang.Override public int getControllerValue() {
+    return controller_;
+  }
+  /**
+   * <pre>
+   * Who decides for the seat now; UNSPECIFIED while the seat is open.
+   * </pre>
+   *
+   * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+   * @return The controller.
+   */
+  @java.lang.Override public dev.cardroom.v1.SeatController getController() {
+    dev.cardroom.v1.SeatController result = dev.cardroom.v1.SeatController.forNumber(controller_);
+    return result == null ? dev.cardroom.v1.SeatController.UNRECOGNIZED : result;
+  }
+
+  public static final int BOT_LEVEL_FIELD_NUMBER = 6;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object botLevel_ = "";
+  /**
+   * <pre>
+   * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+   * </pre>
+   *
+   * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+   * @return The botLevel.
+   */
+  @java.lang.Override
+  public java.lang.String getBotLevel() {
+    java.lang.Object ref = botLevel_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      botLevel_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+   * </pre>
+   *
+   * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+   * @return The bytes for botLevel.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getBotLevelBytes() {
+    java.lang.Object ref = botLevel_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      botLevel_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
+  public static final int LEFT_FIELD_NUMBER = 7;
+  private boolean left_ = false;
+  /**
+   * <pre>
+   * True once the seat's player left the started match (LeaveMatch): its
+   * token no longer works and the seat is played by default actions (or a
+   * bot) to the end.
+   * </pre>
+   *
+   * <code>bool left = 7 [json_name = "left"];</code>
+   * @return The left.
+   */
+  @java.lang.Override
+  public boolean getLeft() {
+    return left_;
+  }
+
+  public static final int AWAY_SINCE_FIELD_NUMBER = 8;
+  private com.google.protobuf.Timestamp awaySince_;
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   * @return Whether the awaySince field is set.
+   */
+  @java.lang.Override
+  public boolean hasAwaySince() {
+    return ((bitField0_ & 0x00000001) != 0);
+  }
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   * @return The awaySince.
+   */
+  @java.lang.Override
+  public com.google.protobuf.Timestamp getAwaySince() {
+    return awaySince_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : awaySince_;
+  }
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   */
+  @java.lang.Override
+  public com.google.protobuf.TimestampOrBuilder getAwaySinceOrBuilder() {
+    return awaySince_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : awaySince_;
+  }
+
+  public static final int TIMEOUTS_FIELD_NUMBER = 9;
+  private int timeouts_ = 0;
+  /**
+   * <pre>
+   * Consecutive decisions of this seat that timed out; the seat becomes away
+   * after the server's `--away-after-timeouts`.
+   * </pre>
+   *
+   * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+   * @return The timeouts.
+   */
+  @java.lang.Override
+  public int getTimeouts() {
+    return timeouts_;
+  }
+
+  public static final int RESERVE_SECONDS_FIELD_NUMBER = 10;
+  private double reserveSeconds_ = 0D;
+  /**
+   * <pre>
+   * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+   * absent when the table has no reserve.
+   * </pre>
+   *
+   * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+   * @return Whether the reserveSeconds field is set.
+   */
+  @java.lang.Override
+  public boolean hasReserveSeconds() {
+    return ((bitField0_ & 0x00000002) != 0);
+  }
+  /**
+   * <pre>
+   * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+   * absent when the table has no reserve.
+   * </pre>
+   *
+   * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+   * @return The reserveSeconds.
+   */
+  @java.lang.Override
+  public double getReserveSeconds() {
+    return reserveSeconds_;
   }
 
   private byte memoizedIsInitialized = -1;
@@ -172,6 +352,24 @@ private static final long serialVersionUID = 0L;
     if (bot_ != false) {
       output.writeBool(4, bot_);
     }
+    if (controller_ != dev.cardroom.v1.SeatController.SEAT_CONTROLLER_UNSPECIFIED.getNumber()) {
+      output.writeEnum(5, controller_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(botLevel_)) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 6, botLevel_);
+    }
+    if (left_ != false) {
+      output.writeBool(7, left_);
+    }
+    if (((bitField0_ & 0x00000001) != 0)) {
+      output.writeMessage(8, getAwaySince());
+    }
+    if (timeouts_ != 0) {
+      output.writeInt32(9, timeouts_);
+    }
+    if (((bitField0_ & 0x00000002) != 0)) {
+      output.writeDouble(10, reserveSeconds_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -190,6 +388,29 @@ private static final long serialVersionUID = 0L;
     if (bot_ != false) {
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(4, bot_);
+    }
+    if (controller_ != dev.cardroom.v1.SeatController.SEAT_CONTROLLER_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(5, controller_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(botLevel_)) {
+      size += com.google.protobuf.GeneratedMessage.computeStringSize(6, botLevel_);
+    }
+    if (left_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(7, left_);
+    }
+    if (((bitField0_ & 0x00000001) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(8, getAwaySince());
+    }
+    if (timeouts_ != 0) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeInt32Size(9, timeouts_);
+    }
+    if (((bitField0_ & 0x00000002) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeDoubleSize(10, reserveSeconds_);
     }
     return size;
   }
@@ -223,6 +444,24 @@ private static final long serialVersionUID = 0L;
         != other.getOccupied()) return false;
     if (getBot()
         != other.getBot()) return false;
+    if (controller_ != other.controller_) return false;
+    if (!getBotLevel()
+        .equals(other.getBotLevel())) return false;
+    if (getLeft()
+        != other.getLeft()) return false;
+    if (hasAwaySince() != other.hasAwaySince()) return false;
+    if (hasAwaySince()) {
+      if (!getAwaySince()
+          .equals(other.getAwaySince())) return false;
+    }
+    if (getTimeouts()
+        != other.getTimeouts()) return false;
+    if (hasReserveSeconds() != other.hasReserveSeconds()) return false;
+    if (hasReserveSeconds()) {
+      if (java.lang.Double.doubleToLongBits(getReserveSeconds())
+          != java.lang.Double.doubleToLongBits(
+              other.getReserveSeconds())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -244,6 +483,24 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + BOT_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getBot());
+    hash = (37 * hash) + CONTROLLER_FIELD_NUMBER;
+    hash = (53 * hash) + controller_;
+    hash = (37 * hash) + BOT_LEVEL_FIELD_NUMBER;
+    hash = (53 * hash) + getBotLevel().hashCode();
+    hash = (37 * hash) + LEFT_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getLeft());
+    if (hasAwaySince()) {
+      hash = (37 * hash) + AWAY_SINCE_FIELD_NUMBER;
+      hash = (53 * hash) + getAwaySince().hashCode();
+    }
+    hash = (37 * hash) + TIMEOUTS_FIELD_NUMBER;
+    hash = (53 * hash) + getTimeouts();
+    if (hasReserveSeconds()) {
+      hash = (37 * hash) + RESERVE_SECONDS_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+          java.lang.Double.doubleToLongBits(getReserveSeconds()));
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -367,13 +624,19 @@ private static final long serialVersionUID = 0L;
 
     // Construct using dev.cardroom.v1.SeatInfo.newBuilder()
     private Builder() {
-
+      maybeForceBuilderInitialization();
     }
 
     private Builder(
         com.google.protobuf.GeneratedMessage.BuilderParent parent) {
       super(parent);
-
+      maybeForceBuilderInitialization();
+    }
+    private void maybeForceBuilderInitialization() {
+      if (com.google.protobuf.GeneratedMessage
+              .alwaysUseFieldBuilders) {
+        internalGetAwaySinceFieldBuilder();
+      }
     }
     @java.lang.Override
     public Builder clear() {
@@ -383,6 +646,16 @@ private static final long serialVersionUID = 0L;
       playerName_ = "";
       occupied_ = false;
       bot_ = false;
+      controller_ = 0;
+      botLevel_ = "";
+      left_ = false;
+      awaySince_ = null;
+      if (awaySinceBuilder_ != null) {
+        awaySinceBuilder_.dispose();
+        awaySinceBuilder_ = null;
+      }
+      timeouts_ = 0;
+      reserveSeconds_ = 0D;
       return this;
     }
 
@@ -428,6 +701,30 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000008) != 0)) {
         result.bot_ = bot_;
       }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.controller_ = controller_;
+      }
+      if (((from_bitField0_ & 0x00000020) != 0)) {
+        result.botLevel_ = botLevel_;
+      }
+      if (((from_bitField0_ & 0x00000040) != 0)) {
+        result.left_ = left_;
+      }
+      int to_bitField0_ = 0;
+      if (((from_bitField0_ & 0x00000080) != 0)) {
+        result.awaySince_ = awaySinceBuilder_ == null
+            ? awaySince_
+            : awaySinceBuilder_.build();
+        to_bitField0_ |= 0x00000001;
+      }
+      if (((from_bitField0_ & 0x00000100) != 0)) {
+        result.timeouts_ = timeouts_;
+      }
+      if (((from_bitField0_ & 0x00000200) != 0)) {
+        result.reserveSeconds_ = reserveSeconds_;
+        to_bitField0_ |= 0x00000002;
+      }
+      result.bitField0_ |= to_bitField0_;
     }
 
     @java.lang.Override
@@ -455,6 +752,26 @@ private static final long serialVersionUID = 0L;
       }
       if (other.getBot() != false) {
         setBot(other.getBot());
+      }
+      if (other.controller_ != 0) {
+        setControllerValue(other.getControllerValue());
+      }
+      if (!other.getBotLevel().isEmpty()) {
+        botLevel_ = other.botLevel_;
+        bitField0_ |= 0x00000020;
+        onChanged();
+      }
+      if (other.getLeft() != false) {
+        setLeft(other.getLeft());
+      }
+      if (other.hasAwaySince()) {
+        mergeAwaySince(other.getAwaySince());
+      }
+      if (other.getTimeouts() != 0) {
+        setTimeouts(other.getTimeouts());
+      }
+      if (other.hasReserveSeconds()) {
+        setReserveSeconds(other.getReserveSeconds());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -502,6 +819,38 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000008;
               break;
             } // case 32
+            case 40: {
+              controller_ = input.readEnum();
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 40
+            case 50: {
+              botLevel_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000020;
+              break;
+            } // case 50
+            case 56: {
+              left_ = input.readBool();
+              bitField0_ |= 0x00000040;
+              break;
+            } // case 56
+            case 66: {
+              input.readMessage(
+                  internalGetAwaySinceFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000080;
+              break;
+            } // case 66
+            case 72: {
+              timeouts_ = input.readInt32();
+              bitField0_ |= 0x00000100;
+              break;
+            } // case 72
+            case 81: {
+              reserveSeconds_ = input.readDouble();
+              bitField0_ |= 0x00000200;
+              break;
+            } // case 81
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -702,8 +1051,9 @@ private static final long serialVersionUID = 0L;
     private boolean bot_ ;
     /**
      * <pre>
-     * Reserved for automatic players (bots, not implemented yet): always false
-     * for now.
+     * True when a bot plays the seat: it was created as a bot seat
+     * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+     * or a bot took over an absent player (`TableSettings.absent_bot_level`).
      * </pre>
      *
      * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -715,8 +1065,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots, not implemented yet): always false
-     * for now.
+     * True when a bot plays the seat: it was created as a bot seat
+     * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+     * or a bot took over an absent player (`TableSettings.absent_bot_level`).
      * </pre>
      *
      * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -732,8 +1083,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots, not implemented yet): always false
-     * for now.
+     * True when a bot plays the seat: it was created as a bot seat
+     * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+     * or a bot took over an absent player (`TableSettings.absent_bot_level`).
      * </pre>
      *
      * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -742,6 +1094,493 @@ private static final long serialVersionUID = 0L;
     public Builder clearBot() {
       bitField0_ = (bitField0_ & ~0x00000008);
       bot_ = false;
+      onChanged();
+      return this;
+    }
+
+    private int controller_ = 0;
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @return The enum numeric value on the wire for controller.
+     */
+    @java.lang.Override public int getControllerValue() {
+      return controller_;
+    }
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @param value The enum numeric value on the wire for controller to set.
+     * @return This builder for chaining.
+     */
+    public Builder setControllerValue(int value) {
+      controller_ = value;
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @return The controller.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.SeatController getController() {
+      dev.cardroom.v1.SeatController result = dev.cardroom.v1.SeatController.forNumber(controller_);
+      return result == null ? dev.cardroom.v1.SeatController.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @param value The controller to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setController(dev.cardroom.v1.SeatController value) {
+      if (value == null) { throw new NullPointerException(); }
+      bitField0_ |= 0x00000010;
+      controller_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearController() {
+      bitField0_ = (bitField0_ & ~0x00000010);
+      controller_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private java.lang.Object botLevel_ = "";
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @return The botLevel.
+     */
+    public java.lang.String getBotLevel() {
+      java.lang.Object ref = botLevel_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        botLevel_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @return The bytes for botLevel.
+     */
+    public com.google.protobuf.ByteString
+        getBotLevelBytes() {
+      java.lang.Object ref = botLevel_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        botLevel_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @param value The botLevel to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevel(
+        java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      botLevel_ = value;
+      bitField0_ |= 0x00000020;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearBotLevel() {
+      botLevel_ = getDefaultInstance().getBotLevel();
+      bitField0_ = (bitField0_ & ~0x00000020);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @param value The bytes for botLevel to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevelBytes(
+        com.google.protobuf.ByteString value) {
+      if (value == null) { throw new NullPointerException(); }
+      checkByteStringIsUtf8(value);
+      botLevel_ = value;
+      bitField0_ |= 0x00000020;
+      onChanged();
+      return this;
+    }
+
+    private boolean left_ ;
+    /**
+     * <pre>
+     * True once the seat's player left the started match (LeaveMatch): its
+     * token no longer works and the seat is played by default actions (or a
+     * bot) to the end.
+     * </pre>
+     *
+     * <code>bool left = 7 [json_name = "left"];</code>
+     * @return The left.
+     */
+    @java.lang.Override
+    public boolean getLeft() {
+      return left_;
+    }
+    /**
+     * <pre>
+     * True once the seat's player left the started match (LeaveMatch): its
+     * token no longer works and the seat is played by default actions (or a
+     * bot) to the end.
+     * </pre>
+     *
+     * <code>bool left = 7 [json_name = "left"];</code>
+     * @param value The left to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLeft(boolean value) {
+
+      left_ = value;
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * True once the seat's player left the started match (LeaveMatch): its
+     * token no longer works and the seat is played by default actions (or a
+     * bot) to the end.
+     * </pre>
+     *
+     * <code>bool left = 7 [json_name = "left"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLeft() {
+      bitField0_ = (bitField0_ & ~0x00000040);
+      left_ = false;
+      onChanged();
+      return this;
+    }
+
+    private com.google.protobuf.Timestamp awaySince_;
+    private com.google.protobuf.SingleFieldBuilder<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> awaySinceBuilder_;
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     * @return Whether the awaySince field is set.
+     */
+    public boolean hasAwaySince() {
+      return ((bitField0_ & 0x00000080) != 0);
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     * @return The awaySince.
+     */
+    public com.google.protobuf.Timestamp getAwaySince() {
+      if (awaySinceBuilder_ == null) {
+        return awaySince_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : awaySince_;
+      } else {
+        return awaySinceBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public Builder setAwaySince(com.google.protobuf.Timestamp value) {
+      if (awaySinceBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        awaySince_ = value;
+      } else {
+        awaySinceBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public Builder setAwaySince(
+        com.google.protobuf.Timestamp.Builder builderForValue) {
+      if (awaySinceBuilder_ == null) {
+        awaySince_ = builderForValue.build();
+      } else {
+        awaySinceBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public Builder mergeAwaySince(com.google.protobuf.Timestamp value) {
+      if (awaySinceBuilder_ == null) {
+        if (((bitField0_ & 0x00000080) != 0) &&
+          awaySince_ != null &&
+          awaySince_ != com.google.protobuf.Timestamp.getDefaultInstance()) {
+          getAwaySinceBuilder().mergeFrom(value);
+        } else {
+          awaySince_ = value;
+        }
+      } else {
+        awaySinceBuilder_.mergeFrom(value);
+      }
+      if (awaySince_ != null) {
+        bitField0_ |= 0x00000080;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public Builder clearAwaySince() {
+      bitField0_ = (bitField0_ & ~0x00000080);
+      awaySince_ = null;
+      if (awaySinceBuilder_ != null) {
+        awaySinceBuilder_.dispose();
+        awaySinceBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public com.google.protobuf.Timestamp.Builder getAwaySinceBuilder() {
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return internalGetAwaySinceFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public com.google.protobuf.TimestampOrBuilder getAwaySinceOrBuilder() {
+      if (awaySinceBuilder_ != null) {
+        return awaySinceBuilder_.getMessageOrBuilder();
+      } else {
+        return awaySince_ == null ?
+            com.google.protobuf.Timestamp.getDefaultInstance() : awaySince_;
+      }
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> 
+        internalGetAwaySinceFieldBuilder() {
+      if (awaySinceBuilder_ == null) {
+        awaySinceBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder>(
+                getAwaySince(),
+                getParentForChildren(),
+                isClean());
+        awaySince_ = null;
+      }
+      return awaySinceBuilder_;
+    }
+
+    private int timeouts_ ;
+    /**
+     * <pre>
+     * Consecutive decisions of this seat that timed out; the seat becomes away
+     * after the server's `--away-after-timeouts`.
+     * </pre>
+     *
+     * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+     * @return The timeouts.
+     */
+    @java.lang.Override
+    public int getTimeouts() {
+      return timeouts_;
+    }
+    /**
+     * <pre>
+     * Consecutive decisions of this seat that timed out; the seat becomes away
+     * after the server's `--away-after-timeouts`.
+     * </pre>
+     *
+     * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+     * @param value The timeouts to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTimeouts(int value) {
+
+      timeouts_ = value;
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Consecutive decisions of this seat that timed out; the seat becomes away
+     * after the server's `--away-after-timeouts`.
+     * </pre>
+     *
+     * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTimeouts() {
+      bitField0_ = (bitField0_ & ~0x00000100);
+      timeouts_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private double reserveSeconds_ ;
+    /**
+     * <pre>
+     * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+     * absent when the table has no reserve.
+     * </pre>
+     *
+     * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+     * @return Whether the reserveSeconds field is set.
+     */
+    @java.lang.Override
+    public boolean hasReserveSeconds() {
+      return ((bitField0_ & 0x00000200) != 0);
+    }
+    /**
+     * <pre>
+     * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+     * absent when the table has no reserve.
+     * </pre>
+     *
+     * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+     * @return The reserveSeconds.
+     */
+    @java.lang.Override
+    public double getReserveSeconds() {
+      return reserveSeconds_;
+    }
+    /**
+     * <pre>
+     * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+     * absent when the table has no reserve.
+     * </pre>
+     *
+     * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+     * @param value The reserveSeconds to set.
+     * @return This builder for chaining.
+     */
+    public Builder setReserveSeconds(double value) {
+
+      reserveSeconds_ = value;
+      bitField0_ |= 0x00000200;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+     * absent when the table has no reserve.
+     * </pre>
+     *
+     * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearReserveSeconds() {
+      bitField0_ = (bitField0_ & ~0x00000200);
+      reserveSeconds_ = 0D;
       onChanged();
       return this;
     }

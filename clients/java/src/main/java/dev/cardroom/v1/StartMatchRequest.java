@@ -34,6 +34,7 @@ private static final long serialVersionUID = 0L;
   private StartMatchRequest() {
     name_ = "";
     requestId_ = "";
+    botLevel_ = "";
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -150,6 +151,71 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int FILL_WITH_BOTS_FIELD_NUMBER = 3;
+  private boolean fillWithBots_ = false;
+  /**
+   * <pre>
+   * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+   * up, so the match starts with `seat_count` seats.
+   * </pre>
+   *
+   * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The fillWithBots.
+   */
+  @java.lang.Override
+  public boolean getFillWithBots() {
+    return fillWithBots_;
+  }
+
+  public static final int BOT_LEVEL_FIELD_NUMBER = 4;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object botLevel_ = "";
+  /**
+   * <pre>
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   * </pre>
+   *
+   * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The botLevel.
+   */
+  @java.lang.Override
+  public java.lang.String getBotLevel() {
+    java.lang.Object ref = botLevel_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      botLevel_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   * </pre>
+   *
+   * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The bytes for botLevel.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getBotLevelBytes() {
+    java.lang.Object ref = botLevel_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      botLevel_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -170,6 +236,12 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(requestId_)) {
       com.google.protobuf.GeneratedMessage.writeString(output, 2, requestId_);
     }
+    if (fillWithBots_ != false) {
+      output.writeBool(3, fillWithBots_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(botLevel_)) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 4, botLevel_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -179,6 +251,13 @@ private static final long serialVersionUID = 0L;
     }
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(requestId_)) {
       size += com.google.protobuf.GeneratedMessage.computeStringSize(2, requestId_);
+    }
+    if (fillWithBots_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(3, fillWithBots_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(botLevel_)) {
+      size += com.google.protobuf.GeneratedMessage.computeStringSize(4, botLevel_);
     }
     return size;
   }
@@ -208,6 +287,10 @@ private static final long serialVersionUID = 0L;
         .equals(other.getName())) return false;
     if (!getRequestId()
         .equals(other.getRequestId())) return false;
+    if (getFillWithBots()
+        != other.getFillWithBots()) return false;
+    if (!getBotLevel()
+        .equals(other.getBotLevel())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -223,6 +306,11 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getName().hashCode();
     hash = (37 * hash) + REQUEST_ID_FIELD_NUMBER;
     hash = (53 * hash) + getRequestId().hashCode();
+    hash = (37 * hash) + FILL_WITH_BOTS_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getFillWithBots());
+    hash = (37 * hash) + BOT_LEVEL_FIELD_NUMBER;
+    hash = (53 * hash) + getBotLevel().hashCode();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -360,6 +448,8 @@ private static final long serialVersionUID = 0L;
       bitField0_ = 0;
       name_ = "";
       requestId_ = "";
+      fillWithBots_ = false;
+      botLevel_ = "";
       return this;
     }
 
@@ -399,6 +489,12 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000002) != 0)) {
         result.requestId_ = requestId_;
       }
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.fillWithBots_ = fillWithBots_;
+      }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.botLevel_ = botLevel_;
+      }
     }
 
     @java.lang.Override
@@ -421,6 +517,14 @@ private static final long serialVersionUID = 0L;
       if (!other.getRequestId().isEmpty()) {
         requestId_ = other.requestId_;
         bitField0_ |= 0x00000002;
+        onChanged();
+      }
+      if (other.getFillWithBots() != false) {
+        setFillWithBots(other.getFillWithBots());
+      }
+      if (!other.getBotLevel().isEmpty()) {
+        botLevel_ = other.botLevel_;
+        bitField0_ |= 0x00000008;
         onChanged();
       }
       this.mergeUnknownFields(other.getUnknownFields());
@@ -459,6 +563,16 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000002;
               break;
             } // case 18
+            case 24: {
+              fillWithBots_ = input.readBool();
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 24
+            case 34: {
+              botLevel_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 34
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -661,6 +775,150 @@ private static final long serialVersionUID = 0L;
       checkByteStringIsUtf8(value);
       requestId_ = value;
       bitField0_ |= 0x00000002;
+      onChanged();
+      return this;
+    }
+
+    private boolean fillWithBots_ ;
+    /**
+     * <pre>
+     * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+     * up, so the match starts with `seat_count` seats.
+     * </pre>
+     *
+     * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The fillWithBots.
+     */
+    @java.lang.Override
+    public boolean getFillWithBots() {
+      return fillWithBots_;
+    }
+    /**
+     * <pre>
+     * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+     * up, so the match starts with `seat_count` seats.
+     * </pre>
+     *
+     * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The fillWithBots to set.
+     * @return This builder for chaining.
+     */
+    public Builder setFillWithBots(boolean value) {
+
+      fillWithBots_ = value;
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+     * up, so the match starts with `seat_count` seats.
+     * </pre>
+     *
+     * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearFillWithBots() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      fillWithBots_ = false;
+      onChanged();
+      return this;
+    }
+
+    private java.lang.Object botLevel_ = "";
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The botLevel.
+     */
+    public java.lang.String getBotLevel() {
+      java.lang.Object ref = botLevel_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        botLevel_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The bytes for botLevel.
+     */
+    public com.google.protobuf.ByteString
+        getBotLevelBytes() {
+      java.lang.Object ref = botLevel_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        botLevel_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The botLevel to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevel(
+        java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      botLevel_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearBotLevel() {
+      botLevel_ = getDefaultInstance().getBotLevel();
+      bitField0_ = (bitField0_ & ~0x00000008);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The bytes for botLevel to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevelBytes(
+        com.google.protobuf.ByteString value) {
+      if (value == null) { throw new NullPointerException(); }
+      checkByteStringIsUtf8(value);
+      botLevel_ = value;
+      bitField0_ |= 0x00000008;
       onChanged();
       return this;
     }

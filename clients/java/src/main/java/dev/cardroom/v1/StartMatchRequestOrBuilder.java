@@ -51,4 +51,37 @@ public interface StartMatchRequestOrBuilder extends
    */
   com.google.protobuf.ByteString
       getRequestIdBytes();
+
+  /**
+   * <pre>
+   * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+   * up, so the match starts with `seat_count` seats.
+   * </pre>
+   *
+   * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The fillWithBots.
+   */
+  boolean getFillWithBots();
+
+  /**
+   * <pre>
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   * </pre>
+   *
+   * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The botLevel.
+   */
+  java.lang.String getBotLevel();
+  /**
+   * <pre>
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   * </pre>
+   *
+   * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The bytes for botLevel.
+   */
+  com.google.protobuf.ByteString
+      getBotLevelBytes();
 }

@@ -24,6 +24,7 @@ public  final class CreateMatchRequest extends
     requestId_ = "";
     seed_ = "";
     botSeats_ = emptyIntList();
+    bots_ = emptyProtobufList();
   }
   private int bitField0_;
   public static final int PARENT_FIELD_NUMBER = 1;
@@ -564,9 +565,9 @@ public  final class CreateMatchRequest extends
   private com.google.protobuf.Internal.IntList botSeats_;
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -579,9 +580,9 @@ public  final class CreateMatchRequest extends
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -593,9 +594,9 @@ public  final class CreateMatchRequest extends
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -616,9 +617,9 @@ public  final class CreateMatchRequest extends
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -632,9 +633,9 @@ public  final class CreateMatchRequest extends
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -646,9 +647,9 @@ public  final class CreateMatchRequest extends
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -662,15 +663,229 @@ public  final class CreateMatchRequest extends
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots), not implemented yet: ignored for
-   * now, so these seats stay open for human players. Bound: at most 12 seats,
-   * each 0..11.
+   * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+   * chooses the level per seat. A seat named in both takes `bots`' level.
+   * Bound: at most 12 seats, each 0..11.
    * </pre>
    *
    * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
    */
   private void clearBotSeats() {
     botSeats_ = emptyIntList();
+  }
+
+  public static final int TABLE_FIELD_NUMBER = 9;
+  private dev.cardroom.v1.TableSettings table_;
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public boolean hasTable() {
+    return ((bitField0_ & 0x00000004) != 0);
+  }
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.TableSettings getTable() {
+    return table_ == null ? dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+  }
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setTable(dev.cardroom.v1.TableSettings value) {
+    value.getClass();  // minimal bytecode null check
+    table_ = value;
+    bitField0_ |= 0x00000004;
+  }
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.SuppressWarnings({"ReferenceEquality", "ReturnValueIgnored"})
+  private void mergeTable(dev.cardroom.v1.TableSettings value) {
+    value.getClass();  // minimal bytecode null check
+    if (table_ != null &&
+        table_ != dev.cardroom.v1.TableSettings.getDefaultInstance()) {
+      table_ =
+        dev.cardroom.v1.TableSettings.newBuilder(table_).mergeFrom(value).buildPartial();
+    } else {
+      table_ = value;
+    }
+    bitField0_ |= 0x00000004;
+  }
+  /**
+   * <pre>
+   * Table settings common to every game: turn clock, time reserve, bots for
+   * absent players. Unset: no clock, absent seats play default actions.
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  private void clearTable() {
+    table_ = null;
+    bitField0_ = (bitField0_ & ~0x00000004);
+  }
+
+  public static final int BOTS_FIELD_NUMBER = 10;
+  private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.BotSeat> bots_;
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.BotSeat> getBotsList() {
+    return bots_;
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  public java.util.List<? extends dev.cardroom.v1.BotSeatOrBuilder> 
+      getBotsOrBuilderList() {
+    return bots_;
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public int getBotsCount() {
+    return bots_.size();
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.BotSeat getBots(int index) {
+    return bots_.get(index);
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  public dev.cardroom.v1.BotSeatOrBuilder getBotsOrBuilder(
+      int index) {
+    return bots_.get(index);
+  }
+  private void ensureBotsIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.BotSeat> tmp = bots_;
+    if (!tmp.isModifiable()) {
+      bots_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setBots(
+      int index, dev.cardroom.v1.BotSeat value) {
+    value.getClass();  // minimal bytecode null check
+    ensureBotsIsMutable();
+    bots_.set(index, value);
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addBots(dev.cardroom.v1.BotSeat value) {
+    value.getClass();  // minimal bytecode null check
+    ensureBotsIsMutable();
+    bots_.add(value);
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addBots(
+      int index, dev.cardroom.v1.BotSeat value) {
+    value.getClass();  // minimal bytecode null check
+    ensureBotsIsMutable();
+    bots_.add(index, value);
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  private void addAllBots(
+      java.lang.Iterable<? extends dev.cardroom.v1.BotSeat> values) {
+    ensureBotsIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, bots_);
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  private void clearBots() {
+    bots_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * Seats to fill with bots, with the level of each.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  private void removeBots(int index) {
+    ensureBotsIsMutable();
+    bots_.remove(index);
   }
 
   public static dev.cardroom.v1.CreateMatchRequest parseFrom(
@@ -1328,9 +1543,9 @@ public  final class CreateMatchRequest extends
 
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1344,9 +1559,9 @@ public  final class CreateMatchRequest extends
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1358,9 +1573,9 @@ public  final class CreateMatchRequest extends
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1373,9 +1588,9 @@ public  final class CreateMatchRequest extends
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1390,9 +1605,9 @@ public  final class CreateMatchRequest extends
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1406,9 +1621,9 @@ public  final class CreateMatchRequest extends
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1423,9 +1638,9 @@ public  final class CreateMatchRequest extends
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots), not implemented yet: ignored for
-     * now, so these seats stay open for human players. Bound: at most 12 seats,
-     * each 0..11.
+     * Seats to fill with `standard` bots (seat 0 is the creator's); `bots`
+     * chooses the level per seat. A seat named in both takes `bots`' level.
+     * Bound: at most 12 seats, each 0..11.
      * </pre>
      *
      * <code>repeated int32 bot_seats = 8 [json_name = "botSeats", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -1434,6 +1649,233 @@ public  final class CreateMatchRequest extends
     public Builder clearBotSeats() {
       copyOnWrite();
       instance.clearBotSeats();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    @java.lang.Override
+    public boolean hasTable() {
+      return instance.hasTable();
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.TableSettings getTable() {
+      return instance.getTable();
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder setTable(dev.cardroom.v1.TableSettings value) {
+      copyOnWrite();
+      instance.setTable(value);
+      return this;
+      }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder setTable(
+        dev.cardroom.v1.TableSettings.Builder builderForValue) {
+      copyOnWrite();
+      instance.setTable(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder mergeTable(dev.cardroom.v1.TableSettings value) {
+      copyOnWrite();
+      instance.mergeTable(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Table settings common to every game: turn clock, time reserve, bots for
+     * absent players. Unset: no clock, absent seats play default actions.
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 9 [json_name = "table", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder clearTable() {  copyOnWrite();
+      instance.clearTable();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    @java.lang.Override
+    public java.util.List<dev.cardroom.v1.BotSeat> getBotsList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getBotsList());
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    @java.lang.Override
+    public int getBotsCount() {
+      return instance.getBotsCount();
+    }/**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.BotSeat getBots(int index) {
+      return instance.getBots(index);
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder setBots(
+        int index, dev.cardroom.v1.BotSeat value) {
+      copyOnWrite();
+      instance.setBots(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder setBots(
+        int index, dev.cardroom.v1.BotSeat.Builder builderForValue) {
+      copyOnWrite();
+      instance.setBots(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addBots(dev.cardroom.v1.BotSeat value) {
+      copyOnWrite();
+      instance.addBots(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addBots(
+        int index, dev.cardroom.v1.BotSeat value) {
+      copyOnWrite();
+      instance.addBots(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addBots(
+        dev.cardroom.v1.BotSeat.Builder builderForValue) {
+      copyOnWrite();
+      instance.addBots(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addBots(
+        int index, dev.cardroom.v1.BotSeat.Builder builderForValue) {
+      copyOnWrite();
+      instance.addBots(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder addAllBots(
+        java.lang.Iterable<? extends dev.cardroom.v1.BotSeat> values) {
+      copyOnWrite();
+      instance.addAllBots(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder clearBots() {
+      copyOnWrite();
+      instance.clearBots();
+      return this;
+    }
+    /**
+     * <pre>
+     * Seats to fill with bots, with the level of each.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.BotSeat bots = 10 [json_name = "bots", (.google.api.field_behavior) = OPTIONAL];</code>
+     */
+    public Builder removeBots(int index) {
+      copyOnWrite();
+      instance.removeBots(index);
       return this;
     }
 
@@ -1462,10 +1904,14 @@ public  final class CreateMatchRequest extends
             "seed_",
             "fixture_",
             "botSeats_",
+            "table_",
+            "bots_",
+            dev.cardroom.v1.BotSeat.class,
           };
           java.lang.String info =
-              "\u0000\b\u0000\u0001\u0001\b\b\u0000\u0001\u0000\u0001\u0208\u0002\u0004\u0003\u1009" +
-              "\u0000\u0004\u0208\u0005\u0208\u0006\u0208\u0007\u1009\u0001\b\'";
+              "\u0000\n\u0000\u0001\u0001\n\n\u0000\u0002\u0000\u0001\u0208\u0002\u0004\u0003\u1009" +
+              "\u0000\u0004\u0208\u0005\u0208\u0006\u0208\u0007\u1009\u0001\b\'\t\u1009\u0002\n" +
+              "\u001b";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

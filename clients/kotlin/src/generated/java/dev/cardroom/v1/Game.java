@@ -25,6 +25,7 @@ public  final class Game extends
     displayName_ = "";
     summary_ = "";
     options_ = emptyProtobufList();
+    botLevels_ = emptyProtobufList();
   }
   public static final int NAME_FIELD_NUMBER = 1;
   private java.lang.String name_;
@@ -516,6 +517,146 @@ public  final class Game extends
   private void removeOptions(int index) {
     ensureOptionsIsMutable();
     options_.remove(index);
+  }
+
+  public static final int BOT_LEVELS_FIELD_NUMBER = 8;
+  private com.google.protobuf.Internal.ProtobufList<java.lang.String> botLevels_;
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return A list containing the botLevels.
+   */
+  @java.lang.Override
+  public java.util.List<java.lang.String> getBotLevelsList() {
+    return botLevels_;
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The count of botLevels.
+   */
+  @java.lang.Override
+  public int getBotLevelsCount() {
+    return botLevels_.size();
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param index The index of the element to return.
+   * @return The botLevels at the given index.
+   */
+  @java.lang.Override
+  public java.lang.String getBotLevels(int index) {
+    return botLevels_.get(index);
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param index The index of the value to return.
+   * @return The bytes of the botLevels at the given index.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getBotLevelsBytes(int index) {
+    return com.google.protobuf.ByteString.copyFromUtf8(
+        botLevels_.get(index));
+  }
+  private void ensureBotLevelsIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<java.lang.String> tmp =
+        botLevels_;  if (!tmp.isModifiable()) {
+      botLevels_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param index The index to set the value at.
+   * @param value The botLevels to set.
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setBotLevels(
+      int index, java.lang.String value) {
+    value.getClass();  // minimal bytecode null check
+    ensureBotLevelsIsMutable();
+    botLevels_.set(index, value);
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param value The botLevels to add.
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addBotLevels(
+      java.lang.String value) {
+    value.getClass();  // minimal bytecode null check
+    ensureBotLevelsIsMutable();
+    botLevels_.add(value);
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param values The botLevels to add.
+   */
+  private void addAllBotLevels(
+      java.lang.Iterable<java.lang.String> values) {
+    ensureBotLevelsIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, botLevels_);
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void clearBotLevels() {
+    botLevels_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param value The bytes of the botLevels to add.
+   */
+  private void addBotLevelsBytes(
+      com.google.protobuf.ByteString value) {
+    checkByteStringIsUtf8(value);
+    ensureBotLevelsIsMutable();
+    botLevels_.add(value.toStringUtf8());
   }
 
   public static dev.cardroom.v1.Game parseFrom(
@@ -1129,6 +1270,143 @@ public  final class Game extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return A list containing the botLevels.
+     */
+    @java.lang.Override
+    public java.util.List<java.lang.String>
+        getBotLevelsList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getBotLevelsList());
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return The count of botLevels.
+     */
+    @java.lang.Override
+    public int getBotLevelsCount() {
+      return instance.getBotLevelsCount();
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param index The index of the element to return.
+     * @return The botLevels at the given index.
+     */
+    @java.lang.Override
+    public java.lang.String getBotLevels(int index) {
+      return instance.getBotLevels(index);
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param index The index of the value to return.
+     * @return The bytes of the botLevels at the given index.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getBotLevelsBytes(int index) {
+      return instance.getBotLevelsBytes(index);
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param index The index to set the value at.
+     * @param value The botLevels to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevels(
+        int index, java.lang.String value) {
+      copyOnWrite();
+      instance.setBotLevels(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param value The botLevels to add.
+     * @return This builder for chaining.
+     */
+    public Builder addBotLevels(
+        java.lang.String value) {
+      copyOnWrite();
+      instance.addBotLevels(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param values The botLevels to add.
+     * @return This builder for chaining.
+     */
+    public Builder addAllBotLevels(
+        java.lang.Iterable<java.lang.String> values) {
+      copyOnWrite();
+      instance.addAllBotLevels(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearBotLevels() {
+      copyOnWrite();
+      instance.clearBotLevels();
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot levels the service plays this game at (`BotSeat.level`), weakest
+     * first.
+     * </pre>
+     *
+     * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param value The bytes of the botLevels to add.
+     * @return This builder for chaining.
+     */
+    public Builder addBotLevelsBytes(
+        com.google.protobuf.ByteString value) {
+      copyOnWrite();
+      instance.addBotLevelsBytes(value);
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Game)
   }
   @java.lang.Override
@@ -1153,10 +1431,11 @@ public  final class Game extends
             "maxPlayers_",
             "options_",
             dev.cardroom.v1.GameOption.class,
+            "botLevels_",
           };
           java.lang.String info =
-              "\u0000\u0007\u0000\u0000\u0001\u0007\u0007\u0000\u0001\u0000\u0001\u0208\u0002\u0208" +
-              "\u0003\u0208\u0004\u0208\u0005\u0004\u0006\u0004\u0007\u001b";
+              "\u0000\b\u0000\u0000\u0001\b\b\u0000\u0002\u0000\u0001\u0208\u0002\u0208\u0003\u0208" +
+              "\u0004\u0208\u0005\u0004\u0006\u0004\u0007\u001b\b\u021a";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

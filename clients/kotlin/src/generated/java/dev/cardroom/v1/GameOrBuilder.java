@@ -136,4 +136,49 @@ public interface GameOrBuilder extends
    * <code>repeated .cardroom.v1.GameOption options = 7 [json_name = "options", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
    */
   int getOptionsCount();
+
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return A list containing the botLevels.
+   */
+  java.util.List<java.lang.String>
+      getBotLevelsList();
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The count of botLevels.
+   */
+  int getBotLevelsCount();
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param index The index of the element to return.
+   * @return The botLevels at the given index.
+   */
+  java.lang.String getBotLevels(int index);
+  /**
+   * <pre>
+   * The bot levels the service plays this game at (`BotSeat.level`), weakest
+   * first.
+   * </pre>
+   *
+   * <code>repeated string bot_levels = 8 [json_name = "botLevels", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param index The index of the element to return.
+   * @return The botLevels at the given index.
+   */
+  com.google.protobuf.ByteString
+      getBotLevelsBytes(int index);
 }

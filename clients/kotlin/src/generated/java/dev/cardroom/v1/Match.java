@@ -755,6 +755,74 @@ public  final class Match extends
     bitField0_ = (bitField0_ & ~0x00000004);
   }
 
+  public static final int TABLE_FIELD_NUMBER = 12;
+  private dev.cardroom.v1.TableSettings table_;
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public boolean hasTable() {
+    return ((bitField0_ & 0x00000008) != 0);
+  }
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.TableSettings getTable() {
+    return table_ == null ? dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
+  }
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setTable(dev.cardroom.v1.TableSettings value) {
+    value.getClass();  // minimal bytecode null check
+    table_ = value;
+    bitField0_ |= 0x00000008;
+  }
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings({"ReferenceEquality", "ReturnValueIgnored"})
+  private void mergeTable(dev.cardroom.v1.TableSettings value) {
+    value.getClass();  // minimal bytecode null check
+    if (table_ != null &&
+        table_ != dev.cardroom.v1.TableSettings.getDefaultInstance()) {
+      table_ =
+        dev.cardroom.v1.TableSettings.newBuilder(table_).mergeFrom(value).buildPartial();
+    } else {
+      table_ = value;
+    }
+    bitField0_ |= 0x00000008;
+  }
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void clearTable() {
+    table_ = null;
+    bitField0_ = (bitField0_ & ~0x00000008);
+  }
+
   public static dev.cardroom.v1.Match parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -1617,6 +1685,77 @@ public  final class Match extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public boolean hasTable() {
+      return instance.hasTable();
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.TableSettings getTable() {
+      return instance.getTable();
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setTable(dev.cardroom.v1.TableSettings value) {
+      copyOnWrite();
+      instance.setTable(value);
+      return this;
+      }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setTable(
+        dev.cardroom.v1.TableSettings.Builder builderForValue) {
+      copyOnWrite();
+      instance.setTable(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder mergeTable(dev.cardroom.v1.TableSettings value) {
+      copyOnWrite();
+      instance.mergeTable(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The table settings chosen at creation (turn clock, bots for absent seats).
+     * </pre>
+     *
+     * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearTable() {  copyOnWrite();
+      instance.clearTable();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Match)
   }
   @java.lang.Override
@@ -1646,11 +1785,12 @@ public  final class Match extends
             "etag_",
             "createTime_",
             "updateTime_",
+            "table_",
           };
           java.lang.String info =
-              "\u0000\u000b\u0000\u0001\u0001\u000b\u000b\u0000\u0001\u0000\u0001\u0208\u0002\u0208" +
-              "\u0003\f\u0004\u1009\u0000\u0005\u0004\u0006\u001b\u0007\u0004\b\u0004\t\u0208\n" +
-              "\u1009\u0001\u000b\u1009\u0002";
+              "\u0000\f\u0000\u0001\u0001\f\f\u0000\u0001\u0000\u0001\u0208\u0002\u0208\u0003\f" +
+              "\u0004\u1009\u0000\u0005\u0004\u0006\u001b\u0007\u0004\b\u0004\t\u0208\n\u1009\u0001" +
+              "\u000b\u1009\u0002\f\u1009\u0003";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

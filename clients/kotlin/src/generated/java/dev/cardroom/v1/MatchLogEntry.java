@@ -334,6 +334,85 @@ public  final class MatchLogEntry extends
     events_.remove(index);
   }
 
+  public static final int TIMED_OUT_FIELD_NUMBER = 5;
+  private boolean timedOut_;
+  /**
+   * <pre>
+   * True when the server played the seat's default action: its turn clock ran
+   * out, or its player is away or left.
+   * </pre>
+   *
+   * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+   * @return The timedOut.
+   */
+  @java.lang.Override
+  public boolean getTimedOut() {
+    return timedOut_;
+  }
+  /**
+   * <pre>
+   * True when the server played the seat's default action: its turn clock ran
+   * out, or its player is away or left.
+   * </pre>
+   *
+   * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+   * @param value The timedOut to set.
+   */
+  private void setTimedOut(boolean value) {
+    
+    timedOut_ = value;
+  }
+  /**
+   * <pre>
+   * True when the server played the seat's default action: its turn clock ran
+   * out, or its player is away or left.
+   * </pre>
+   *
+   * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+   */
+  private void clearTimedOut() {
+
+    timedOut_ = false;
+  }
+
+  public static final int BY_BOT_FIELD_NUMBER = 6;
+  private boolean byBot_;
+  /**
+   * <pre>
+   * True when a bot of the server decided this action.
+   * </pre>
+   *
+   * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+   * @return The byBot.
+   */
+  @java.lang.Override
+  public boolean getByBot() {
+    return byBot_;
+  }
+  /**
+   * <pre>
+   * True when a bot of the server decided this action.
+   * </pre>
+   *
+   * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+   * @param value The byBot to set.
+   */
+  private void setByBot(boolean value) {
+    
+    byBot_ = value;
+  }
+  /**
+   * <pre>
+   * True when a bot of the server decided this action.
+   * </pre>
+   *
+   * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+   */
+  private void clearByBot() {
+
+    byBot_ = false;
+  }
+
   public static dev.cardroom.v1.MatchLogEntry parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -764,6 +843,89 @@ public  final class MatchLogEntry extends
       return this;
     }
 
+    /**
+     * <pre>
+     * True when the server played the seat's default action: its turn clock ran
+     * out, or its player is away or left.
+     * </pre>
+     *
+     * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+     * @return The timedOut.
+     */
+    @java.lang.Override
+    public boolean getTimedOut() {
+      return instance.getTimedOut();
+    }
+    /**
+     * <pre>
+     * True when the server played the seat's default action: its turn clock ran
+     * out, or its player is away or left.
+     * </pre>
+     *
+     * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+     * @param value The timedOut to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTimedOut(boolean value) {
+      copyOnWrite();
+      instance.setTimedOut(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * True when the server played the seat's default action: its turn clock ran
+     * out, or its player is away or left.
+     * </pre>
+     *
+     * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTimedOut() {
+      copyOnWrite();
+      instance.clearTimedOut();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * True when a bot of the server decided this action.
+     * </pre>
+     *
+     * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+     * @return The byBot.
+     */
+    @java.lang.Override
+    public boolean getByBot() {
+      return instance.getByBot();
+    }
+    /**
+     * <pre>
+     * True when a bot of the server decided this action.
+     * </pre>
+     *
+     * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+     * @param value The byBot to set.
+     * @return This builder for chaining.
+     */
+    public Builder setByBot(boolean value) {
+      copyOnWrite();
+      instance.setByBot(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * True when a bot of the server decided this action.
+     * </pre>
+     *
+     * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearByBot() {
+      copyOnWrite();
+      instance.clearByBot();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.MatchLogEntry)
   }
   @java.lang.Override
@@ -786,10 +948,12 @@ public  final class MatchLogEntry extends
             "action_",
             "events_",
             dev.cardroom.v1.Event.class,
+            "timedOut_",
+            "byBot_",
           };
           java.lang.String info =
-              "\u0000\u0004\u0000\u0001\u0001\u0004\u0004\u0000\u0001\u0000\u0001\u0004\u0002\u1004" +
-              "\u0000\u0003\u1009\u0001\u0004\u001b";
+              "\u0000\u0006\u0000\u0001\u0001\u0006\u0006\u0000\u0001\u0000\u0001\u0004\u0002\u1004" +
+              "\u0000\u0003\u1009\u0001\u0004\u001b\u0005\u0007\u0006\u0007";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

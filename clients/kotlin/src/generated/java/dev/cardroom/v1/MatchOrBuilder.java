@@ -202,4 +202,23 @@ public interface MatchOrBuilder extends
    * @return The updateTime.
    */
   com.google.protobuf.Timestamp getUpdateTime();
+
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return Whether the table field is set.
+   */
+  boolean hasTable();
+  /**
+   * <pre>
+   * The table settings chosen at creation (turn clock, bots for absent seats).
+   * </pre>
+   *
+   * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The table.
+   */
+  dev.cardroom.v1.TableSettings getTable();
 }

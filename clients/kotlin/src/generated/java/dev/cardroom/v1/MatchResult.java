@@ -22,6 +22,7 @@ public  final class MatchResult extends
     scores_ = emptyIntList();
     winners_ = emptyIntList();
     ranks_ = emptyIntList();
+    leftSeats_ = emptyIntList();
   }
   public static final int SCORES_FIELD_NUMBER = 1;
   private com.google.protobuf.Internal.IntList scores_;
@@ -332,6 +333,112 @@ public  final class MatchResult extends
    */
   private void clearRanks() {
     ranks_ = emptyIntList();
+  }
+
+  public static final int LEFT_SEATS_FIELD_NUMBER = 4;
+  private com.google.protobuf.Internal.IntList leftSeats_;
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @return A list containing the leftSeats.
+   */
+  @java.lang.Override
+  public java.util.List<java.lang.Integer>
+      getLeftSeatsList() {
+    return leftSeats_;
+  }
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @return The count of leftSeats.
+   */
+  @java.lang.Override
+  public int getLeftSeatsCount() {
+    return leftSeats_.size();
+  }
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @param index The index of the element to return.
+   * @return The leftSeats at the given index.
+   */
+  @java.lang.Override
+  public int getLeftSeats(int index) {
+    return leftSeats_.getInt(index);
+  }
+  private int leftSeatsMemoizedSerializedSize = -1;
+  private void ensureLeftSeatsIsMutable() {
+    com.google.protobuf.Internal.IntList tmp = leftSeats_;
+    if (!tmp.isModifiable()) {
+      leftSeats_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @param index The index to set the value at.
+   * @param value The leftSeats to set.
+   */
+  private void setLeftSeats(
+      int index, int value) {
+    ensureLeftSeatsIsMutable();
+    leftSeats_.setInt(index, value);
+  }
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @param value The leftSeats to add.
+   */
+  private void addLeftSeats(int value) {
+    ensureLeftSeatsIsMutable();
+    leftSeats_.addInt(value);
+  }
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   * @param values The leftSeats to add.
+   */
+  private void addAllLeftSeats(
+      java.lang.Iterable<? extends java.lang.Integer> values) {
+    ensureLeftSeatsIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, leftSeats_);
+  }
+  /**
+   * <pre>
+   * The seats whose player left the match before its end, ascending; they
+   * were played by default actions (or a bot) and keep their score.
+   * </pre>
+   *
+   * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+   */
+  private void clearLeftSeats() {
+    leftSeats_ = emptyIntList();
   }
 
   public static dev.cardroom.v1.MatchResult parseFrom(
@@ -740,6 +847,110 @@ public  final class MatchResult extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @return A list containing the leftSeats.
+     */
+    @java.lang.Override
+    public java.util.List<java.lang.Integer>
+        getLeftSeatsList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getLeftSeatsList());
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @return The count of leftSeats.
+     */
+    @java.lang.Override
+    public int getLeftSeatsCount() {
+      return instance.getLeftSeatsCount();
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @param index The index of the element to return.
+     * @return The leftSeats at the given index.
+     */
+    @java.lang.Override
+    public int getLeftSeats(int index) {
+      return instance.getLeftSeats(index);
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @param value The leftSeats to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLeftSeats(
+        int index, int value) {
+      copyOnWrite();
+      instance.setLeftSeats(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @param value The leftSeats to add.
+     * @return This builder for chaining.
+     */
+    public Builder addLeftSeats(int value) {
+      copyOnWrite();
+      instance.addLeftSeats(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @param values The leftSeats to add.
+     * @return This builder for chaining.
+     */
+    public Builder addAllLeftSeats(
+        java.lang.Iterable<? extends java.lang.Integer> values) {
+      copyOnWrite();
+      instance.addAllLeftSeats(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * The seats whose player left the match before its end, ascending; they
+     * were played by default actions (or a bot) and keep their score.
+     * </pre>
+     *
+     * <code>repeated int32 left_seats = 4 [json_name = "leftSeats"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLeftSeats() {
+      copyOnWrite();
+      instance.clearLeftSeats();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.MatchResult)
   }
   @java.lang.Override
@@ -759,10 +970,11 @@ public  final class MatchResult extends
             "scores_",
             "winners_",
             "ranks_",
+            "leftSeats_",
           };
           java.lang.String info =
-              "\u0000\u0003\u0000\u0000\u0001\u0003\u0003\u0000\u0003\u0000\u0001\'\u0002\'\u0003" +
-              "\'";
+              "\u0000\u0004\u0000\u0000\u0001\u0004\u0004\u0000\u0004\u0000\u0001\'\u0002\'\u0003" +
+              "\'\u0004\'";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

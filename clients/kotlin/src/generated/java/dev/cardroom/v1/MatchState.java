@@ -541,6 +541,84 @@ public  final class MatchState extends
     bitField0_ = (bitField0_ & ~0x00000008);
   }
 
+  public static final int DEADLINE_FIELD_NUMBER = 7;
+  private com.google.protobuf.Timestamp deadline_;
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   */
+  @java.lang.Override
+  public boolean hasDeadline() {
+    return ((bitField0_ & 0x00000010) != 0);
+  }
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   */
+  @java.lang.Override
+  public com.google.protobuf.Timestamp getDeadline() {
+    return deadline_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : deadline_;
+  }
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setDeadline(com.google.protobuf.Timestamp value) {
+    value.getClass();  // minimal bytecode null check
+    deadline_ = value;
+    bitField0_ |= 0x00000010;
+  }
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   */
+  @java.lang.SuppressWarnings({"ReferenceEquality", "ReturnValueIgnored"})
+  private void mergeDeadline(com.google.protobuf.Timestamp value) {
+    value.getClass();  // minimal bytecode null check
+    if (deadline_ != null &&
+        deadline_ != com.google.protobuf.Timestamp.getDefaultInstance()) {
+      deadline_ =
+        com.google.protobuf.Timestamp.newBuilder(deadline_).mergeFrom(value).buildPartial();
+    } else {
+      deadline_ = value;
+    }
+    bitField0_ |= 0x00000010;
+  }
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   */
+  private void clearDeadline() {
+    deadline_ = null;
+    bitField0_ = (bitField0_ & ~0x00000010);
+  }
+
   public static dev.cardroom.v1.MatchState parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -1180,6 +1258,89 @@ public  final class MatchState extends
       return this;
     }
 
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    @java.lang.Override
+    public boolean hasDeadline() {
+      return instance.hasDeadline();
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    @java.lang.Override
+    public com.google.protobuf.Timestamp getDeadline() {
+      return instance.getDeadline();
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public Builder setDeadline(com.google.protobuf.Timestamp value) {
+      copyOnWrite();
+      instance.setDeadline(value);
+      return this;
+      }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public Builder setDeadline(
+        com.google.protobuf.Timestamp.Builder builderForValue) {
+      copyOnWrite();
+      instance.setDeadline(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public Builder mergeDeadline(com.google.protobuf.Timestamp value) {
+      copyOnWrite();
+      instance.mergeDeadline(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * When the current decision of a seat played by a player times out (the
+     * earliest such seat of `to_act`); unset without a turn clock, or when no
+     * player is to act.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+     */
+    public Builder clearDeadline() {  copyOnWrite();
+      instance.clearDeadline();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.MatchState)
   }
   @java.lang.Override
@@ -1204,10 +1365,12 @@ public  final class MatchState extends
             dev.cardroom.v1.Action.class,
             "toAct_",
             "result_",
+            "deadline_",
           };
           java.lang.String info =
-              "\u0000\u0006\u0000\u0001\u0001\u0006\u0006\u0000\u0002\u0000\u0001\u1009\u0000\u0002" +
-              "\u1004\u0001\u0003\u1009\u0002\u0004\u001b\u0005\'\u0006\u1009\u0003";
+              "\u0000\u0007\u0000\u0001\u0001\u0007\u0007\u0000\u0002\u0000\u0001\u1009\u0000\u0002" +
+              "\u1004\u0001\u0003\u1009\u0002\u0004\u001b\u0005\'\u0006\u1009\u0003\u0007\u1009" +
+              "\u0004";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -148,4 +148,27 @@ public interface MatchStateOrBuilder extends
    * @return The result.
    */
   dev.cardroom.v1.MatchResult getResult();
+
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   * @return Whether the deadline field is set.
+   */
+  boolean hasDeadline();
+  /**
+   * <pre>
+   * When the current decision of a seat played by a player times out (the
+   * earliest such seat of `to_act`); unset without a turn clock, or when no
+   * player is to act.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
+   * @return The deadline.
+   */
+  com.google.protobuf.Timestamp getDeadline();
 }

@@ -64,4 +64,44 @@ public interface MatchUpdateOrBuilder extends
    * @return The state.
    */
   dev.cardroom.v1.MatchState getState();
+
+  /**
+   * <pre>
+   * The seat that acted; absent for system changes (joins, start).
+   * </pre>
+   *
+   * <code>optional int32 seat = 4 [json_name = "seat"];</code>
+   * @return Whether the seat field is set.
+   */
+  boolean hasSeat();
+  /**
+   * <pre>
+   * The seat that acted; absent for system changes (joins, start).
+   * </pre>
+   *
+   * <code>optional int32 seat = 4 [json_name = "seat"];</code>
+   * @return The seat.
+   */
+  int getSeat();
+
+  /**
+   * <pre>
+   * True when the server played the seat's default action: its turn clock ran
+   * out, or its player is away or left.
+   * </pre>
+   *
+   * <code>bool timed_out = 5 [json_name = "timedOut"];</code>
+   * @return The timedOut.
+   */
+  boolean getTimedOut();
+
+  /**
+   * <pre>
+   * True when a bot of the server decided this action.
+   * </pre>
+   *
+   * <code>bool by_bot = 6 [json_name = "byBot"];</code>
+   * @return The byBot.
+   */
+  boolean getByBot();
 }

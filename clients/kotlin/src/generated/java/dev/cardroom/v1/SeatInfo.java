@@ -20,7 +20,9 @@ public  final class SeatInfo extends
     SeatInfoOrBuilder {
   private SeatInfo() {
     playerName_ = "";
+    botLevel_ = "";
   }
+  private int bitField0_;
   public static final int SEAT_FIELD_NUMBER = 1;
   private int seat_;
   /**
@@ -169,8 +171,9 @@ public  final class SeatInfo extends
   private boolean bot_;
   /**
    * <pre>
-   * Reserved for automatic players (bots, not implemented yet): always false
-   * for now.
+   * True when a bot plays the seat: it was created as a bot seat
+   * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+   * or a bot took over an absent player (`TableSettings.absent_bot_level`).
    * </pre>
    *
    * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -182,8 +185,9 @@ public  final class SeatInfo extends
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots, not implemented yet): always false
-   * for now.
+   * True when a bot plays the seat: it was created as a bot seat
+   * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+   * or a bot took over an absent player (`TableSettings.absent_bot_level`).
    * </pre>
    *
    * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -195,8 +199,9 @@ public  final class SeatInfo extends
   }
   /**
    * <pre>
-   * Reserved for automatic players (bots, not implemented yet): always false
-   * for now.
+   * True when a bot plays the seat: it was created as a bot seat
+   * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+   * or a bot took over an absent player (`TableSettings.absent_bot_level`).
    * </pre>
    *
    * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -204,6 +209,349 @@ public  final class SeatInfo extends
   private void clearBot() {
 
     bot_ = false;
+  }
+
+  public static final int CONTROLLER_FIELD_NUMBER = 5;
+  private int controller_;
+  /**
+   * <pre>
+   * Who decides for the seat now; UNSPECIFIED while the seat is open.
+   * </pre>
+   *
+   * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+   * @return The enum numeric value on the wire for controller.
+   */
+  @java.lang.Override
+  public int getControllerValue() {
+    return controller_;
+  }
+  /**
+   * <pre>
+   * Who decides for the seat now; UNSPECIFIED while the seat is open.
+   * </pre>
+   *
+   * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+   * @return The controller.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.SeatController getController() {
+    dev.cardroom.v1.SeatController result = dev.cardroom.v1.SeatController.forNumber(controller_);
+    return result == null ? dev.cardroom.v1.SeatController.UNRECOGNIZED : result;
+  }
+  /**
+   * <pre>
+   * Who decides for the seat now; UNSPECIFIED while the seat is open.
+   * </pre>
+   *
+   * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+   * @param value The enum numeric value on the wire for controller to set.
+   */
+  private void setControllerValue(int value) {
+      controller_ = value;
+  }
+  /**
+   * <pre>
+   * Who decides for the seat now; UNSPECIFIED while the seat is open.
+   * </pre>
+   *
+   * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+   * @param value The controller to set.
+   * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+   */
+  private void setController(dev.cardroom.v1.SeatController value) {
+    controller_ = value.getNumber();
+
+  }
+  /**
+   * <pre>
+   * Who decides for the seat now; UNSPECIFIED while the seat is open.
+   * </pre>
+   *
+   * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+   */
+  private void clearController() {
+
+    controller_ = 0;
+  }
+
+  public static final int BOT_LEVEL_FIELD_NUMBER = 6;
+  private java.lang.String botLevel_;
+  /**
+   * <pre>
+   * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+   * </pre>
+   *
+   * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+   * @return The botLevel.
+   */
+  @java.lang.Override
+  public java.lang.String getBotLevel() {
+    return botLevel_;
+  }
+  /**
+   * <pre>
+   * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+   * </pre>
+   *
+   * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+   * @return The bytes for botLevel.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getBotLevelBytes() {
+    return com.google.protobuf.ByteString.copyFromUtf8(botLevel_);
+  }
+  /**
+   * <pre>
+   * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+   * </pre>
+   *
+   * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+   * @param value The botLevel to set.
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setBotLevel(
+      java.lang.String value) {
+    value.getClass();  // minimal bytecode null check
+
+    botLevel_ = value;
+  }
+  /**
+   * <pre>
+   * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+   * </pre>
+   *
+   * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+   */
+  private void clearBotLevel() {
+
+    botLevel_ = getDefaultInstance().getBotLevel();
+  }
+  /**
+   * <pre>
+   * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+   * </pre>
+   *
+   * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+   * @param value The bytes for botLevel to set.
+   */
+  private void setBotLevelBytes(
+      com.google.protobuf.ByteString value) {
+    checkByteStringIsUtf8(value);
+    botLevel_ = value.toStringUtf8();
+
+  }
+
+  public static final int LEFT_FIELD_NUMBER = 7;
+  private boolean left_;
+  /**
+   * <pre>
+   * True once the seat's player left the started match (LeaveMatch): its
+   * token no longer works and the seat is played by default actions (or a
+   * bot) to the end.
+   * </pre>
+   *
+   * <code>bool left = 7 [json_name = "left"];</code>
+   * @return The left.
+   */
+  @java.lang.Override
+  public boolean getLeft() {
+    return left_;
+  }
+  /**
+   * <pre>
+   * True once the seat's player left the started match (LeaveMatch): its
+   * token no longer works and the seat is played by default actions (or a
+   * bot) to the end.
+   * </pre>
+   *
+   * <code>bool left = 7 [json_name = "left"];</code>
+   * @param value The left to set.
+   */
+  private void setLeft(boolean value) {
+    
+    left_ = value;
+  }
+  /**
+   * <pre>
+   * True once the seat's player left the started match (LeaveMatch): its
+   * token no longer works and the seat is played by default actions (or a
+   * bot) to the end.
+   * </pre>
+   *
+   * <code>bool left = 7 [json_name = "left"];</code>
+   */
+  private void clearLeft() {
+
+    left_ = false;
+  }
+
+  public static final int AWAY_SINCE_FIELD_NUMBER = 8;
+  private com.google.protobuf.Timestamp awaySince_;
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   */
+  @java.lang.Override
+  public boolean hasAwaySince() {
+    return ((bitField0_ & 0x00000001) != 0);
+  }
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   */
+  @java.lang.Override
+  public com.google.protobuf.Timestamp getAwaySince() {
+    return awaySince_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : awaySince_;
+  }
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setAwaySince(com.google.protobuf.Timestamp value) {
+    value.getClass();  // minimal bytecode null check
+    awaySince_ = value;
+    bitField0_ |= 0x00000001;
+  }
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   */
+  @java.lang.SuppressWarnings({"ReferenceEquality", "ReturnValueIgnored"})
+  private void mergeAwaySince(com.google.protobuf.Timestamp value) {
+    value.getClass();  // minimal bytecode null check
+    if (awaySince_ != null &&
+        awaySince_ != com.google.protobuf.Timestamp.getDefaultInstance()) {
+      awaySince_ =
+        com.google.protobuf.Timestamp.newBuilder(awaySince_).mergeFrom(value).buildPartial();
+    } else {
+      awaySince_ = value;
+    }
+    bitField0_ |= 0x00000001;
+  }
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   */
+  private void clearAwaySince() {
+    awaySince_ = null;
+    bitField0_ = (bitField0_ & ~0x00000001);
+  }
+
+  public static final int TIMEOUTS_FIELD_NUMBER = 9;
+  private int timeouts_;
+  /**
+   * <pre>
+   * Consecutive decisions of this seat that timed out; the seat becomes away
+   * after the server's `--away-after-timeouts`.
+   * </pre>
+   *
+   * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+   * @return The timeouts.
+   */
+  @java.lang.Override
+  public int getTimeouts() {
+    return timeouts_;
+  }
+  /**
+   * <pre>
+   * Consecutive decisions of this seat that timed out; the seat becomes away
+   * after the server's `--away-after-timeouts`.
+   * </pre>
+   *
+   * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+   * @param value The timeouts to set.
+   */
+  private void setTimeouts(int value) {
+    
+    timeouts_ = value;
+  }
+  /**
+   * <pre>
+   * Consecutive decisions of this seat that timed out; the seat becomes away
+   * after the server's `--away-after-timeouts`.
+   * </pre>
+   *
+   * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+   */
+  private void clearTimeouts() {
+
+    timeouts_ = 0;
+  }
+
+  public static final int RESERVE_SECONDS_FIELD_NUMBER = 10;
+  private double reserveSeconds_;
+  /**
+   * <pre>
+   * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+   * absent when the table has no reserve.
+   * </pre>
+   *
+   * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+   * @return Whether the reserveSeconds field is set.
+   */
+  @java.lang.Override
+  public boolean hasReserveSeconds() {
+    return ((bitField0_ & 0x00000002) != 0);
+  }
+  /**
+   * <pre>
+   * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+   * absent when the table has no reserve.
+   * </pre>
+   *
+   * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+   * @return The reserveSeconds.
+   */
+  @java.lang.Override
+  public double getReserveSeconds() {
+    return reserveSeconds_;
+  }
+  /**
+   * <pre>
+   * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+   * absent when the table has no reserve.
+   * </pre>
+   *
+   * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+   * @param value The reserveSeconds to set.
+   */
+  private void setReserveSeconds(double value) {
+    bitField0_ |= 0x00000002;
+    reserveSeconds_ = value;
+  }
+  /**
+   * <pre>
+   * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+   * absent when the table has no reserve.
+   * </pre>
+   *
+   * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+   */
+  private void clearReserveSeconds() {
+    bitField0_ = (bitField0_ & ~0x00000002);
+    reserveSeconds_ = 0D;
   }
 
   public static dev.cardroom.v1.SeatInfo parseFrom(
@@ -458,8 +806,9 @@ public  final class SeatInfo extends
 
     /**
      * <pre>
-     * Reserved for automatic players (bots, not implemented yet): always false
-     * for now.
+     * True when a bot plays the seat: it was created as a bot seat
+     * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+     * or a bot took over an absent player (`TableSettings.absent_bot_level`).
      * </pre>
      *
      * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -471,8 +820,9 @@ public  final class SeatInfo extends
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots, not implemented yet): always false
-     * for now.
+     * True when a bot plays the seat: it was created as a bot seat
+     * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+     * or a bot took over an absent player (`TableSettings.absent_bot_level`).
      * </pre>
      *
      * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -486,8 +836,9 @@ public  final class SeatInfo extends
     }
     /**
      * <pre>
-     * Reserved for automatic players (bots, not implemented yet): always false
-     * for now.
+     * True when a bot plays the seat: it was created as a bot seat
+     * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+     * or a bot took over an absent player (`TableSettings.absent_bot_level`).
      * </pre>
      *
      * <code>bool bot = 4 [json_name = "bot"];</code>
@@ -496,6 +847,364 @@ public  final class SeatInfo extends
     public Builder clearBot() {
       copyOnWrite();
       instance.clearBot();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @return The enum numeric value on the wire for controller.
+     */
+    @java.lang.Override
+    public int getControllerValue() {
+      return instance.getControllerValue();
+    }
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @param value The controller to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setControllerValue(int value) {
+      copyOnWrite();
+      instance.setControllerValue(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @return The controller.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.SeatController getController() {
+      return instance.getController();
+    }
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @param value The enum numeric value on the wire for controller to set.
+     * @return This builder for chaining.
+     */
+    public Builder setController(dev.cardroom.v1.SeatController value) {
+      copyOnWrite();
+      instance.setController(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Who decides for the seat now; UNSPECIFIED while the seat is open.
+     * </pre>
+     *
+     * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearController() {
+      copyOnWrite();
+      instance.clearController();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @return The botLevel.
+     */
+    @java.lang.Override
+    public java.lang.String getBotLevel() {
+      return instance.getBotLevel();
+    }
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @return The bytes for botLevel.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getBotLevelBytes() {
+      return instance.getBotLevelBytes();
+    }
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @param value The botLevel to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevel(
+        java.lang.String value) {
+      copyOnWrite();
+      instance.setBotLevel(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearBotLevel() {
+      copyOnWrite();
+      instance.clearBotLevel();
+      return this;
+    }
+    /**
+     * <pre>
+     * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+     * </pre>
+     *
+     * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+     * @param value The bytes for botLevel to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevelBytes(
+        com.google.protobuf.ByteString value) {
+      copyOnWrite();
+      instance.setBotLevelBytes(value);
+      return this;
+    }
+
+    /**
+     * <pre>
+     * True once the seat's player left the started match (LeaveMatch): its
+     * token no longer works and the seat is played by default actions (or a
+     * bot) to the end.
+     * </pre>
+     *
+     * <code>bool left = 7 [json_name = "left"];</code>
+     * @return The left.
+     */
+    @java.lang.Override
+    public boolean getLeft() {
+      return instance.getLeft();
+    }
+    /**
+     * <pre>
+     * True once the seat's player left the started match (LeaveMatch): its
+     * token no longer works and the seat is played by default actions (or a
+     * bot) to the end.
+     * </pre>
+     *
+     * <code>bool left = 7 [json_name = "left"];</code>
+     * @param value The left to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLeft(boolean value) {
+      copyOnWrite();
+      instance.setLeft(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * True once the seat's player left the started match (LeaveMatch): its
+     * token no longer works and the seat is played by default actions (or a
+     * bot) to the end.
+     * </pre>
+     *
+     * <code>bool left = 7 [json_name = "left"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLeft() {
+      copyOnWrite();
+      instance.clearLeft();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    @java.lang.Override
+    public boolean hasAwaySince() {
+      return instance.hasAwaySince();
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    @java.lang.Override
+    public com.google.protobuf.Timestamp getAwaySince() {
+      return instance.getAwaySince();
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public Builder setAwaySince(com.google.protobuf.Timestamp value) {
+      copyOnWrite();
+      instance.setAwaySince(value);
+      return this;
+      }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public Builder setAwaySince(
+        com.google.protobuf.Timestamp.Builder builderForValue) {
+      copyOnWrite();
+      instance.setAwaySince(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public Builder mergeAwaySince(com.google.protobuf.Timestamp value) {
+      copyOnWrite();
+      instance.mergeAwaySince(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Since when the seat's player is away (consecutive timeouts, or left);
+     * unset while the player decides for itself.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+     */
+    public Builder clearAwaySince() {  copyOnWrite();
+      instance.clearAwaySince();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * Consecutive decisions of this seat that timed out; the seat becomes away
+     * after the server's `--away-after-timeouts`.
+     * </pre>
+     *
+     * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+     * @return The timeouts.
+     */
+    @java.lang.Override
+    public int getTimeouts() {
+      return instance.getTimeouts();
+    }
+    /**
+     * <pre>
+     * Consecutive decisions of this seat that timed out; the seat becomes away
+     * after the server's `--away-after-timeouts`.
+     * </pre>
+     *
+     * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+     * @param value The timeouts to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTimeouts(int value) {
+      copyOnWrite();
+      instance.setTimeouts(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Consecutive decisions of this seat that timed out; the seat becomes away
+     * after the server's `--away-after-timeouts`.
+     * </pre>
+     *
+     * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTimeouts() {
+      copyOnWrite();
+      instance.clearTimeouts();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+     * absent when the table has no reserve.
+     * </pre>
+     *
+     * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+     * @return Whether the reserveSeconds field is set.
+     */
+    @java.lang.Override
+    public boolean hasReserveSeconds() {
+      return instance.hasReserveSeconds();
+    }
+    /**
+     * <pre>
+     * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+     * absent when the table has no reserve.
+     * </pre>
+     *
+     * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+     * @return The reserveSeconds.
+     */
+    @java.lang.Override
+    public double getReserveSeconds() {
+      return instance.getReserveSeconds();
+    }
+    /**
+     * <pre>
+     * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+     * absent when the table has no reserve.
+     * </pre>
+     *
+     * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+     * @param value The reserveSeconds to set.
+     * @return This builder for chaining.
+     */
+    public Builder setReserveSeconds(double value) {
+      copyOnWrite();
+      instance.setReserveSeconds(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+     * absent when the table has no reserve.
+     * </pre>
+     *
+     * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearReserveSeconds() {
+      copyOnWrite();
+      instance.clearReserveSeconds();
       return this;
     }
 
@@ -515,14 +1224,22 @@ public  final class SeatInfo extends
       }
       case BUILD_MESSAGE_INFO: {
           java.lang.Object[] objects = new java.lang.Object[] {
+            "bitField0_",
             "seat_",
             "playerName_",
             "occupied_",
             "bot_",
+            "controller_",
+            "botLevel_",
+            "left_",
+            "awaySince_",
+            "timeouts_",
+            "reserveSeconds_",
           };
           java.lang.String info =
-              "\u0000\u0004\u0000\u0000\u0001\u0004\u0004\u0000\u0000\u0000\u0001\u0004\u0002\u0208" +
-              "\u0003\u0007\u0004\u0007";
+              "\u0000\n\u0000\u0001\u0001\n\n\u0000\u0000\u0000\u0001\u0004\u0002\u0208\u0003\u0007" +
+              "\u0004\u0007\u0005\f\u0006\u0208\u0007\u0007\b\u1009\u0000\t\u0004\n\u1000\u0001" +
+              "";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -52,12 +52,117 @@ public interface SeatInfoOrBuilder extends
 
   /**
    * <pre>
-   * Reserved for automatic players (bots, not implemented yet): always false
-   * for now.
+   * True when a bot plays the seat: it was created as a bot seat
+   * (`CreateMatchRequest.bots`, `bot_seats`, `StartMatchRequest.fill_with_bots`)
+   * or a bot took over an absent player (`TableSettings.absent_bot_level`).
    * </pre>
    *
    * <code>bool bot = 4 [json_name = "bot"];</code>
    * @return The bot.
    */
   boolean getBot();
+
+  /**
+   * <pre>
+   * Who decides for the seat now; UNSPECIFIED while the seat is open.
+   * </pre>
+   *
+   * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+   * @return The enum numeric value on the wire for controller.
+   */
+  int getControllerValue();
+  /**
+   * <pre>
+   * Who decides for the seat now; UNSPECIFIED while the seat is open.
+   * </pre>
+   *
+   * <code>.cardroom.v1.SeatController controller = 5 [json_name = "controller"];</code>
+   * @return The controller.
+   */
+  dev.cardroom.v1.SeatController getController();
+
+  /**
+   * <pre>
+   * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+   * </pre>
+   *
+   * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+   * @return The botLevel.
+   */
+  java.lang.String getBotLevel();
+  /**
+   * <pre>
+   * The bot's level (`random`, `standard`, `strong`) when `bot` is true.
+   * </pre>
+   *
+   * <code>string bot_level = 6 [json_name = "botLevel"];</code>
+   * @return The bytes for botLevel.
+   */
+  com.google.protobuf.ByteString
+      getBotLevelBytes();
+
+  /**
+   * <pre>
+   * True once the seat's player left the started match (LeaveMatch): its
+   * token no longer works and the seat is played by default actions (or a
+   * bot) to the end.
+   * </pre>
+   *
+   * <code>bool left = 7 [json_name = "left"];</code>
+   * @return The left.
+   */
+  boolean getLeft();
+
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   * @return Whether the awaySince field is set.
+   */
+  boolean hasAwaySince();
+  /**
+   * <pre>
+   * Since when the seat's player is away (consecutive timeouts, or left);
+   * unset while the player decides for itself.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp away_since = 8 [json_name = "awaySince"];</code>
+   * @return The awaySince.
+   */
+  com.google.protobuf.Timestamp getAwaySince();
+
+  /**
+   * <pre>
+   * Consecutive decisions of this seat that timed out; the seat becomes away
+   * after the server's `--away-after-timeouts`.
+   * </pre>
+   *
+   * <code>int32 timeouts = 9 [json_name = "timeouts"];</code>
+   * @return The timeouts.
+   */
+  int getTimeouts();
+
+  /**
+   * <pre>
+   * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+   * absent when the table has no reserve.
+   * </pre>
+   *
+   * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+   * @return Whether the reserveSeconds field is set.
+   */
+  boolean hasReserveSeconds();
+  /**
+   * <pre>
+   * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
+   * absent when the table has no reserve.
+   * </pre>
+   *
+   * <code>optional double reserve_seconds = 10 [json_name = "reserveSeconds"];</code>
+   * @return The reserveSeconds.
+   */
+  double getReserveSeconds();
 }

@@ -21,6 +21,7 @@ public  final class StartMatchRequest extends
   private StartMatchRequest() {
     name_ = "";
     requestId_ = "";
+    botLevel_ = "";
   }
   public static final int NAME_FIELD_NUMBER = 1;
   private java.lang.String name_;
@@ -160,6 +161,120 @@ public  final class StartMatchRequest extends
       com.google.protobuf.ByteString value) {
     checkByteStringIsUtf8(value);
     requestId_ = value.toStringUtf8();
+
+  }
+
+  public static final int FILL_WITH_BOTS_FIELD_NUMBER = 3;
+  private boolean fillWithBots_;
+  /**
+   * <pre>
+   * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+   * up, so the match starts with `seat_count` seats.
+   * </pre>
+   *
+   * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The fillWithBots.
+   */
+  @java.lang.Override
+  public boolean getFillWithBots() {
+    return fillWithBots_;
+  }
+  /**
+   * <pre>
+   * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+   * up, so the match starts with `seat_count` seats.
+   * </pre>
+   *
+   * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @param value The fillWithBots to set.
+   */
+  private void setFillWithBots(boolean value) {
+    
+    fillWithBots_ = value;
+  }
+  /**
+   * <pre>
+   * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+   * up, so the match starts with `seat_count` seats.
+   * </pre>
+   *
+   * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  private void clearFillWithBots() {
+
+    fillWithBots_ = false;
+  }
+
+  public static final int BOT_LEVEL_FIELD_NUMBER = 4;
+  private java.lang.String botLevel_;
+  /**
+   * <pre>
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   * </pre>
+   *
+   * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The botLevel.
+   */
+  @java.lang.Override
+  public java.lang.String getBotLevel() {
+    return botLevel_;
+  }
+  /**
+   * <pre>
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   * </pre>
+   *
+   * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The bytes for botLevel.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getBotLevelBytes() {
+    return com.google.protobuf.ByteString.copyFromUtf8(botLevel_);
+  }
+  /**
+   * <pre>
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   * </pre>
+   *
+   * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @param value The botLevel to set.
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setBotLevel(
+      java.lang.String value) {
+    value.getClass();  // minimal bytecode null check
+
+    botLevel_ = value;
+  }
+  /**
+   * <pre>
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   * </pre>
+   *
+   * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  private void clearBotLevel() {
+
+    botLevel_ = getDefaultInstance().getBotLevel();
+  }
+  /**
+   * <pre>
+   * The level of the bots of `fill_with_bots`; empty means `standard` when
+   * the game has one.
+   * </pre>
+   *
+   * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @param value The bytes for botLevel to set.
+   */
+  private void setBotLevelBytes(
+      com.google.protobuf.ByteString value) {
+    checkByteStringIsUtf8(value);
+    botLevel_ = value.toStringUtf8();
 
   }
 
@@ -407,6 +522,123 @@ public  final class StartMatchRequest extends
       return this;
     }
 
+    /**
+     * <pre>
+     * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+     * up, so the match starts with `seat_count` seats.
+     * </pre>
+     *
+     * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The fillWithBots.
+     */
+    @java.lang.Override
+    public boolean getFillWithBots() {
+      return instance.getFillWithBots();
+    }
+    /**
+     * <pre>
+     * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+     * up, so the match starts with `seat_count` seats.
+     * </pre>
+     *
+     * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The fillWithBots to set.
+     * @return This builder for chaining.
+     */
+    public Builder setFillWithBots(boolean value) {
+      copyOnWrite();
+      instance.setFillWithBots(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Fill every empty seat with a bot (at `bot_level`) instead of closing it
+     * up, so the match starts with `seat_count` seats.
+     * </pre>
+     *
+     * <code>bool fill_with_bots = 3 [json_name = "fillWithBots", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearFillWithBots() {
+      copyOnWrite();
+      instance.clearFillWithBots();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The botLevel.
+     */
+    @java.lang.Override
+    public java.lang.String getBotLevel() {
+      return instance.getBotLevel();
+    }
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The bytes for botLevel.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getBotLevelBytes() {
+      return instance.getBotLevelBytes();
+    }
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The botLevel to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevel(
+        java.lang.String value) {
+      copyOnWrite();
+      instance.setBotLevel(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearBotLevel() {
+      copyOnWrite();
+      instance.clearBotLevel();
+      return this;
+    }
+    /**
+     * <pre>
+     * The level of the bots of `fill_with_bots`; empty means `standard` when
+     * the game has one.
+     * </pre>
+     *
+     * <code>string bot_level = 4 [json_name = "botLevel", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The bytes for botLevel to set.
+     * @return This builder for chaining.
+     */
+    public Builder setBotLevelBytes(
+        com.google.protobuf.ByteString value) {
+      copyOnWrite();
+      instance.setBotLevelBytes(value);
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.StartMatchRequest)
   }
   @java.lang.Override
@@ -425,10 +657,12 @@ public  final class StartMatchRequest extends
           java.lang.Object[] objects = new java.lang.Object[] {
             "name_",
             "requestId_",
+            "fillWithBots_",
+            "botLevel_",
           };
           java.lang.String info =
-              "\u0000\u0002\u0000\u0000\u0001\u0002\u0002\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
-              "";
+              "\u0000\u0004\u0000\u0000\u0001\u0004\u0004\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+              "\u0003\u0007\u0004\u0208";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -1,0 +1,165 @@
+"""The turn scheduler: every worker plays the due turns of any match, exactly once across replicas.
+
+A commit that leaves a decision the server may play (a running turn clock, a
+bot's seat, an away or left seat) indexes the match in the store's due index
+(``MatchService._committed``, times from ``clock.py``). Each worker runs one
+:class:`TurnScheduler`: it claims due entries with a lease (so replicas rarely
+work on the same one, and a replica killed holding one is replaced once the
+lease ends), reads the match and plays ONE decision through
+``MatchService.commit_as_server`` with the version it read as the expected
+version: the same compare-and-set as every player's action, so a turn fires
+once even when replicas race, and a conflict just means someone acted first.
+That commit indexes the match again, so a multi-step default (Pumba: draw,
+then pass) or the next seat of a response window follows at once, each step
+its own claim and commit; the engine contract bounds a default-played game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from ..bots import Decision, get_bot, observe
+from ..engines import get_engine
+from ..store.contract import DueClaim, MatchNotFound, StoreUnavailable
+from . import clock, moves
+from . import documents as docs
+from .errors import AppError
+from .matches import MatchService
+
+log = logging.getLogger(__name__)
+
+#: entries claimed per index bucket and poll, and turns played at once by one worker
+CLAIM_LIMIT = 64
+
+
+class BotMemory(msgspec.Struct, array_like=True):
+    """What a bot seat keeps between its decisions, server-side only (``MatchStore.put_private``):
+    the version its last decision was taken on (the events after it are new to it) and its memory."""
+
+    version: int
+    memory: Any = None
+
+
+_memory_decoder = msgspec.msgpack.Decoder(BotMemory)
+
+
+class TurnScheduler:
+    def __init__(self, matches: MatchService, wall_clock: Callable[[], float] = time.time):
+        self.matches = matches
+        self.store = matches.store
+        self.settings = matches.settings
+        self.clock = wall_clock
+        self._wake = asyncio.Event()
+        self._slots = asyncio.Semaphore(CLAIM_LIMIT)
+        self._running: set[asyncio.Task[None]] = set()
+        matches.on_due = self._wake.set
+
+    async def run(self) -> None:
+        """Claim and play due turns until cancelled."""
+        try:
+            while True:
+                try:
+                    claims = await self.store.claim_due(self.clock(), self.settings.turn_lease, CLAIM_LIMIT)
+                except StoreUnavailable as error:
+                    log.info("due turns not polled: %s", error)
+                    claims = []
+                for claim in claims:
+                    await self._slots.acquire()
+                    task = asyncio.create_task(self._fire(claim))
+                    self._running.add(task)
+                    task.add_done_callback(self._running.discard)
+                if not claims:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._wake.wait(), self.settings.turn_poll_interval)
+                    self._wake.clear()
+        finally:
+            for task in list(self._running):
+                task.cancel()
+            await asyncio.gather(*self._running, return_exceptions=True)
+
+    async def _fire(self, claim: DueClaim) -> None:
+        try:
+            await self.play_due(claim.match_id)
+        except Exception:  # one match's failure must not stop the scheduler
+            # the claim is kept: its lease runs out and the turn is tried again (Redis back, another replica)
+            log.exception("due turn of match %s failed; retried after the lease", claim.match_id)
+            return
+        else:
+            with contextlib.suppress(StoreUnavailable):
+                await self.store.release(claim)
+        finally:
+            self._slots.release()
+
+    async def play_due(self, match_id: str) -> bool:
+        """Play the match's due decision, if it has one now; True when this call committed it."""
+        try:
+            doc = docs.decode_doc((await self.store.get(match_id)).data)
+        except MatchNotFound:
+            return False
+        engine = get_engine(doc.game)
+        to_act = list(engine.to_act(engine.decode(doc.state))) if doc.state else []
+        now = self.clock()
+        seat = clock.due_seat(doc, to_act, self.settings, now)
+        if seat is None:
+            # not due (yet): an entry older than the match's last commit; index the real time
+            await self.store.schedule(match_id, clock.due_time(doc, to_act, self.settings))
+            return False
+        player = doc.seat_holder(seat)
+        assert player is not None
+        decision = await self._bot_decision(doc, seat, player) if player.controller == docs.BOT else None
+        by_bot = decision is not None
+        action = decision.action if decision else None
+
+        def change(current: docs.MatchDoc) -> tuple[docs.MatchDoc, docs.LogRecord]:
+            now = self.clock()
+            if by_bot:
+                try:
+                    return moves.apply_action(current, seat, action, now, self.settings, by_bot=True)
+                except AppError as refused:  # a bot's bug must not stall the table: play the default
+                    log.error("bot %s of match %s refused (%s): default action", player.bot_level, match_id, refused)
+            default = engine.default_action(engine.decode(current.state), seat)
+            return moves.apply_action(current, seat, default, now, self.settings, timed_out=True)
+
+        try:
+            await self.matches.commit_as_server(doc.game, match_id, doc.version, change)
+        except AppError as error:
+            if error.reason == "STALE_VERSION":
+                return False  # someone acted first; that commit indexed the match again
+            raise
+        if decision is not None:  # kept even if the default replaced a refused action: it is the bot's own
+            memory = docs.encode(BotMemory(doc.version, decision.memory))
+            with contextlib.suppress(MatchNotFound):
+                await self.store.put_private(match_id, f"bot:{seat}", memory)
+        return True
+
+    async def _bot_decision(self, doc: docs.MatchDoc, seat: int, player: docs.Player) -> Decision:
+        """The seat's bot decides from its seat's observation only (bots/observation.py)."""
+        engine = get_engine(doc.game)
+        kept = await self.store.get_private(doc.match_id, f"bot:{seat}")
+        remembered = _memory_decoder.decode(kept) if kept else BotMemory(0)
+        events = []
+        after = remembered.version
+        while True:  # the events since its previous decision (since the start at first)
+            entries = await self.store.log(doc.match_id, after, 1000)
+            for entry in entries:
+                events += [event.as_event() for event in docs.decode_record(entry.payload).events]
+            if len(entries) < 1000:
+                break
+            after = entries[-1].version
+        state = engine.decode(doc.state)
+        observation = observe(engine, state, seat, events, remembered.memory, doc.options)
+        bot = get_bot(doc.game, player.bot_level or "")
+        # a bot's randomness is its own: derived from the match, the version and the seat, never the deck's
+        digest = hashlib.sha256(f"{doc.match_id}:{doc.version}:{seat}:{doc.seed}".encode()).digest()
+        rng = random.Random(int.from_bytes(digest[:8], "big"))
+        # a strong bot may think for a while: off the event loop, which keeps serving calls
+        return await asyncio.to_thread(bot.decide, observation, rng)
