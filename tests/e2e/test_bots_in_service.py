@@ -19,8 +19,9 @@ from support.processes import RedisProcess
 BOT = match_pb2.SEAT_CONTROLLER_BOT
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def redis_server():
+    """A redis-server per test: the replicas of one test must not play another test's matches."""
     server = RedisProcess()
     server.start()
     yield server

@@ -99,12 +99,13 @@ class TurnScheduler:
         finally:
             self._slots.release()
 
-    async def play_due(self, match_id: str) -> bool:
-        """Play the match's due decision, if it has one now; True when this call committed it."""
+    async def play_due(self, match_id: str) -> float | None:
+        """Play the match's due decision, if it has one now. When this call committed it, the
+        seconds from the due time to the commit (the firing lag); None otherwise."""
         try:
             doc = docs.decode_doc((await self.store.get(match_id)).data)
         except MatchNotFound:
-            return False
+            return None
         engine = get_engine(doc.game)
         to_act = list(engine.to_act(engine.decode(doc.state))) if doc.state else []
         now = self.clock()
@@ -112,7 +113,7 @@ class TurnScheduler:
         if seat is None:
             # not due (yet): an entry older than the match's last commit; index the real time
             await self.store.schedule(match_id, clock.due_time(doc, to_act, self.settings))
-            return False
+            return None
         player = doc.seat_holder(seat)
         assert player is not None
         decision = await self._bot_decision(doc, seat, player) if player.controller == docs.BOT else None
@@ -133,13 +134,15 @@ class TurnScheduler:
             await self.matches.commit_as_server(doc.game, match_id, doc.version, change)
         except AppError as error:
             if error.reason == "STALE_VERSION":
-                return False  # someone acted first; that commit indexed the match again
+                return None  # someone acted first; that commit indexed the match again
             raise
+        committed = self.clock()
         if decision is not None:  # kept even if the default replaced a refused action: it is the bot's own
             memory = docs.encode(BotMemory(doc.version, decision.memory))
             with contextlib.suppress(MatchNotFound):
                 await self.store.put_private(match_id, f"bot:{seat}", memory)
-        return True
+        due = clock.seat_due(doc, seat, self.settings)
+        return committed - due if due is not None else 0.0
 
     async def _bot_decision(self, doc: docs.MatchDoc, seat: int, player: docs.Player) -> Decision:
         """The seat's bot decides from its seat's observation only (bots/observation.py)."""

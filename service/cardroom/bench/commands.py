@@ -11,7 +11,9 @@ from ..engines import game_ids
 
 
 def add_bench_parser(commands: argparse._SubParsersAction) -> None:
-    bench = commands.add_parser("bench", help="benchmarks printing JSON: engines, service, storage, watch, bots")
+    bench = commands.add_parser(
+        "bench", help="benchmarks printing JSON: engines, service, storage, watch, bots, deadlines"
+    )
     kinds = bench.add_subparsers(dest="bench", required=True)
 
     engines = kinds.add_parser("engines", help="random-play speed of every engine (the simulate loop)")
@@ -57,6 +59,14 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     storage.add_argument("--seed", type=int, default=1)
     storage.add_argument("--samples", type=int, default=500, help="Pumba: measure the match every this many actions")
 
+    deadlines = kinds.add_parser("deadlines", help="turn-deadline firing lag and due-index memory on a real Redis")
+    deadlines.add_argument("--matches", type=int, default=1000, help="matches whose every decision times out")
+    deadlines.add_argument("--turn-seconds", type=float, default=1.0, help="the matches' turn clock")
+    deadlines.add_argument("--replicas", type=int, default=2, help="scheduler processes racing for the deadlines")
+    deadlines.add_argument("--duration", type=float, default=20.0, help="seconds measured after the set-up")
+    deadlines.add_argument("--redis-url", help="use this Redis instead of starting a redis-server")
+    deadlines.add_argument("--due-buckets", type=int, default=16)
+
 
 def run_bench(args: argparse.Namespace) -> int:
     if args.bench == "bots":
@@ -83,6 +93,21 @@ def run_bench(args: argparse.Namespace) -> int:
         return 0
     if args.bench == "storage":
         return _bench_storage(args)
+    if args.bench == "deadlines":
+        from .deadlines import DeadlinesBench, bench_deadlines
+
+        report = bench_deadlines(
+            DeadlinesBench(
+                matches=args.matches,
+                turn_seconds=args.turn_seconds,
+                replicas=args.replicas,
+                duration=args.duration,
+                redis_url=args.redis_url,
+                due_buckets=args.due_buckets,
+            )
+        )
+        print(json.dumps(report))
+        return 0 if report["deadlines_fired"] else 1
     from .service import ServiceBench, bench_service
 
     if args.target is None and args.server_pid:
