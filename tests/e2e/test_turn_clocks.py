@@ -228,10 +228,15 @@ def test_the_deadline_is_in_every_view_and_table_settings_are_checked(redis_serv
             assert all(seat.reserve_seconds == 60 for seat in started.match.seats)
             opened = started.match.update_time.ToNanoseconds()
             assert abs(started.deadline.ToNanoseconds() - opened - 660 * 10**9) < 10**6
-            for bad in ({"turn_seconds": -1}, {"reserve_seconds": 5}, {"turn_seconds": 10**6}):
+            refusals = [
+                ({"turn_seconds": -1}, "FIELD_OUT_OF_RANGE"),  # the request bounds (api/request_bounds.py)
+                ({"turn_seconds": 10**6}, "FIELD_OUT_OF_RANGE"),
+                ({"reserve_seconds": 5}, "INVALID_TABLE_SETTINGS"),  # a reserve needs a clock
+            ]
+            for bad, reason in refusals:
                 with pytest.raises(grpc.RpcError) as refused:
                     create(stub, "up-or-down", 2, **bad)
-                assert error_reason(refused.value) == "INVALID_TABLE_SETTINGS"
+                assert error_reason(refused.value) == reason
             with pytest.raises(grpc.RpcError) as refused:
                 create(stub, "up-or-down", 2, absent_bot_level="grandmaster")
             assert error_reason(refused.value) == "UNKNOWN_BOT_LEVEL"

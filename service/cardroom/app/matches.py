@@ -177,7 +177,9 @@ class MatchService:
             table=table or docs.TableSettings(),
         )
         record = docs.LogRecord(1, "created", 0, None, [], doc)
-        asked = idempotency.fingerprint("create", game, seat_count, effective, name, seed, fixture)
+        asked = idempotency.fingerprint(
+            "create", game, seat_count, effective, name, seed, fixture, table, sorted((bots or {}).items())
+        )
         answer = docs.encode(docs.Answer(1, creator.player_id, asked))
         await self.limits.hold_open_table(client_key, match_id)
         try:
@@ -290,7 +292,7 @@ class MatchService:
             events = [docs.StoredEvent.of(event) for event in opening.events]  # the opening deal
             return new, docs.LogRecord(new.version, "started", None, None, events, new)
 
-        asked = idempotency.fingerprint("start", game, match_id)
+        asked = idempotency.fingerprint("start", game, match_id, level)
         doc, replayed = await self._commit_change(game, match_id, token, request_id, change, None, asked)
         if replayed is not None:
             return (await self._update_from_answer(match_id, replayed, token, asked)).snapshot
@@ -345,7 +347,7 @@ class MatchService:
             return new, docs.LogRecord(new.version, "returned", player.seat, None, [], new)
 
         try:
-            doc, _ = await self._commit_change(game, match_id, token, "", change, None)
+            doc, _ = await self._commit_change(game, match_id, token, "", change, None, "")
         except AppError as error:
             if error.reason != "NOT_AWAY":  # another call of the same player took it back first
                 raise
@@ -411,14 +413,14 @@ class MatchService:
         self,
         game: str,
         match_id: str,
-        expected_version: int,
+        expected_version: int | None,
         change: Callable[[docs.MatchDoc], tuple[docs.MatchDoc, docs.LogRecord]],
     ) -> docs.MatchDoc:
         """Commit a change the server makes on its own (a timeout, a bot, an auto-start) through the
         same versioned compare-and-set as every call: it applies only to ``expected_version``
         (STALE_VERSION otherwise, which means someone acted first)."""
         doc, _ = await self._commit_change(
-            game, match_id, None, "", lambda current, _player: change(current), expected_version, require_seat=False
+            game, match_id, None, "", lambda current, _player: change(current), expected_version, "", require_seat=False
         )
         return doc
 
