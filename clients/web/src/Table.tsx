@@ -29,8 +29,9 @@ import {
 } from "./api";
 import { Card, isCard } from "./cards";
 import { go, playerName, setPlayerName } from "./Lobby";
-import { actionWords, eventWords, humanize, type SeatName } from "./words";
+import { actionWords, eventWords, humanize, type SeatName, valueWords } from "./words";
 
+const GAME_NAMES: Record<string, string> = { pumptown: "Pumptown", pumba: "Pumba", "up-or-down": "Up or Down?", "flip-7": "Flip 7" };
 const HIDDEN_KEYS = new Set(["you", "options", "legalActions", "players", "hand"]);
 const STATUS_WORDS: Record<number, string> = {
   [MatchStatus.MATCH_STATUS_WAITING]: "waiting for players",
@@ -125,6 +126,7 @@ function deadlineOf(json: Json): string | undefined {
 }
 
 interface Picks {
+  seatName: SeatName;
   /** card code -> indexes of the legal actions that name it */
   byCard: Map<string, number[]>;
   submit: (index: number) => void;
@@ -170,7 +172,7 @@ function ViewValue({ game, name, value, picks }: { game: string; name: string; v
     );
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
-  return <span>{humanize(String(value))}</span>;
+  return <span>{valueWords(game, name, value, picks.seatName)}</span>;
 }
 
 function Result({ state, seatName }: { state: Json; seatName: SeatName }) {
@@ -265,6 +267,7 @@ export function Table({ name }: { name: string }) {
   }, [legalJson, game]);
 
   const picks: Picks = {
+    seatName,
     byCard,
     submit,
     selected,
@@ -301,7 +304,7 @@ export function Table({ name }: { name: string }) {
         <a href="#/" class="button">
           ← Lobby
         </a>
-        <h1>{game ? humanize(game) : "Table"}</h1>
+        <h1>{GAME_NAMES[game] ?? "Table"}</h1>
         <span class={`online ${online ? "online--yes" : "online--no"}`} role="status">
           {online ? "connected" : "reconnecting…"}
         </span>

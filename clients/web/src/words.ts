@@ -17,11 +17,12 @@ export function humanize(key: string): string {
     .trim();
 }
 
-const SEAT_KEYS = /^(seat|target|from|to|winner|victim|opponent|knocker|player|owner|by|current|dealer)(Seat)?$/i;
+const SEAT_KEYS = /^(seat|target|from|to|winner|winners|victim|opponent|knocker|player|owner|by|current|dealer|lastActor|firstPlayer|starter|opener)(Seat)?$/i;
 
 export type SeatName = (seat: number) => string;
 
-function valueWords(game: string, key: string, value: Json, seatName: SeatName): string {
+/** One value of a view, action or event in words: cards by name, seats by player name, Pumba suits by name. */
+export function valueWords(game: string, key: string, value: Json, seatName: SeatName): string {
   if (Array.isArray(value)) return value.map((item) => valueWords(game, key, item, seatName)).join(", ");
   if (isCard(game, key, value)) return cardWords(game, value);
   if (typeof value === "number" && SEAT_KEYS.test(key)) return seatName(value);
