@@ -86,7 +86,9 @@ class Table:
         state = self.get(0)
         played = []
         while state.match.status == match_pb2.MATCH_STATUS_ACTIVE:
-            seat = rng.choice(list(state.to_act))
+            # a seat is told only its own turn when the rules hide who is asked (Pumptown's holders_only)
+            seats = list(state.to_act) or [s for s in range(self.players) if s in self.get(s).to_act]
+            seat = rng.choice(seats)
             mine = self.get(seat)
             assert mine.your_seat == seat
             action = convert.action_from_proto(self.game, rng.choice(list(mine.legal_actions)))

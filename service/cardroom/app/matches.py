@@ -53,6 +53,7 @@ from .errors import (
     stale_version,
 )
 from .limits import Limits
+from .replay import Replay
 from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
 
 log = logging.getLogger(__name__)
@@ -375,13 +376,17 @@ class MatchService:
         player = self._authenticate(doc, token)
         if doc.status in (FINISHED, ABANDONED) and after_version >= doc.version:
             return None
-        return self._follow(match_id, player.player_id if player else None, after_version)
+        return self._follow(match_id, player, after_version, Replay(doc))
 
-    async def _follow(self, match_id: str, player_id: str | None, after_version: int) -> AsyncIterator[Update]:
+    async def _follow(
+        self, match_id: str, player: docs.Player | None, after_version: int, replay: Replay
+    ) -> AsyncIterator[Update]:
+        """``replay`` starts at the version read before following: older records are served as of it."""
         try:
             async for entry in self.store.watch(match_id, max(after_version, 0)):
                 record = docs.decode_record(entry.payload)
-                yield self._update(record, record.doc.player(player_id) if player_id else None)
+                replay.advance(record.doc)
+                yield self._update(record, record.doc.player(player.player_id) if player else None, replay)
                 if record.doc.status in (FINISHED, ABANDONED):
                     return
         except StoreUnavailable as error:
@@ -401,10 +406,11 @@ class MatchService:
         except StoreUnavailable as error:
             raise _unavailable(error) from None
         updates = []
+        replay = Replay(doc)  # served as of now (app/replay.py)
         for entry in entries:
             record = docs.decode_record(entry.payload)
             seat_player = record.doc.player(player.player_id) if player else None
-            updates.append(self._update(record, seat_player, reveal_all=doc.status == FINISHED))
+            updates.append(self._update(record, seat_player, replay))
         last = updates[-1].version if updates else after_version
         return updates, last
 
@@ -591,19 +597,21 @@ class MatchService:
             if seat is not None and doc.status == ACTIVE
             else []
         )
-        to_act = list(engine.to_act(state))
+        to_act = list(engine.to_act_for(state, seat))
         deadline = clock.view_deadline(doc, to_act)
         return Snapshot(doc, seat, engine.view(state, seat), legal, to_act, engine.result(state), deadline)
 
-    def _update(self, record: docs.LogRecord, player: docs.Player | None, *, reveal_all: bool = False) -> Update:
-        seat = player.seat if player else None
-        events = [_event_for(event, seat, reveal_all) for event in record.events]
+    def _update(self, record: docs.LogRecord, player: docs.Player | None, replay: Replay | None = None) -> Update:
+        """``record`` for ``player`` (a spectator: None); ``replay`` serves it as of a newer version."""
+        viewer = player.seat if player else None
+        replay = replay or Replay(record.doc)
+        seat, action = replay.actor(record, viewer)
         return Update(
             record.version,
             record.kind,
-            record.seat,
-            record.action,
-            events,
+            seat,
+            action,
+            replay.events(record, viewer),
             self._snapshot(record.doc, player),
             record.timed_out,
             record.by_bot,
@@ -613,14 +621,6 @@ class MatchService:
         if game not in game_ids():
             raise AppError(NOT_FOUND, "GAME_NOT_FOUND", f"no game {game!r}; games: {', '.join(game_ids())}")
         return get_engine(game)
-
-
-def _event_for(event: docs.StoredEvent, seat: int | None, reveal_all: bool) -> dict[str, Any]:
-    """An event as ``seat`` saw it; once the match is finished, a detail only one seat saw is shown to all."""
-    if reveal_all and event.private and len(event.private) == 1:
-        (only_seat,) = event.private
-        return event.as_event().for_viewer(only_seat)
-    return event.as_event().for_viewer(seat)
 
 
 def _stored(doc: docs.MatchDoc) -> StoredMatch:

@@ -265,6 +265,25 @@ class Engine(ABC, Generic[State]):
     def to_act(self, state: State) -> tuple[int, ...]:
         """The seats that may act now, ascending (several in response windows)."""
 
+    def to_act_for(self, state: State, viewer: Seat) -> tuple[int, ...]:
+        """The seats of ``to_act`` that ``viewer`` may know are deciding now: what the service sends a
+        caller as ``to_act``. All of them by default (who is to act is public in every game), fewer when
+        the rules hide who is asked (Pumptown's ``poll_mode=holders_only``: only the viewer itself)."""
+        return self.to_act(state)
+
+    def hides_actor(self, state: State, action: Mapping[str, Any]) -> bool:
+        """True when who took ``action`` (and the action) may be known to the actor only, so a match log
+        names them to that seat alone (Pumptown's ``pass`` under ``poll_mode=holders_only``, which would
+        tell who holds a fitting card). ``state`` is the state after the action. False by default."""
+        return False
+
+    def replay_event(self, state: State, viewer: Seat, event: Event) -> Event:
+        """``event``, which ``viewer`` saw happen, as it may be served to it again now that the match is
+        at ``state`` (a match log, a watch resumed from an older version): never more than the viewer
+        saw then, and no card value the rules keep from being re-served (Pumptown's ``memory_assist=false``:
+        a private value the view no longer shows). Unchanged by default."""
+        return event
+
     @abstractmethod
     def default_action(self, state: State, seat: int) -> Action:
         """The action played for ``seat`` when its pending decision times out, or while the seat is away, left,

@@ -123,6 +123,15 @@ class PumptownEngine(Engine[PumptownState]):
         require_to_act(self, state, seat)
         return defaults.default_action(state, seat)
 
+    def to_act_for(self, state: PumptownState, viewer: Seat) -> tuple[int, ...]:
+        return views.to_act_for(state, viewer)
+
+    def hides_actor(self, state: PumptownState, action: Mapping[str, Any]) -> bool:
+        return state.opts["poll_mode"] == "holders_only" and action.get("type") == "pass"
+
+    def replay_event(self, state: PumptownState, viewer: Seat, event: Event) -> Event:
+        return views.replay_event(state, viewer, event)
+
     def seat_view(self, state: PumptownState, seat: Seat) -> dict[str, Any]:
         return views.view(state, seat)
 

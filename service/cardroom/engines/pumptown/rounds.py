@@ -137,7 +137,9 @@ def poll(st: PumptownState, ev: list[Event]) -> None:
 
 def answer_pass(st: PumptownState, seat: int, ev: list[Event]) -> None:
     p = st.nope or st.win
-    ev.append(Event("pass", {"seat": seat, "window": p.kind}))
+    if st.opts["poll_mode"] != "holders_only":
+        # §5.2: with holders_only a pass would say who was asked, i.e. who holds a fitting card
+        ev.append(Event("pass", {"seat": seat, "window": p.kind}))
     if p.kind in MULTI:
         p.passes += 1
         p.idx = (p.idx + 1) % len(p.seats)

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from ..contract import Seat
+from ..contract import Event, Seat
 from .actions import context, deciders
 from .cards import EMPTY, FACE_DOWN
 from .rounds import WINDOWS
@@ -50,9 +50,7 @@ def view(st: PumptownState, viewer: Seat) -> dict[str, Any]:
         for s in range(n)
     ]
     ctx = context(st)
-    seats = list(deciders(st))
-    if opts["poll_mode"] == "holders_only" and (ctx in WINDOWS or ctx == "NOPE_WINDOW") and viewer not in seats:
-        seats = []  # §5.2: holders_only shows only that a window is open
+    seats = list(to_act_for(st, viewer))
     pending = None
     if st.pending:
         holder = deciders(st)[0]
@@ -95,6 +93,54 @@ def view(st: PumptownState, viewer: Seat) -> dict[str, Any]:
         "duel": duel_view,
         "round_winner": _none(st.winner),
     }
+
+
+def to_act_for(st: PumptownState, viewer: Seat) -> tuple[int, ...]:
+    """§5.2: with ``holders_only``, who is asked in a window is known to that seat only; others learn
+    only that a window is open (``decision.kind``)."""
+    seats = deciders(st)
+    if st.opts["poll_mode"] == "holders_only" and (context(st) in WINDOWS or context(st) == "NOPE_WINDOW"):
+        return tuple(seat for seat in seats if seat == viewer)
+    return tuple(sorted(seats)) if len(seats) > 1 else seats
+
+
+def replay_event(st: PumptownState, viewer: Seat, event: Event) -> Event:
+    """§5.2: with ``memory_assist=false`` the server never re-serves a private value: a card value only
+    ``viewer`` saw (its peek, its pile draw, a pump card awarded to it) is served again only while the
+    view at ``st`` still shows that card; otherwise it reads ``??``, as the view does. Public values stay."""
+    mine = event.private.get(viewer) if event.private and viewer is not None else None
+    if st.opts["memory_assist"] or not mine:
+        return event
+    shown = set(_card_ids(view(st, viewer)))
+    redacted = {key: _redact(value, shown) if key in CARD_KEYS else value for key, value in mine.items()}
+    return Event(event.type, event.data, {**event.private, viewer: redacted})
+
+
+def _card_ids(obj: Any) -> list[str]:
+    """Every card id a view holds (under any card key, at any depth)."""
+    found: list[str] = []
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if key in CARD_KEYS and isinstance(value, (str, list)):
+                found += [value] if isinstance(value, str) else _flat(value)
+            else:
+                found += _card_ids(value)
+    elif isinstance(obj, list):
+        for item in obj:
+            found += _card_ids(item)
+    return found
+
+
+def _flat(value: list[Any]) -> list[str]:
+    return [c for item in value for c in (_flat(item) if isinstance(item, list) else [item]) if isinstance(c, str)]
+
+
+def _redact(value: Any, shown: set[str]) -> Any:
+    if isinstance(value, list):
+        return [_redact(item, shown) for item in value]
+    if isinstance(value, str) and value not in (FACE_DOWN, EMPTY) and value not in shown:
+        return FACE_DOWN
+    return value
 
 
 def _unseen(st: PumptownState, viewer: Seat) -> list[tuple[list[str], int]]:
