@@ -19,6 +19,8 @@ from cardroom.engines.contract import Engine, RuleError
 
 #: share of steps at which a random seat sends one of its standing actions instead
 STANDING_ACTION_RATE = 0.03
+#: events of the last actions that each deep check replays against the current state (Engine.replay_event)
+REPLAYED_EVENTS = 40
 
 MALFORMED_ACTIONS: list[Any] = [{}, {"type": "no_such_action"}, {"type": 7}, {"type": None}]
 
@@ -71,6 +73,7 @@ def _check_one_game(
     assert engine.encode(state) == engine.encode(twin), f"seed {seed}: same seed gave different states"
     phase = seed % sample_every
     step = 0
+    history = list(events)  # recent events, replayed against later states
     while True:
         where = f"seed {seed} step {step} ({players} players, {dict(options)})"
         seats = engine.to_act(state)
@@ -80,6 +83,7 @@ def _check_one_game(
             problems += invariants.view_leaks(engine, state, seed, random.Random(step)) + invariants.event_leaks(
                 engine, state, events
             )
+            problems += invariants.per_viewer_leaks(engine, state, history)
             assert engine.encode(state) == engine.encode(twin), f"{where}: twin game diverged"
         assert not problems, f"{where}: {problems}"
         assert list(seats) == sorted(set(seats)), f"{where}: to_act not ascending and unique: {seats}"
@@ -118,6 +122,7 @@ def _check_one_game(
         if deep:
             assert engine.encode(state) == before, f"{where}: apply modified its input state"
         state, events = transition.state, transition.events
+        history = (history + list(events))[-REPLAYED_EVENTS:]
         step += 1
         assert step < max_actions, f"seed {seed}: game did not end within {max_actions} actions"
 

@@ -85,6 +85,28 @@ def event_leaks(engine: Engine, state_after: Any, events: list[Event]) -> list[s
     return problems
 
 
+def per_viewer_leaks(engine: Engine, state: Any, history: Iterable[Event]) -> list[str]:
+    """``to_act_for`` tells each viewer a part of ``to_act`` that includes its own turn; ``replay_event``
+    of earlier events (``history``) against ``state`` keeps their type and public part and shows a
+    viewer no card it was not shown when the event happened."""
+    problems = []
+    seats = engine.to_act(state)
+    deck = set(engine.full_deck(state))
+    for viewer in viewers(engine, state):
+        told = engine.to_act_for(state, viewer)
+        if not set(told) <= set(seats) or list(told) != sorted(told) or (viewer in seats) != (viewer in told):
+            problems.append(f"to_act_for({viewer}) = {told} for to_act {seats}")
+        for event in history:
+            replayed = engine.replay_event(state, viewer, event)
+            if (replayed.type, dict(replayed.data)) != (event.type, dict(event.data)):
+                problems.append(f"replay of {event.type} to {viewer}: its public part changed")
+            then = set(card_values(event.for_viewer(viewer), engine.card_keys))
+            now = set(card_values(replayed.for_viewer(viewer), engine.card_keys))
+            if (now - then) & deck:
+                problems.append(f"replay of {event.type} to {viewer}: shows {sorted((now - then) & deck)[:3]}")
+    return problems
+
+
 def _contains_seed(obj: Any, seed: int) -> bool:
     # a small seed collides with ordinary counts and scores; the service draws 63-bit seeds
     if abs(seed) < 1_000_000:
