@@ -187,3 +187,19 @@ def test_player_names_are_trimmed_normalised_and_defaulted():
     assert player_name("Zoe\u0308", 2) == "Zoë"  # NFC: one spelling per visible name
     assert player_name("", 2) == "Player 3"
     assert player_name("名前 – ok", 0) == "名前 – ok"
+
+
+@pytest.mark.parametrize(
+    ("settings", "persistent", "loses"),
+    [
+        ({"appendonly": "yes", "appendfsync": "always", "save": ""}, True, "no acknowledged action is lost"),
+        ({"appendonly": "yes", "appendfsync": "everysec", "save": "3600 1"}, True, "about 1 s"),
+        ({"appendonly": "no", "appendfsync": "everysec", "save": "3600 1 300 100"}, True, "since the last snapshot"),
+        ({"appendonly": "no", "appendfsync": "everysec", "save": ""}, False, "loses every match"),
+    ],
+)
+def test_what_each_redis_persistence_setting_guarantees(settings, persistent, loses):
+    from cardroom.store.durability import describe
+
+    found, guarantee = describe(settings)
+    assert found == persistent and loses in guarantee

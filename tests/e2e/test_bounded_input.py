@@ -140,3 +140,51 @@ def test_log_entries_of_creation_and_joins_have_no_seat(stub, waiting):
     log = stub.GetMatchLog(pb.GetMatchLogRequest(name=waiting.name))
     assert [entry.version for entry in log.entries] == [1, 2]
     assert not any(entry.HasField("seat") for entry in log.entries)
+
+
+def _length_delimited(tag: int, payload: bytes) -> bytes:
+    """One protobuf length-delimited field: tag byte, varint length, payload."""
+    length, size = bytearray(), len(payload)
+    while True:
+        length.append((size & 0x7F) | (0x80 if size > 0x7F else 0))
+        size >>= 7
+        if not size:
+            return bytes([tag]) + bytes(length) + payload
+
+
+def _struct_nested(levels: int) -> bytes:
+    """A google.protobuf.Struct nested ``levels`` deep ({"a": {"a": ...}}), encoded by hand: the
+    library would refuse to build it."""
+    inner = b""
+    for _ in range(levels):
+        value = _length_delimited(0x2A, inner)  # Value.struct_value (5)
+        entry = _length_delimited(0x0A, b"a") + _length_delimited(0x12, value)  # map entry key (1), value (2)
+        inner = _length_delimited(0x0A, entry)  # Struct.fields (1)
+    return inner
+
+
+MALFORMED = {
+    "invalid UTF-8 in a string": ("GetMatch", b"\x0a\x02\xff\xfe"),
+    "truncated": ("GetMatch", b"\x0a\x10games/pum"),
+    "a Struct nested 90 levels": (
+        "CreateMatch",
+        b"\x0a\x0cgames/flip-7\x10\x03" + _length_delimited(0x3A, _struct_nested(90)),
+    ),
+    "a wire type that does not exist": ("WatchMatch", b"\x0f\x01"),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+def test_malformed_protobuf_is_invalid_argument(server, unchanged, case):
+    method, payload = MALFORMED[case]
+    with grpc.insecure_channel(server.address) as channel:
+        # a generic channel method: the bytes go out as they are
+        call = (channel.unary_stream if method == "WatchMatch" else channel.unary_unary)(
+            f"/cardroom.v1.GameService/{method}"
+        )
+        with pytest.raises(grpc.RpcError) as caught:
+            answer = call(payload, timeout=30)
+            if method == "WatchMatch":
+                list(answer)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT, caught.value.details()
+    assert error_reason(caught.value) == "MALFORMED_REQUEST"

@@ -26,7 +26,8 @@ def _error(response: httpx.Response, status: int, code: str, reason: str) -> dic
 def test_errors_have_the_grpc_code_as_http_status_and_googles_shape(http):
     _error(http.get("/v1/games/chess"), 404, "NOT_FOUND", "GAME_NOT_FOUND")
     _error(http.get("/v1/games/flip-7/matches/nosuchmatch"), 404, "NOT_FOUND", "MATCH_NOT_FOUND")
-    _error(http.post("/v1/games/flip-7/matches", content=b"{not json"), 400, "INVALID_ARGUMENT", "INVALID_JSON")
+    not_json = http.post("/v1/games/flip-7/matches", content=b"{not json", headers={"Content-Type": "application/json"})
+    _error(not_json, 400, "INVALID_ARGUMENT", "INVALID_JSON")
     _error(http.post("/v1/games/flip-7/matches", json={"seatCount": "many"}), 400, "INVALID_ARGUMENT", "INVALID_JSON")
     _error(http.get("/v1/games", params={"pageSize": "x"}), 400, "INVALID_ARGUMENT", "INVALID_JSON")
     _error(http.get("/v1/games", params={"colour": "red"}), 400, "INVALID_ARGUMENT", "UNKNOWN_PARAMETER")
@@ -39,7 +40,9 @@ def test_errors_have_the_grpc_code_as_http_status_and_googles_shape(http):
     _error(http.post(start, json={}, headers=bearer(table.tokens[1])), 403, "PERMISSION_DENIED", "NOT_CREATOR")
     _error(http.post(f"/v1/{table.name}:join", json={}), 400, "FAILED_PRECONDITION", "MATCH_FULL")
     assert http.patch("/v1/games").status_code == 405
-    too_large = http.post("/v1/games/flip-7/matches", content=b" " * (2 << 20))  # over --max-message-bytes
+    too_large = http.post(  # over --max-message-bytes
+        "/v1/games/flip-7/matches", content=b" " * (2 << 20), headers={"Content-Type": "application/json"}
+    )
     _error(too_large, 413, "RESOURCE_EXHAUSTED", "REQUEST_ENTITY_TOO_LARGE")
     _error(http.get("/v1/nothing/here"), 404, "NOT_FOUND", "NOT_FOUND")
 

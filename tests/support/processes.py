@@ -40,8 +40,10 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.05) -> 
 class RedisProcess:
     """A throwaway redis-server; ``stop``/``start`` keep the port so clients can reconnect."""
 
-    def __init__(self, *, persistent: bool = False) -> None:
+    def __init__(self, *, persistent: bool = False, extra: tuple[str, ...] = ()) -> None:
+        """``extra``: more redis-server arguments, e.g. ``("--rename-command", "CONFIG", "")``."""
         self.persistent = persistent
+        self.extra = extra
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not on PATH: run 'apt-get install -y redis-server' (CI does)")
@@ -58,6 +60,7 @@ class RedisProcess:
         args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--dir", self.dir]
         # an append-only file synced on every write lets a restarted server keep every commit
         args += ["--appendonly", "yes", "--appendfsync", "always"] if self.persistent else ["--appendonly", "no"]
+        args += self.extra
         self.process = subprocess.Popen(args, cwd=self.dir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_until(self._answers, 10, "redis-server")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import redis
 
 #: the creation-sequence counter: every create attempt draws a number, a replayed one too; it
@@ -9,8 +11,22 @@ import redis
 SEQUENCE_KEYS = {b"cardroom:seq"}
 
 
-def redis_state(url: str) -> dict[bytes, bytes]:
-    """Every key of the database with its serialized value (``DUMP``: type and content, not the TTL)."""
+def redis_state(url: str) -> dict[bytes, Any]:
+    """Every key of the database with its content, read by type (a hash as a dict, a stream as its
+    entries...): the logical content, whatever order Redis keeps fields in. TTLs are not compared."""
     with redis.Redis.from_url(url) as client:
         keys = sorted(key for key in client.scan_iter(count=1000) if key not in SEQUENCE_KEYS)
-        return {key: client.dump(key) for key in keys}
+        return {key: _content(client, key) for key in keys}
+
+
+def _content(client: redis.Redis, key: bytes) -> Any:
+    kind = client.type(key).decode()
+    readers = {
+        "string": client.get,
+        "hash": client.hgetall,
+        "list": lambda k: client.lrange(k, 0, -1),
+        "set": lambda k: sorted(client.smembers(k)),
+        "zset": lambda k: client.zrange(k, 0, -1, withscores=True),
+        "stream": lambda k: client.xrange(k),
+    }
+    return (kind, readers[kind](key)) if kind in readers else (kind, None)

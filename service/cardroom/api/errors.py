@@ -12,6 +12,11 @@ from ..app.errors import AppError
 ERROR_DOMAIN = "cardroom.v1"
 
 
+#: longest message sent: gRPC carries it twice in the trailers (grpc-message and the status
+#: details), whose size is capped (16 KiB), and no message needs more
+MAX_MESSAGE_CHARS = 512
+
+
 def to_rpc_status(error: AppError) -> status_pb2.Status:
     """The ``google.rpc.Status`` of an application error, the same for every transport."""
     info = error_details_pb2.ErrorInfo(reason=error.reason, domain=ERROR_DOMAIN, metadata=error.metadata)
@@ -20,8 +25,9 @@ def to_rpc_status(error: AppError) -> status_pb2.Status:
         delay = duration_pb2.Duration()
         delay.FromNanoseconds(int(error.retry_after * 1e9))
         details.append(error_details_pb2.RetryInfo(retry_delay=delay))
+    message = error.message if len(error.message) <= MAX_MESSAGE_CHARS else error.message[:MAX_MESSAGE_CHARS] + "..."
     return status_pb2.Status(
-        code=code_pb2.Code.Value(error.code), message=error.message, details=[_packed(detail) for detail in details]
+        code=code_pb2.Code.Value(error.code), message=message, details=[_packed(detail) for detail in details]
     )
 
 

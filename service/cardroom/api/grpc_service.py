@@ -8,21 +8,61 @@ client's and the server's deadline, and turns an ``AppError`` into a
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import grpc
+from google.protobuf.message import DecodeError, Message
+from google.protobuf.message_factory import GetMessageClass
 
-from ..app.errors import AppError
+from ..app.errors import INVALID_ARGUMENT, AppError
 from ..v1 import game_service_pb2 as pb
 from ..v1 import game_service_pb2_grpc as pb_grpc
 from .client_identity import ClientIdentity
 from .errors import to_grpc_status
 from .handlers import GameHandlers, parse_authorization
 
-UNARY_METHODS = [
-    method.name for method in pb.DESCRIPTOR.services_by_name["GameService"].methods if not method.server_streaming
-]
+SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
+UNARY_METHODS = [method.name for method in SERVICE.methods if not method.server_streaming]
+MALFORMED_REQUEST = "MALFORMED_REQUEST"
+
+
+class Malformed:
+    """Request bytes that are not a message of the method's type (bad UTF-8 in a string, truncated,
+    nested beyond the parser's recursion limit). gRPC answers a deserializer's exception with
+    UNKNOWN and a traceback in the log; decoding to this instead lets the method refuse the call
+    with INVALID_ARGUMENT like any other bad input."""
+
+    def __init__(self, type_name: str):
+        self.type_name = type_name
+
+    def error(self) -> AppError:
+        return AppError(INVALID_ARGUMENT, MALFORMED_REQUEST, f"the request is not a valid {self.type_name} message")
+
+
+def _decoder(message_class: type[Message]) -> Callable[[bytes], Message | Malformed]:
+    def decode(data: bytes) -> Message | Malformed:
+        try:
+            return message_class.FromString(data)
+        except (DecodeError, RecursionError, ValueError):
+            return Malformed(message_class.DESCRIPTOR.full_name)
+
+    return decode
+
+
+def add_to_server(servicer: GameService, server: grpc.aio.Server) -> None:
+    """Serve ``servicer`` as the generated ``add_GameServiceServicer_to_server`` would, but with
+    request decoders that turn malformed bytes into ``Malformed`` rather than an UNKNOWN error."""
+    handlers = {}
+    for method in SERVICE.methods:
+        streaming = method.server_streaming
+        factory = grpc.unary_stream_rpc_method_handler if streaming else grpc.unary_unary_rpc_method_handler
+        handlers[method.name] = factory(
+            getattr(servicer, method.name),
+            request_deserializer=_decoder(GetMessageClass(method.input_type)),
+            response_serializer=GetMessageClass(method.output_type).SerializeToString,
+        )
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
 
 
 def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
@@ -43,6 +83,8 @@ class GameService(pb_grpc.GameServiceServicer):
         remaining = context.time_remaining()
         timeout = self.call_timeout if remaining is None else min(self.call_timeout, remaining)
         try:
+            if isinstance(request, Malformed):
+                raise request.error()
             return await self.handlers.call(
                 method, request, bearer_token(context), timeout, client=self._client(context)
             )
@@ -52,6 +94,8 @@ class GameService(pb_grpc.GameServiceServicer):
 
     async def WatchMatch(self, request: pb.WatchMatchRequest, context) -> AsyncIterator[pb.MatchUpdate]:
         try:
+            if isinstance(request, Malformed):
+                raise request.error()
             updates = await self.handlers.WatchMatch(request, bearer_token(context), self._client(context))
             if updates is None:
                 return  # the match is over and the caller saw all of it: an empty, finished stream

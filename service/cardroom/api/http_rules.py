@@ -49,6 +49,9 @@ class Route:
         request = GetMessageClass(request_type)()
         try:
             if self.body == "*":
+                if query:  # every field is in the body: a query parameter is one this method does not have
+                    message = f"{request_type.name} takes no query parameters"
+                    raise AppError(INVALID_ARGUMENT, "UNKNOWN_PARAMETER", message)
                 json_format.Parse(body or "{}", request)
             else:
                 if self.body:

@@ -30,7 +30,11 @@ from ..v1 import game_service_pb2
 from .client_identity import ClientIdentity
 from .handlers import GameHandlers, parse_authorization
 from .http_errors import error_body, json_errors
+from .http_input import body_text, last_event_version, quiet_bad_requests
 from .http_rules import Route, routes_of
+from .readiness import readiness
+from .streams import RECONNECT_EVENT, RECONNECT_RETRY_MS, ShutdownSignal
+from .supervisor import WorkerBoard
 from .web_app import add_web_app
 
 SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
@@ -46,6 +50,7 @@ class RestGateway:
         self.handlers = handlers
         self.settings = settings
         self.identity = ClientIdentity(settings.trusted_proxies)
+        self.shutdown = ShutdownSignal()
 
     def _client(self, http: web.Request) -> str:
         return self.identity.client(http.remote, http.headers.getall("X-Forwarded-For", ()))
@@ -69,9 +74,9 @@ class RestGateway:
         async def stream(http: web.Request) -> web.StreamResponse:
             call = note_call(http, route.method.name, streaming=True)
             call.request = request = await _request(route, http)
-            last_event_id = http.headers.get("Last-Event-ID", "")
-            if last_event_id.isdigit():  # an EventSource reconnecting
-                request.after_version = int(last_event_id)
+            resumed = last_event_version(http.headers.get("Last-Event-ID"))
+            if resumed is not None:  # an EventSource reconnecting
+                request.after_version = resumed
             token = parse_authorization(http.headers.get("Authorization"))
             # errors (unknown match, bad token) raise here, before the 200: they are ordinary JSON errors
             updates = await getattr(self.handlers, route.method.name)(request, token, self._client(http))
@@ -80,10 +85,15 @@ class RestGateway:
                 return web.Response(status=204)
             # aiohttp-sse sends the heartbeat comments that keep proxies from closing an idle stream
             async with sse_response(http, ping_interval=self.settings.sse_heartbeat) as events:
+                last = ""
                 try:
-                    async for update in updates:
+                    async for update in self.shutdown.until_closing(updates):
                         call.answer = update
-                        await events.send(json_format.MessageToJson(update, indent=None), id=str(update.version))
+                        last = str(update.version)
+                        await events.send(json_format.MessageToJson(update, indent=None), id=last)
+                    if self.shutdown.closing.is_set():
+                        closing = {"reason": "SERVER_SHUTTING_DOWN", "lastEventId": last}
+                        await events.send(json.dumps(closing), event=RECONNECT_EVENT, retry=RECONNECT_RETRY_MS)
                 except AppError as error:
                     # the 200 and the stream are under way: the failure becomes the last event
                     await events.send(json.dumps(error_body(error)), event="error")
@@ -95,7 +105,7 @@ class RestGateway:
 
 
 async def _request(route: Route, http: web.Request) -> message.Message:
-    request = route.request(await http.text(), http.query, http.match_info)
+    request = route.request(await body_text(http), http.query, http.match_info)
     if_match = http.headers.get("If-Match")
     if if_match and "etag" in request.DESCRIPTOR.fields_by_name and not request.etag:
         request.etag = if_match  # the header form of the body's etag (SubmitAction)
@@ -115,12 +125,17 @@ def openapi_document() -> dict[str, Any]:
     return json.loads(resources.files(__package__).joinpath(OPENAPI_DOCUMENT).read_text())
 
 
-def build_app(handlers: GameHandlers, store: MatchStore, settings: Settings) -> web.Application:
+def build_app(
+    handlers: GameHandlers, store: MatchStore, settings: Settings, board: WorkerBoard | None = None
+) -> web.Application:
     """Every annotated GameService method, /openapi.json, /docs, /healthz, /readyz, /metrics (Prometheus),
-    the web app at /play when built, and CORS when configured."""
+    the web app at /play when built, and CORS when configured. ``board``: the ``--workers N`` master's, for
+    /readyz."""
+    quiet_bad_requests()
     # access_log inside json_errors: it sees the AppError (code, reason) before it becomes a body
     app = web.Application(middlewares=[json_errors, access_log], client_max_size=settings.max_message_bytes)
     gateway = RestGateway(handlers, settings)
+    app.on_shutdown.append(gateway.shutdown.on_shutdown)
     routes = [app.router.add_route(route.verb, route.path, gateway.handler(route)) for route in routes_of(SERVICE)]
     document = openapi_document()
 
@@ -131,9 +146,8 @@ def build_app(handlers: GameHandlers, store: MatchStore, settings: Settings) -> 
         return web.json_response({"status": "SERVING"})
 
     async def readyz(_http: web.Request) -> web.Response:
-        if await store.ping():
-            return web.json_response({"status": "SERVING"})
-        return web.json_response({"status": "NOT_SERVING"}, status=503)
+        status, body = await readiness(store, board)
+        return web.json_response(body, status=status)
 
     async def prometheus(_http: web.Request) -> web.Response:
         # Redis unreachable: the other metrics still answer; the match gauges keep their last value

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import secrets
 import signal
 import ssl
@@ -36,11 +35,14 @@ from ..observability.store_timing import timed
 from ..observability.tracing import configure_tracing, shutdown_tracing
 from ..store import Limiter, MemoryLimiter, open_limiter, open_store
 from ..store.contract import MatchStore
-from ..v1 import game_service_pb2, game_service_pb2_grpc
+from ..store.durability import check_persistence
+from ..v1 import game_service_pb2
 from .client_identity import ClientIdentity
-from .grpc_service import GameService
+from .grpc_service import GameService, add_to_server
 from .handlers import GameHandlers
+from .readiness import store_answers
 from .rest import build_app
+from .supervisor import WorkerBoard, supervise
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +71,7 @@ def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.S
         ]
     )
     servicer = GameService(handlers, settings.call_timeout, ClientIdentity(settings.trusted_proxies))
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(servicer, server)
+    add_to_server(servicer, server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -101,7 +103,7 @@ async def _set_health(health_servicer: health.aio.HealthServicer, serving: bool)
 async def _probe_store(store: MatchStore, health_servicer: health.aio.HealthServicer) -> None:
     serving = None
     while True:
-        ok = await store.ping()
+        ok = await store_answers(store)  # bounded: a hung Redis is an unreachable one
         if ok != serving:
             serving = ok
             await _set_health(health_servicer, ok)
@@ -111,10 +113,15 @@ async def _probe_store(store: MatchStore, health_servicer: health.aio.HealthServ
         await asyncio.sleep(HEALTH_PROBE_SECONDS)
 
 
-async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
-    """Run one server process until SIGTERM/SIGINT, then drain in-flight calls."""
+async def serve(
+    settings: Settings, ready: asyncio.Event | None = None, *, board: WorkerBoard | None = None, slot: int = 0
+) -> None:
+    """Run one server process until SIGTERM/SIGINT, then drain in-flight calls. ``board``/``slot``:
+    this worker's flag on the ``--workers N`` master's board (set once serving)."""
     if settings.redis_url is None:
         log.warning("no --redis-url: using the embedded memory store; matches will not survive a restart")
+    else:
+        await check_persistence(settings.redis_url)
     opened = open_store(
         settings.redis_url,
         settings.finished_ttl,
@@ -133,7 +140,7 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does;
     # no aiohttp access log: observability.http_access writes one line per call with the API's fields
     http = web.AppRunner(
-        build_app(handlers, store, settings),
+        build_app(handlers, store, settings, board),
         shutdown_timeout=settings.shutdown_grace,
         handler_cancellation=True,
         access_log=None,
@@ -149,6 +156,8 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
         loop.add_signal_handler(signum, stopping.set)
     if ready is not None:
         ready.set()
+    if board is not None:
+        board.mark(slot, True)
     await stopping.wait()
     log.info("shutting down: NOT_SERVING, draining for up to %.1fs", settings.shutdown_grace)
     for task in (probe, turns):
@@ -161,12 +170,12 @@ async def serve(settings: Settings, ready: asyncio.Event | None = None) -> None:
     await store.close()
 
 
-def _worker(settings: Settings) -> None:
+def _worker(settings: Settings, board: WorkerBoard | None = None, slot: int = 0) -> None:
     configure_logging(settings.log_level, settings.log_format)
     # before the servers and the store exist: the instrumentations patch their classes
     configure_tracing()
     try:
-        asyncio.run(serve(settings))
+        asyncio.run(serve(settings, board=board, slot=slot))
     finally:
         shutdown_tracing()
 
@@ -189,19 +198,4 @@ def serve_workers(settings: Settings) -> int:
 
 
 def _run_workers(settings: Settings) -> int:
-    context = multiprocessing.get_context("spawn")
-    processes = [context.Process(target=_worker, args=(settings,), daemon=False) for _ in range(settings.workers)]
-    for process in processes:
-        process.start()
-
-    def forward(signum, _frame):
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-
-    signal.signal(signal.SIGTERM, forward)
-    signal.signal(signal.SIGINT, forward)
-    for process in processes:
-        process.join()
-        metrics.worker_exited(process.pid)
-    return max((process.exitcode or 0) for process in processes)
+    return supervise(settings.workers, _worker, (settings,), metrics.worker_exited)
