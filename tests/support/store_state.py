@@ -9,13 +9,15 @@ import redis
 #: the creation-sequence counter: every create attempt draws a number, a replayed one too; it
 #: orders listings and holds nothing of any match
 SEQUENCE_KEYS = {b"cardroom:seq"}
+#: per-client rate-limit buckets: every call, refused or not, takes a token (that is their point)
+LIMIT_PREFIX = b"cardroom:limit:"
 
 
 def redis_state(url: str) -> dict[bytes, Any]:
     """Every key of the database with its content, read by type (a hash as a dict, a stream as its
     entries...): the logical content, whatever order Redis keeps fields in. TTLs are not compared."""
     with redis.Redis.from_url(url) as client:
-        keys = sorted(key for key in client.scan_iter(count=1000) if key not in SEQUENCE_KEYS)
+        keys = sorted(key for key in client.scan_iter(count=1000) if key not in SEQUENCE_KEYS and not key.startswith(LIMIT_PREFIX))
         return {key: _content(client, key) for key in keys}
 
 
