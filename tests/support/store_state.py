@@ -17,8 +17,12 @@ def redis_state(url: str) -> dict[bytes, Any]:
     """Every key of the database with its content, read by type (a hash as a dict, a stream as its
     entries...): the logical content, whatever order Redis keeps fields in. TTLs are not compared."""
     with redis.Redis.from_url(url) as client:
-        keys = sorted(key for key in client.scan_iter(count=1000) if key not in SEQUENCE_KEYS and not key.startswith(LIMIT_PREFIX))
+        keys = sorted(key for key in client.scan_iter(count=1000) if _compared(key))
         return {key: _content(client, key) for key in keys}
+
+
+def _compared(key: bytes) -> bool:
+    return key not in SEQUENCE_KEYS and not key.startswith(LIMIT_PREFIX)
 
 
 def _content(client: redis.Redis, key: bytes) -> Any:
