@@ -1,4 +1,4 @@
-"""The store contract's due index and private side data, run against both stores.
+"""The store contract's due index, presence and private side data, run against both stores.
 
 Times are arguments of the index (``now``, ``lease``), so these tests never sleep.
 """
@@ -105,3 +105,18 @@ async def test_private_data_is_kept_with_the_match(store: MatchStore) -> None:
     with pytest.raises(MatchNotFound):
         await store.put_private("gone", "bot:1", b"x")
     assert await store.get_private("gone", "bot:1") is None
+
+
+async def test_presence_counts_fresh_members_only(store: MatchStore) -> None:
+    await store.touch_presence("m1", "p1:a", T0, ttl=5)
+    await store.touch_presence("m1", "p1:b", T0, ttl=5)
+    await store.touch_presence("m1", "p2:a", T0 + 1, ttl=5)
+    assert await store.present("m1", T0 + 2) == ["p1:a", "p1:b", "p2:a"]
+    await store.drop_presence("m1", "p1:a")
+    assert await store.present("m1", T0 + 2) == ["p1:b", "p2:a"]
+    # p1:b was never refreshed: it stops counting at its expiry, p2:a one second later
+    assert await store.present("m1", T0 + 5.5) == ["p2:a"]
+    await store.touch_presence("m1", "p1:b", T0 + 5.5, ttl=5)
+    assert await store.present("m1", T0 + 7) == ["p1:b"]
+    assert await store.present("other", T0) == []
+    await store.drop_presence("other", "nobody")

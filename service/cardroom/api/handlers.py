@@ -16,7 +16,7 @@ from typing import Any
 
 from google.protobuf import json_format, timestamp_pb2
 
-from ..app import clock, tables
+from ..app import clock, rematch, tables
 from ..app import documents as docs
 from ..app.errors import DEADLINE_EXCEEDED, INVALID_ARGUMENT, AppError
 from ..app.matches import MatchService, Snapshot, Update, etag_of
@@ -76,9 +76,11 @@ CONTROLLERS = {
 }
 
 
-def seat_to_proto(doc: docs.MatchDoc, seat: int) -> match_pb2.SeatInfo:
+def seat_to_proto(
+    doc: docs.MatchDoc, seat: int, connected: frozenset[int], held: frozenset[int]
+) -> match_pb2.SeatInfo:
     holder = doc.seat_holder(seat)
-    info = match_pb2.SeatInfo(seat=seat)
+    info = match_pb2.SeatInfo(seat=seat, connected=seat in connected, held=seat in held)
     if holder is None:
         return info
     info.player_name, info.occupied = holder.name, True
@@ -97,17 +99,24 @@ def table_to_proto(table: docs.TableSettings) -> match_pb2.TableSettings:
         turn_seconds=table.turn_seconds,
         reserve_seconds=table.reserve_seconds,
         absent_bot_level=table.absent_bot_level or "",
+        auto_start_when_full=table.auto_start_when_full,
     )
 
 
-def match_to_proto(doc: docs.MatchDoc) -> match_pb2.Match:
-    return match_pb2.Match(
+def match_to_proto(
+    doc: docs.MatchDoc,
+    *,
+    connected: frozenset[int] = frozenset(),
+    expire_time: float | None = None,
+    held: frozenset[int] = frozenset(),
+) -> match_pb2.Match:
+    match = match_pb2.Match(
         name=f"games/{doc.game}/matches/{doc.match_id}",
         game_id=doc.game,
         status=STATUS[doc.status],
         options=convert.options_to_proto(doc.game, doc.options),
         seat_count=doc.seat_count,
-        seats=[seat_to_proto(doc, seat) for seat in range(doc.seat_count)],
+        seats=[seat_to_proto(doc, seat, connected, held) for seat in range(doc.seat_count)],
         creator_seat=next(p.seat for p in doc.players if p.player_id == doc.creator_player_id)
         if doc.player(doc.creator_player_id)
         else 0,
@@ -116,13 +125,19 @@ def match_to_proto(doc: docs.MatchDoc) -> match_pb2.Match:
         create_time=_timestamp(doc.create_time),
         update_time=_timestamp(doc.update_time),
         table=table_to_proto(doc.table),
+        rematch_of=f"games/{doc.game}/matches/{doc.rematch_of}" if doc.rematch_of else "",
     )
+    if expire_time is not None:
+        match.expire_time.CopyFrom(_timestamp(expire_time))
+    return match
 
 
 def snapshot_to_proto(snapshot: Snapshot) -> match_pb2.MatchState:
     game = snapshot.doc.game
     state = match_pb2.MatchState(
-        match=match_to_proto(snapshot.doc),
+        match=match_to_proto(
+            snapshot.doc, connected=snapshot.connected, expire_time=snapshot.expire_time, held=snapshot.held
+        ),
         legal_actions=[convert.action_to_proto(game, action) for action in snapshot.legal_actions],
         to_act=snapshot.to_act,
     )
@@ -245,7 +260,11 @@ class GameHandlers:
             _fixture(request),
             client,
             tables.checked_table(
-                game, request.table.turn_seconds, request.table.reserve_seconds, request.table.absent_bot_level
+                game,
+                request.table.turn_seconds,
+                request.table.reserve_seconds,
+                request.table.absent_bot_level,
+                request.table.auto_start_when_full,
             ),
             _bots(request),
         )
@@ -258,7 +277,11 @@ class GameHandlers:
     async def ListMatches(self, request: pb.ListMatchesRequest, token: str | None) -> pb.ListMatchesResponse:
         game = parse_game_name(request.parent)
         found, next_token = await self.matches.list_matches(game, request.page_size, request.page_token)
-        return pb.ListMatchesResponse(matches=[match_to_proto(doc) for doc in found], next_page_token=next_token)
+        matches = [
+            match_to_proto(doc, expire_time=self.matches.expire_time(doc), held=self.matches.held_seats(doc))
+            for doc in found
+        ]
+        return pb.ListMatchesResponse(matches=matches, next_page_token=next_token)
 
     async def JoinMatch(
         self, request: pb.JoinMatchRequest, token: str | None, client: str = ""
@@ -314,6 +337,13 @@ class GameHandlers:
         stream = _counted(updates, release)
         weakref.finalize(stream, release)  # a stream dropped before its first update never runs its finally
         return stream
+
+    async def RematchMatch(self, request: pb.RematchMatchRequest, token: str | None) -> pb.RematchMatchResponse:
+        game, match_id = parse_match_name(request.name)
+        seated = await rematch.rematch(self.matches, game, match_id, token)
+        return pb.RematchMatchResponse(
+            state=snapshot_to_proto(seated.snapshot), seat_token=seated.seat_token, seat=seated.seat
+        )
 
     async def GetMatchLog(self, request: pb.GetMatchLogRequest, token: str | None) -> pb.GetMatchLogResponse:
         game, match_id = parse_match_name(request.name)

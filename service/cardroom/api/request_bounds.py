@@ -219,6 +219,7 @@ BOUNDS: dict[str, dict[str, Bound]] = {
         "request_id": _request_id(),
         "bot_level": Bound(max_length=BOT_LEVEL_LENGTH),
     },
+    "RematchMatchRequest": {"name": _name(), "request_id": _request_id()},
     "SubmitActionRequest": {
         "name": _name(),
         **_action_bounds(),

@@ -6,7 +6,9 @@ A seat of ``to_act`` is *due* at a time the match document determines:
   (``turn_start``, else the commit that opened it, ``update_time``) plus
   ``turn_seconds`` plus what is left of its reserve;
 * a bot's seat: ``bot_think_seconds`` after the last commit;
-* an away or left seat without a bot: at once (the last commit's time).
+* an away or left seat without a bot: at once (the last commit's time);
+* a waiting table: at once when it is full and starts by itself, else when it
+  expires (``lobby.py``).
 
 The match is due at the earliest of these. Nothing of this is stored as a
 ``deadline`` field: it follows from the document, so a commit that only moves
@@ -19,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..store.contract import ACTIVE
+from ..store.contract import ACTIVE, WAITING
 from . import documents as docs
+from . import lobby
 from .config import Settings
 
 
@@ -54,6 +57,8 @@ def seat_due(doc: docs.MatchDoc, seat: int, settings: Settings) -> float | None:
 
 def due_time(doc: docs.MatchDoc, to_act: Iterable[int], settings: Settings) -> float | None:
     """When the server acts in the match next (the due index's score); None: it waits for players."""
+    if doc.status == WAITING:
+        return lobby.due_time(doc, settings)
     if doc.status != ACTIVE:
         return None
     times = [due for seat in to_act if (due := seat_due(doc, seat, settings)) is not None]

@@ -76,6 +76,12 @@ class Settings:
     away_after_timeouts: int = 2
     #: seconds a bot waits before it acts, so that its moves can be followed in a frontend
     bot_think_seconds: float = 1.0
+    #: seconds a seat's watch stream counts as connected without a refresh (refreshed every third of it)
+    presence_ttl: float = 10.0
+    #: seconds a table may wait for players after its last join before it is abandoned
+    lobby_ttl: float = 600.0
+    #: seconds after a match's end during which its players may ask for a rematch (their seats are held)
+    rematch_window: float = 300.0
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, environ: dict[str, str] | None = None) -> Settings:

@@ -60,6 +60,8 @@ class TableSettings(msgspec.Struct, frozen=True):
     reserve_seconds: float = 0.0
     #: level of the bot taking over an away or left seat; None: default actions
     absent_bot_level: str | None = None
+    #: the server starts the match as soon as every seat is taken
+    auto_start_when_full: bool = False
 
 
 class MatchDoc(msgspec.Struct):
@@ -82,6 +84,11 @@ class MatchDoc(msgspec.Struct):
     #: when the pending decision began, if earlier than ``update_time`` (a window whose
     #: other seats timed out keeps its clock); None: at ``update_time``
     turn_start: float | None = None
+    #: the finished match this table is the rematch of (app/rematch.py)
+    rematch_of: str | None = None
+    #: seats of a rematch table held for the finished match's players (seat -> their old player id)
+    held: dict[int, str] | None = None
+    held_until: float | None = None
 
     def player(self, player_id: str) -> Player | None:
         return next((p for p in self.players if p.player_id == player_id), None)

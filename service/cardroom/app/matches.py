@@ -11,12 +11,13 @@ bounded number of times with jitter.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import msgspec
@@ -38,7 +39,7 @@ from ..store.contract import (
     VersionConflict,
 )
 from ..store.limiter import MemoryLimiter
-from . import clock, idempotency, moves, names, seats
+from . import clock, idempotency, lobby, moves, names, seats
 from . import documents as docs
 from .config import Settings
 from .errors import (
@@ -54,6 +55,7 @@ from .errors import (
 )
 from .limits import Limits
 from .replay import Replay
+from .presence import Presence
 from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
 
 log = logging.getLogger(__name__)
@@ -73,6 +75,12 @@ class Snapshot:
     result: GameResult | None
     #: when the pending decision of a player's seat times out (clock.view_deadline)
     deadline: float | None = None
+    #: the seats someone follows live (presence.py), where the answer reads it
+    connected: frozenset[int] = frozenset()
+    #: while waiting: when the table is abandoned unless it starts (lobby.expire_time)
+    expire_time: float | None = None
+    #: open seats held for the players of a finished match (rematch.py)
+    held: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -118,6 +126,7 @@ class MatchService:
         self.limits = limits or Limits(MemoryLimiter(), store, settings, signer)
         #: called after a commit that leaves the match due at once (the turn scheduler's wake-up)
         self.on_due: Callable[[], None] | None = None
+        self.presence = Presence(store, settings, clock)
 
     # --- catalog ------------------------------------------------------------
     def list_games(self) -> list[GameInfo]:
@@ -207,7 +216,7 @@ class MatchService:
         def change(doc: docs.MatchDoc, _player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
             _require_waiting(doc)
             self.limits.check_seats((p.client for p in doc.players), client_key)
-            taken = {p.seat for p in doc.players}
+            taken = {p.seat for p in doc.players} | lobby.held_seats(doc, self.clock())
             if seat is not None:
                 if not 0 <= seat < doc.seat_count:
                     raise AppError(INVALID_ARGUMENT, "INVALID_SEAT", f"seat must be 0..{doc.seat_count - 1}")
@@ -277,21 +286,7 @@ class MatchService:
             if player.player_id != doc.creator_player_id:
                 raise AppError(PERMISSION_DENIED, "NOT_CREATOR", "only the match's creator may start it")
             _require_waiting(doc)
-            engine = get_engine(doc.game)
-            players = doc.players + (seats.fill(doc, level) if level else [])
-            # seats left empty are closed up, keeping the players' order around the table
-            seated = [
-                msgspec.structs.replace(p, seat=index) for index, p in enumerate(sorted(players, key=lambda p: p.seat))
-            ]
-            try:
-                opening = engine.start(len(seated), doc.options, doc.seed, doc.fixture)
-            except RuleError as error:
-                raise AppError(FAILED_PRECONDITION, error.code, error.message) from None
-            state = opening.state
-            status = FINISHED if engine.is_over(state) else ACTIVE
-            new = _next(doc, self.clock(), status=status, players=seated, state=engine.encode(state), fixture=None)
-            events = [docs.StoredEvent.of(event) for event in opening.events]  # the opening deal
-            return new, docs.LogRecord(new.version, "started", None, None, events, new)
+            return started(doc, self.clock(), level)
 
         asked = idempotency.fingerprint("start", game, match_id, level)
         doc, replayed = await self._commit_change(game, match_id, token, request_id, change, None, asked)
@@ -335,7 +330,7 @@ class MatchService:
         if player is not None and seats.is_away(player):
             doc = await self._return(game, match_id, token)
             player = self._authenticate(doc, token)
-        return self._snapshot(doc, player)
+        return replace(self._snapshot(doc, player), connected=await self.presence.connected(doc))
 
     async def _return(self, game: str, match_id: str, token: str | None) -> docs.MatchDoc:
         """An away player's authenticated read takes its seat back (one commit, kind ``returned``)."""
@@ -364,7 +359,10 @@ class MatchService:
             raise _unavailable(error) from None
         except ValueError:
             raise AppError(INVALID_ARGUMENT, "INVALID_PAGE_TOKEN", "page_token is not one this server issued") from None
-        return [docs.decode_doc(m.data) for m in page.matches], page.next_page_token
+        # a table past its expiry is abandoned by the turn scheduler soon; it is no longer offered
+        now = self.clock()
+        waiting = [docs.decode_doc(m.data) for m in page.matches]
+        return [doc for doc in waiting if (lobby.expire_time(doc, self.settings) or now) > now], page.next_page_token
 
     async def watch(
         self, game: str, match_id: str, token: str | None, after_version: int
@@ -382,13 +380,18 @@ class MatchService:
         self, match_id: str, player: docs.Player | None, after_version: int, replay: Replay
     ) -> AsyncIterator[Update]:
         """``replay`` starts at the version read before following: older records are served as of it."""
+        # a seat's stream makes it connected (presence.py) for as long as it runs
+        holding = self.presence.holding(match_id, player.player_id) if player else contextlib.nullcontext()
         try:
-            async for entry in self.store.watch(match_id, max(after_version, 0)):
-                record = docs.decode_record(entry.payload)
-                replay.advance(record.doc)
-                yield self._update(record, record.doc.player(player.player_id) if player else None, replay)
-                if record.doc.status in (FINISHED, ABANDONED):
-                    return
+            async with holding:
+                async for entry in self.store.watch(match_id, max(after_version, 0)):
+                    record = docs.decode_record(entry.payload)
+                    replay.advance(record.doc)
+                    update = self._update(record, record.doc.player(player.player_id) if player else None, replay)
+                    connected = await self.presence.connected(record.doc)
+                    yield replace(update, snapshot=replace(update.snapshot, connected=connected))
+                    if record.doc.status in (FINISHED, ABANDONED):
+                        return
         except StoreUnavailable as error:
             raise _unavailable(error) from None
         except MatchNotFound:
@@ -429,6 +432,35 @@ class MatchService:
             game, match_id, None, "", lambda current, _player: change(current), expected_version, "", require_seat=False
         )
         return doc
+
+    # --- for the other use cases of the app (rematch.py) ---------------------------
+    async def load(self, game: str, match_id: str) -> docs.MatchDoc:
+        return await self._load(game, match_id)
+
+    def authenticate(self, doc: docs.MatchDoc, token: str | None) -> docs.Player | None:
+        return self._authenticate(doc, token)
+
+    def expire_time(self, doc: docs.MatchDoc) -> float | None:
+        return lobby.expire_time(doc, self.settings)
+
+    def held_seats(self, doc: docs.MatchDoc) -> frozenset[int]:
+        return frozenset(lobby.held_seats(doc, self.clock()))
+
+    def seated(self, doc: docs.MatchDoc, player: docs.Player) -> Seated:
+        return self._seated(doc, player)
+
+    async def create_prepared(self, doc: docs.MatchDoc) -> bool:
+        """Store a new match the app built (a rematch table); False when its id is taken already."""
+        record = docs.LogRecord(doc.version, "created", None, None, [], doc)
+        try:
+            await self.store.create(_stored(doc), docs.encode(record), None, None)
+        except MatchExists:
+            return False
+        except StoreUnavailable as error:
+            raise _unavailable(error) from None
+        metrics.COMMITS.labels(doc.game, record.kind).inc()
+        await self._committed(doc)
+        return True
 
     async def _committed(self, doc: docs.MatchDoc) -> None:
         """Index the match's next server turn (the due index is a hint written after the commit:
@@ -588,7 +620,9 @@ class MatchService:
     def _snapshot(self, doc: docs.MatchDoc, player: docs.Player | None) -> Snapshot:
         seat = player.seat if player else None
         if doc.state is None:
-            return Snapshot(doc, seat, None, [], [], None)
+            return Snapshot(
+                doc, seat, None, [], [], None, expire_time=self.expire_time(doc), held=self.held_seats(doc)
+            )
         engine = get_engine(doc.game)
         state = engine.decode(doc.state)
         # the seat's decisions now, then what it may send at any time (standing preferences)
@@ -621,6 +655,24 @@ class MatchService:
         if game not in game_ids():
             raise AppError(NOT_FOUND, "GAME_NOT_FOUND", f"no game {game!r}; games: {', '.join(game_ids())}")
         return get_engine(game)
+
+
+def started(doc: docs.MatchDoc, now: float, bot_level: str | None = None) -> tuple[docs.MatchDoc, docs.LogRecord]:
+    """The match dealt: by its creator (StartMatch) or by the server (a full table that starts by itself).
+    Seats left empty are filled with bots at ``bot_level``, or else closed up, keeping the players'
+    order around the table."""
+    engine = get_engine(doc.game)
+    players = doc.players + (seats.fill(doc, bot_level) if bot_level else [])
+    seated = [msgspec.structs.replace(p, seat=index) for index, p in enumerate(sorted(players, key=lambda p: p.seat))]
+    try:
+        opening = engine.start(len(seated), doc.options, doc.seed, doc.fixture)
+    except RuleError as error:
+        raise AppError(FAILED_PRECONDITION, error.code, error.message) from None
+    state = opening.state
+    status = FINISHED if engine.is_over(state) else ACTIVE
+    new = _next(doc, now, status=status, players=seated, state=engine.encode(state), fixture=None, held=None)
+    events = [docs.StoredEvent.of(event) for event in opening.events]  # the opening deal
+    return new, docs.LogRecord(new.version, "started", None, None, events, new)
 
 
 def _stored(doc: docs.MatchDoc) -> StoredMatch:

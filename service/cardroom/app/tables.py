@@ -12,7 +12,9 @@ from .errors import INVALID_ARGUMENT, AppError
 MAX_CLOCK_SECONDS = 86400.0
 
 
-def checked_table(game: str, turn_seconds: float, reserve_seconds: float, absent_bot_level: str) -> docs.TableSettings:
+def checked_table(
+    game: str, turn_seconds: float, reserve_seconds: float, absent_bot_level: str, auto_start_when_full: bool = False
+) -> docs.TableSettings:
     """The table's settings, or INVALID_TABLE_SETTINGS / UNKNOWN_BOT_LEVEL naming what is wrong."""
     for name, value in (("turn_seconds", turn_seconds), ("reserve_seconds", reserve_seconds)):
         if not math.isfinite(value) or not 0 <= value <= MAX_CLOCK_SECONDS:
@@ -20,7 +22,7 @@ def checked_table(game: str, turn_seconds: float, reserve_seconds: float, absent
     if reserve_seconds > 0 and turn_seconds <= 0:
         raise _invalid("reserve_seconds needs a turn clock (turn_seconds > 0)", "reserve_seconds")
     level = seats.bot_level(game, absent_bot_level) if absent_bot_level else None
-    return docs.TableSettings(turn_seconds, reserve_seconds, level)
+    return docs.TableSettings(turn_seconds, reserve_seconds, level, auto_start_when_full)
 
 
 def _invalid(message: str, field: str) -> AppError:

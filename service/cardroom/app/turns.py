@@ -9,7 +9,9 @@ lease ends), reads the match and plays ONE decision through
 ``MatchService.commit_as_server`` with the version it read as the expected
 version: the same compare-and-set as every player's action, so a turn fires
 once even when replicas race, and a conflict just means someone acted first.
-That commit indexes the match again, so a multi-step default (Pumba: draw,
+Waiting tables are due too: at once when full and
+``auto_start_when_full`` (the server starts them), else at their lobby expiry
+(the server abandons them). That commit indexes the match again, so a multi-step default (Pumba: draw,
 then pass) or the next seat of a response window follows at once, each step
 its own claim and commit; the engine contract bounds a default-played game.
 """
@@ -29,11 +31,11 @@ import msgspec
 
 from ..bots import Decision, get_bot, observe
 from ..engines import get_engine
-from ..store.contract import DueClaim, MatchNotFound, StoreUnavailable
-from . import clock, moves
+from ..store.contract import WAITING, DueClaim, MatchNotFound, StoreUnavailable
+from . import clock, lobby, moves
 from . import documents as docs
 from .errors import AppError
-from .matches import MatchService
+from .matches import MatchService, started
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +108,8 @@ class TurnScheduler:
             doc = docs.decode_doc((await self.store.get(match_id)).data)
         except MatchNotFound:
             return None
+        if doc.status == WAITING:
+            return await self._play_lobby(doc)
         engine = get_engine(doc.game)
         to_act = list(engine.to_act(engine.decode(doc.state))) if doc.state else []
         now = self.clock()
@@ -143,6 +147,25 @@ class TurnScheduler:
                 await self.store.put_private(match_id, f"bot:{seat}", memory)
         due = clock.seat_due(doc, seat, self.settings)
         return committed - due if due is not None else 0.0
+
+    async def _play_lobby(self, doc: docs.MatchDoc) -> float | None:
+        """A waiting table: started once full (``auto_start_when_full``), or abandoned at its expiry."""
+        due = lobby.due_time(doc, self.settings)
+        if due is None or due > self.clock():
+            await self.store.schedule(doc.match_id, due)
+            return None
+        full = doc.table.auto_start_when_full and lobby.is_full(doc)
+
+        def change(current: docs.MatchDoc) -> tuple[docs.MatchDoc, docs.LogRecord]:
+            return started(current, self.clock()) if full else lobby.expired(current, self.clock())
+
+        try:
+            await self.matches.commit_as_server(doc.game, doc.match_id, doc.version, change)
+        except AppError as error:
+            if error.reason == "STALE_VERSION":
+                return None  # someone joined, left or started it first
+            raise
+        return self.clock() - due
 
     async def _bot_decision(self, doc: docs.MatchDoc, seat: int, player: docs.Player) -> Decision:
         """The seat's bot decides from its seat's observation only (bots/observation.py)."""

@@ -168,6 +168,21 @@ class MatchStore(ABC):
     async def due_time(self, match_id: str) -> float | None:
         """The indexed due time (or lease end) of ``match_id``; None when not indexed."""
 
+    # -- presence: live streams per match, never part of the document -------------
+
+    @abstractmethod
+    async def touch_presence(self, match_id: str, member: str, now: float, ttl: float) -> None:
+        """Keep ``member`` (one live stream) present until ``now + ttl``; entries older than
+        ``now`` are dropped on the way."""
+
+    @abstractmethod
+    async def drop_presence(self, match_id: str, member: str) -> None:
+        """``member``'s stream ended."""
+
+    @abstractmethod
+    async def present(self, match_id: str, now: float) -> list[str]:
+        """The members still present at ``now``."""
+
     # -- server-private side data of a match (bot memory) --------------------------
 
     @abstractmethod

@@ -67,6 +67,8 @@ class MemoryStore(MatchStore):
         # (score, match id) whose entries that no longer match the dict are skipped
         self._due: dict[str, float] = {}
         self._due_heap: list[tuple[float, str]] = []
+        # presence: match id -> member -> until (epoch seconds)
+        self._presence: dict[str, dict[str, float]] = {}
         self._sweeper: asyncio.Task[None] | None = None
         # The sweep only frees memory (access already hides expired matches), so a
         # coarse interval is enough.
@@ -201,6 +203,21 @@ class MemoryStore(MatchStore):
     async def due_time(self, match_id: str) -> float | None:
         return self._due.get(match_id)
 
+    async def touch_presence(self, match_id: str, member: str, now: float, ttl: float) -> None:
+        members = self._presence.setdefault(match_id, {})
+        for stale in [m for m, until in members.items() if until <= now]:
+            del members[stale]
+        members[member] = now + ttl
+
+    async def drop_presence(self, match_id: str, member: str) -> None:
+        members = self._presence.get(match_id, {})
+        members.pop(member, None)
+        if not members:
+            self._presence.pop(match_id, None)
+
+    async def present(self, match_id: str, now: float) -> list[str]:
+        return sorted(m for m, until in self._presence.get(match_id, {}).items() if until > now)
+
     async def put_private(self, match_id: str, key: str, value: bytes) -> None:
         self._require(match_id).private[key] = value
 
@@ -241,6 +258,7 @@ class MemoryStore(MatchStore):
         del self._records[match_id]
         del self._by_seq[record.seq]
         self._due.pop(match_id, None)
+        self._presence.pop(match_id, None)
         self._unindex(record.match.game, record.match.status, record.seq)
         self._wake(record)  # watchers find the match gone and end with MatchNotFound
 

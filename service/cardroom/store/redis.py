@@ -10,6 +10,7 @@ Cluster slot and one Lua script may touch them all:
 * ``<prefix>{id}:ch``  pub/sub channel (not a key): each commit publishes its entry there, and one
   connection per worker fans the messages out to all its watchers (see ``redis_watch``)
 * ``<prefix>{id}:aux`` hash: server-private side data (bot memory), expiring with the match
+* ``<prefix>{id}:presence`` sorted set: live streams, scored by when they stop counting
 
 ``create`` and ``commit`` are each one Lua script: the idempotency check, the
 compare-and-set on the version and all writes happen atomically or not at all.
@@ -352,6 +353,24 @@ class RedisStore(MatchStore):
     async def due_time(self, match_id: str) -> float | None:
         score = await self._call(self._redis.zscore(self._due_key(match_id), match_id))
         return None if score is None else score / 1000
+
+    async def touch_presence(self, match_id: str, member: str, now: float, ttl: float) -> None:
+        key = self._presence_key(match_id)
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.zremrangebyscore(key, "-inf", _ms(now))
+            pipe.zadd(key, {member: _ms(now + ttl)})
+            pipe.pexpire(key, max(1, _ms(2 * ttl)))  # a set nobody refreshes goes away by itself
+            await self._call(pipe.execute())
+
+    async def drop_presence(self, match_id: str, member: str) -> None:
+        await self._call(self._redis.zrem(self._presence_key(match_id), member))
+
+    async def present(self, match_id: str, now: float) -> list[str]:
+        rows = await self._call(self._redis.zrangebyscore(self._presence_key(match_id), f"({_ms(now)}", "+inf"))
+        return sorted(row.decode() for row in rows)
+
+    def _presence_key(self, match_id: str) -> str:
+        return f"{self._prefix}{{{match_id}}}:presence"
 
     async def put_private(self, match_id: str, key: str, value: bytes) -> None:
         match_key = self._match_keys(match_id)[0]

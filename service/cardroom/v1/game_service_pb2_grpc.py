@@ -87,6 +87,11 @@ class GameServiceStub:
                 request_serializer=cardroom_dot_v1_dot_game__service__pb2.WatchMatchRequest.SerializeToString,
                 response_deserializer=cardroom_dot_v1_dot_game__service__pb2.MatchUpdate.FromString,
                 _registered_method=True)
+        self.RematchMatch = channel.unary_unary(
+                '/cardroom.v1.GameService/RematchMatch',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.RematchMatchRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.RematchMatchResponse.FromString,
+                _registered_method=True)
         self.GetMatchLog = channel.unary_unary(
                 '/cardroom.v1.GameService/GetMatchLog',
                 request_serializer=cardroom_dot_v1_dot_game__service__pb2.GetMatchLogRequest.SerializeToString,
@@ -190,6 +195,19 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RematchMatch(self, request, context):
+        """Asks for a rematch of a finished match, with the caller's seat token of
+        that match: the first player to ask creates a new table with the same
+        game, options, table settings and players (its creator is that player;
+        bots come back at their seats); every other player's old seat is held for
+        it until the rematch window ends, and it accepts by asking too. Each
+        player gets a new seat token at its old seat; asking again answers the
+        same seat and token.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def GetMatchLog(self, request, context):
         """Reads the log of a match for replays. Hidden details (cards drawn face
         down) appear only once the match is finished, and before that only to
@@ -251,6 +269,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.WatchMatch,
                     request_deserializer=cardroom_dot_v1_dot_game__service__pb2.WatchMatchRequest.FromString,
                     response_serializer=cardroom_dot_v1_dot_game__service__pb2.MatchUpdate.SerializeToString,
+            ),
+            'RematchMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.RematchMatch,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.RematchMatchRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.RematchMatchResponse.SerializeToString,
             ),
             'GetMatchLog': grpc.unary_unary_rpc_method_handler(
                     servicer.GetMatchLog,
@@ -530,6 +553,33 @@ class GameService:
             '/cardroom.v1.GameService/WatchMatch',
             cardroom_dot_v1_dot_game__service__pb2.WatchMatchRequest.SerializeToString,
             cardroom_dot_v1_dot_game__service__pb2.MatchUpdate.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RematchMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardroom.v1.GameService/RematchMatch',
+            cardroom_dot_v1_dot_game__service__pb2.RematchMatchRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.RematchMatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -79,6 +79,8 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_REASON_LOG_GAP: _ClassVar[ErrorReason]
     ERROR_REASON_UNKNOWN_BOT_LEVEL: _ClassVar[ErrorReason]
     ERROR_REASON_INVALID_TABLE_SETTINGS: _ClassVar[ErrorReason]
+    ERROR_REASON_MATCH_NOT_FINISHED: _ClassVar[ErrorReason]
+    ERROR_REASON_REMATCH_CLOSED: _ClassVar[ErrorReason]
     ERROR_REASON_FIELD_TOO_LARGE: _ClassVar[ErrorReason]
     ERROR_REASON_FIELD_OUT_OF_RANGE: _ClassVar[ErrorReason]
     ERROR_REASON_INVALID_REQUEST_ID: _ClassVar[ErrorReason]
@@ -177,6 +179,8 @@ ERROR_REASON_STORE_UNAVAILABLE: ErrorReason
 ERROR_REASON_LOG_GAP: ErrorReason
 ERROR_REASON_UNKNOWN_BOT_LEVEL: ErrorReason
 ERROR_REASON_INVALID_TABLE_SETTINGS: ErrorReason
+ERROR_REASON_MATCH_NOT_FINISHED: ErrorReason
+ERROR_REASON_REMATCH_CLOSED: ErrorReason
 ERROR_REASON_FIELD_TOO_LARGE: ErrorReason
 ERROR_REASON_FIELD_OUT_OF_RANGE: ErrorReason
 ERROR_REASON_INVALID_REQUEST_ID: ErrorReason
@@ -277,7 +281,7 @@ class GameOptions(_message.Message):
     def __init__(self, pumptown: _Optional[_Union[_pumptown_pb2.PumptownOptions, _Mapping]] = ..., pumba: _Optional[_Union[_pumba_pb2.PumbaOptions, _Mapping]] = ..., up_or_down: _Optional[_Union[_up_or_down_pb2.UpOrDownOptions, _Mapping]] = ..., flip_7: _Optional[_Union[_flip_7_pb2.Flip7Options, _Mapping]] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "player_name", "occupied", "bot", "controller", "bot_level", "left", "away_since", "timeouts", "reserve_seconds")
+    __slots__ = ("seat", "player_name", "occupied", "bot", "controller", "bot_level", "left", "away_since", "timeouts", "reserve_seconds", "connected", "held")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_NAME_FIELD_NUMBER: _ClassVar[int]
     OCCUPIED_FIELD_NUMBER: _ClassVar[int]
@@ -288,6 +292,8 @@ class SeatInfo(_message.Message):
     AWAY_SINCE_FIELD_NUMBER: _ClassVar[int]
     TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
     RESERVE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    CONNECTED_FIELD_NUMBER: _ClassVar[int]
+    HELD_FIELD_NUMBER: _ClassVar[int]
     seat: int
     player_name: str
     occupied: bool
@@ -298,17 +304,21 @@ class SeatInfo(_message.Message):
     away_since: _timestamp_pb2.Timestamp
     timeouts: int
     reserve_seconds: float
-    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., controller: _Optional[_Union[SeatController, str]] = ..., bot_level: _Optional[str] = ..., left: _Optional[bool] = ..., away_since: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., timeouts: _Optional[int] = ..., reserve_seconds: _Optional[float] = ...) -> None: ...
+    connected: bool
+    held: bool
+    def __init__(self, seat: _Optional[int] = ..., player_name: _Optional[str] = ..., occupied: _Optional[bool] = ..., bot: _Optional[bool] = ..., controller: _Optional[_Union[SeatController, str]] = ..., bot_level: _Optional[str] = ..., left: _Optional[bool] = ..., away_since: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., timeouts: _Optional[int] = ..., reserve_seconds: _Optional[float] = ..., connected: _Optional[bool] = ..., held: _Optional[bool] = ...) -> None: ...
 
 class TableSettings(_message.Message):
-    __slots__ = ("turn_seconds", "reserve_seconds", "absent_bot_level")
+    __slots__ = ("turn_seconds", "reserve_seconds", "auto_start_when_full", "absent_bot_level")
     TURN_SECONDS_FIELD_NUMBER: _ClassVar[int]
     RESERVE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    AUTO_START_WHEN_FULL_FIELD_NUMBER: _ClassVar[int]
     ABSENT_BOT_LEVEL_FIELD_NUMBER: _ClassVar[int]
     turn_seconds: float
     reserve_seconds: float
+    auto_start_when_full: bool
     absent_bot_level: str
-    def __init__(self, turn_seconds: _Optional[float] = ..., reserve_seconds: _Optional[float] = ..., absent_bot_level: _Optional[str] = ...) -> None: ...
+    def __init__(self, turn_seconds: _Optional[float] = ..., reserve_seconds: _Optional[float] = ..., auto_start_when_full: _Optional[bool] = ..., absent_bot_level: _Optional[str] = ...) -> None: ...
 
 class BotSeat(_message.Message):
     __slots__ = ("seat", "level")
@@ -319,7 +329,7 @@ class BotSeat(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., level: _Optional[str] = ...) -> None: ...
 
 class Match(_message.Message):
-    __slots__ = ("name", "game_id", "status", "options", "seat_count", "seats", "creator_seat", "version", "etag", "create_time", "update_time", "table")
+    __slots__ = ("name", "game_id", "status", "options", "seat_count", "seats", "creator_seat", "version", "etag", "create_time", "update_time", "table", "expire_time", "rematch_of")
     NAME_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -332,6 +342,8 @@ class Match(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
+    EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_OF_FIELD_NUMBER: _ClassVar[int]
     name: str
     game_id: str
     status: MatchStatus
@@ -344,7 +356,9 @@ class Match(_message.Message):
     create_time: _timestamp_pb2.Timestamp
     update_time: _timestamp_pb2.Timestamp
     table: TableSettings
-    def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., status: _Optional[_Union[MatchStatus, str]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seat_count: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., creator_seat: _Optional[int] = ..., version: _Optional[int] = ..., etag: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., table: _Optional[_Union[TableSettings, _Mapping]] = ...) -> None: ...
+    expire_time: _timestamp_pb2.Timestamp
+    rematch_of: str
+    def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., status: _Optional[_Union[MatchStatus, str]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seat_count: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., creator_seat: _Optional[int] = ..., version: _Optional[int] = ..., etag: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., table: _Optional[_Union[TableSettings, _Mapping]] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rematch_of: _Optional[str] = ...) -> None: ...
 
 class MatchState(_message.Message):
     __slots__ = ("match", "your_seat", "view", "legal_actions", "to_act", "result", "deadline")

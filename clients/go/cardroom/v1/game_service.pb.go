@@ -836,6 +836,127 @@ func (x *StartMatchRequest) GetBotLevel() string {
 	return ""
 }
 
+// Request of RematchMatch; the seat comes from the bearer seat token of the
+// finished match.
+type RematchMatchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The finished match.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// Idempotency key (AIP-155). RematchMatch is idempotent by itself: asking
+	// again answers the same seat and token.
+	RequestId     string `protobuf:"bytes,2,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RematchMatchRequest) Reset() {
+	*x = RematchMatchRequest{}
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RematchMatchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RematchMatchRequest) ProtoMessage() {}
+
+func (x *RematchMatchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RematchMatchRequest.ProtoReflect.Descriptor instead.
+func (*RematchMatchRequest) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *RematchMatchRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *RematchMatchRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+// Response of RematchMatch.
+type RematchMatchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rematch table as the caller's new seat sees it.
+	State *MatchState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// The caller's seat token for the rematch table.
+	SeatToken string `protobuf:"bytes,2,opt,name=seat_token,json=seatToken,proto3" json:"seat_token,omitempty"`
+	// The caller's seat at the rematch table (its seat in the finished match).
+	Seat          int32 `protobuf:"varint,3,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RematchMatchResponse) Reset() {
+	*x = RematchMatchResponse{}
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RematchMatchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RematchMatchResponse) ProtoMessage() {}
+
+func (x *RematchMatchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RematchMatchResponse.ProtoReflect.Descriptor instead.
+func (*RematchMatchResponse) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *RematchMatchResponse) GetState() *MatchState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+func (x *RematchMatchResponse) GetSeatToken() string {
+	if x != nil {
+		return x.SeatToken
+	}
+	return ""
+}
+
+func (x *RematchMatchResponse) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
 // Request of SubmitAction; the seat comes from the bearer seat token.
 type SubmitActionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -862,7 +983,7 @@ type SubmitActionRequest struct {
 
 func (x *SubmitActionRequest) Reset() {
 	*x = SubmitActionRequest{}
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[12]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -874,7 +995,7 @@ func (x *SubmitActionRequest) String() string {
 func (*SubmitActionRequest) ProtoMessage() {}
 
 func (x *SubmitActionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[12]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -887,7 +1008,7 @@ func (x *SubmitActionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitActionRequest.ProtoReflect.Descriptor instead.
 func (*SubmitActionRequest) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{12}
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SubmitActionRequest) GetName() string {
@@ -938,7 +1059,7 @@ type SubmitActionResponse struct {
 
 func (x *SubmitActionResponse) Reset() {
 	*x = SubmitActionResponse{}
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[13]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -950,7 +1071,7 @@ func (x *SubmitActionResponse) String() string {
 func (*SubmitActionResponse) ProtoMessage() {}
 
 func (x *SubmitActionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[13]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -963,7 +1084,7 @@ func (x *SubmitActionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitActionResponse.ProtoReflect.Descriptor instead.
 func (*SubmitActionResponse) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{13}
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SubmitActionResponse) GetState() *MatchState {
@@ -995,7 +1116,7 @@ type WatchMatchRequest struct {
 
 func (x *WatchMatchRequest) Reset() {
 	*x = WatchMatchRequest{}
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[14]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1007,7 +1128,7 @@ func (x *WatchMatchRequest) String() string {
 func (*WatchMatchRequest) ProtoMessage() {}
 
 func (x *WatchMatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[14]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1020,7 +1141,7 @@ func (x *WatchMatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchMatchRequest.ProtoReflect.Descriptor instead.
 func (*WatchMatchRequest) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{14}
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *WatchMatchRequest) GetName() string {
@@ -1059,7 +1180,7 @@ type MatchUpdate struct {
 
 func (x *MatchUpdate) Reset() {
 	*x = MatchUpdate{}
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[15]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1071,7 +1192,7 @@ func (x *MatchUpdate) String() string {
 func (*MatchUpdate) ProtoMessage() {}
 
 func (x *MatchUpdate) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[15]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1084,7 +1205,7 @@ func (x *MatchUpdate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MatchUpdate.ProtoReflect.Descriptor instead.
 func (*MatchUpdate) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{15}
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *MatchUpdate) GetVersion() int32 {
@@ -1149,7 +1270,7 @@ type GetMatchLogRequest struct {
 
 func (x *GetMatchLogRequest) Reset() {
 	*x = GetMatchLogRequest{}
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[16]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1161,7 +1282,7 @@ func (x *GetMatchLogRequest) String() string {
 func (*GetMatchLogRequest) ProtoMessage() {}
 
 func (x *GetMatchLogRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[16]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1174,7 +1295,7 @@ func (x *GetMatchLogRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMatchLogRequest.ProtoReflect.Descriptor instead.
 func (*GetMatchLogRequest) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{16}
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetMatchLogRequest) GetName() string {
@@ -1218,7 +1339,7 @@ type GetMatchLogResponse struct {
 
 func (x *GetMatchLogResponse) Reset() {
 	*x = GetMatchLogResponse{}
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[17]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1230,7 +1351,7 @@ func (x *GetMatchLogResponse) String() string {
 func (*GetMatchLogResponse) ProtoMessage() {}
 
 func (x *GetMatchLogResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[17]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1243,7 +1364,7 @@ func (x *GetMatchLogResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMatchLogResponse.ProtoReflect.Descriptor instead.
 func (*GetMatchLogResponse) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{17}
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetMatchLogResponse) GetEntries() []*MatchLogEntry {
@@ -1284,7 +1405,7 @@ type MatchLogEntry struct {
 
 func (x *MatchLogEntry) Reset() {
 	*x = MatchLogEntry{}
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[18]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1296,7 +1417,7 @@ func (x *MatchLogEntry) String() string {
 func (*MatchLogEntry) ProtoMessage() {}
 
 func (x *MatchLogEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_game_service_proto_msgTypes[18]
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1309,7 +1430,7 @@ func (x *MatchLogEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MatchLogEntry.ProtoReflect.Descriptor instead.
 func (*MatchLogEntry) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{18}
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *MatchLogEntry) GetVersion() int32 {
@@ -1426,7 +1547,17 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"request_id\x18\x02 \x01(\tB\x04\xe2A\x01\x01R\trequestId\x12*\n" +
 	"\x0efill_with_bots\x18\x03 \x01(\bB\x04\xe2A\x01\x01R\ffillWithBots\x12!\n" +
-	"\tbot_level\x18\x04 \x01(\tB\x04\xe2A\x01\x01R\bbotLevel\"\x83\x02\n" +
+	"\tbot_level\x18\x04 \x01(\tB\x04\xe2A\x01\x01R\bbotLevel\"k\n" +
+	"\x13RematchMatchRequest\x12/\n" +
+	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
+	"\x12cardroom.dev/MatchR\x04name\x12#\n" +
+	"\n" +
+	"request_id\x18\x02 \x01(\tB\x04\xe2A\x01\x01R\trequestId\"x\n" +
+	"\x14RematchMatchResponse\x12-\n" +
+	"\x05state\x18\x01 \x01(\v2\x17.cardroom.v1.MatchStateR\x05state\x12\x1d\n" +
+	"\n" +
+	"seat_token\x18\x02 \x01(\tR\tseatToken\x12\x12\n" +
+	"\x04seat\x18\x03 \x01(\x05R\x04seat\"\x83\x02\n" +
 	"\x13SubmitActionRequest\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x121\n" +
@@ -1468,8 +1599,7 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\x06events\x18\x04 \x03(\v2\x12.cardroom.v1.EventR\x06events\x12\x1b\n" +
 	"\ttimed_out\x18\x05 \x01(\bR\btimedOut\x12\x15\n" +
 	"\x06by_bot\x18\x06 \x01(\bR\x05byBotB\a\n" +
-	"\x05_seat2\x83\n" +
-	"\n" +
+	"\x05_seat2\x8a\v\n" +
 	"\vGameService\x12]\n" +
 	"\tListGames\x12\x1d.cardroom.v1.ListGamesRequest\x1a\x1e.cardroom.v1.ListGamesResponse\"\x11\x82\xd3\xe4\x93\x02\v\x12\t/v1/games\x12U\n" +
 	"\aGetGame\x12\x1b.cardroom.v1.GetGameRequest\x1a\x11.cardroom.v1.Game\"\x1a\x82\xd3\xe4\x93\x02\x14\x12\x12/v1/{name=games/*}\x12y\n" +
@@ -1483,7 +1613,8 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"StartMatch\x12\x1e.cardroom.v1.StartMatchRequest\x1a\x17.cardroom.v1.MatchState\"-\x82\xd3\xe4\x93\x02':\x01*\"\"/v1/{name=games/*/matches/*}:start\x12\x89\x01\n" +
 	"\fSubmitAction\x12 .cardroom.v1.SubmitActionRequest\x1a!.cardroom.v1.SubmitActionResponse\"4\x82\xd3\xe4\x93\x02.:\x01*\")/v1/{name=games/*/matches/*}:submitAction\x12t\n" +
 	"\n" +
-	"WatchMatch\x12\x1e.cardroom.v1.WatchMatchRequest\x1a\x18.cardroom.v1.MatchUpdate\"*\x82\xd3\xe4\x93\x02$\x12\"/v1/{name=games/*/matches/*}:watch0\x01\x12z\n" +
+	"WatchMatch\x12\x1e.cardroom.v1.WatchMatchRequest\x1a\x18.cardroom.v1.MatchUpdate\"*\x82\xd3\xe4\x93\x02$\x12\"/v1/{name=games/*/matches/*}:watch0\x01\x12\x84\x01\n" +
+	"\fRematchMatch\x12 .cardroom.v1.RematchMatchRequest\x1a!.cardroom.v1.RematchMatchResponse\"/\x82\xd3\xe4\x93\x02):\x01*\"$/v1/{name=games/*/matches/*}:rematch\x12z\n" +
 	"\vGetMatchLog\x12\x1f.cardroom.v1.GetMatchLogRequest\x1a .cardroom.v1.GetMatchLogResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /v1/{name=games/*/matches/*}:logB\x97\x01\n" +
 	"\x0fdev.cardroom.v1B\x10GameServiceProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03CRX\xaa\x02\vCardroom.V1\xba\x02\x02CR\xca\x02\vCardroom\\V1\xea\x02\fCardroom::V1b\x06proto3"
 
@@ -1499,7 +1630,7 @@ func file_cardroom_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_cardroom_v1_game_service_proto_rawDescData
 }
 
-var file_cardroom_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
+var file_cardroom_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_cardroom_v1_game_service_proto_goTypes = []any{
 	(*ListGamesRequest)(nil),     // 0: cardroom.v1.ListGamesRequest
 	(*ListGamesResponse)(nil),    // 1: cardroom.v1.ListGamesResponse
@@ -1513,67 +1644,72 @@ var file_cardroom_v1_game_service_proto_goTypes = []any{
 	(*JoinMatchResponse)(nil),    // 9: cardroom.v1.JoinMatchResponse
 	(*LeaveMatchRequest)(nil),    // 10: cardroom.v1.LeaveMatchRequest
 	(*StartMatchRequest)(nil),    // 11: cardroom.v1.StartMatchRequest
-	(*SubmitActionRequest)(nil),  // 12: cardroom.v1.SubmitActionRequest
-	(*SubmitActionResponse)(nil), // 13: cardroom.v1.SubmitActionResponse
-	(*WatchMatchRequest)(nil),    // 14: cardroom.v1.WatchMatchRequest
-	(*MatchUpdate)(nil),          // 15: cardroom.v1.MatchUpdate
-	(*GetMatchLogRequest)(nil),   // 16: cardroom.v1.GetMatchLogRequest
-	(*GetMatchLogResponse)(nil),  // 17: cardroom.v1.GetMatchLogResponse
-	(*MatchLogEntry)(nil),        // 18: cardroom.v1.MatchLogEntry
-	(*Game)(nil),                 // 19: cardroom.v1.Game
-	(*GameOptions)(nil),          // 20: cardroom.v1.GameOptions
-	(*structpb.Struct)(nil),      // 21: google.protobuf.Struct
-	(*TableSettings)(nil),        // 22: cardroom.v1.TableSettings
-	(*BotSeat)(nil),              // 23: cardroom.v1.BotSeat
-	(*MatchState)(nil),           // 24: cardroom.v1.MatchState
-	(*Match)(nil),                // 25: cardroom.v1.Match
-	(*Action)(nil),               // 26: cardroom.v1.Action
-	(*Event)(nil),                // 27: cardroom.v1.Event
+	(*RematchMatchRequest)(nil),  // 12: cardroom.v1.RematchMatchRequest
+	(*RematchMatchResponse)(nil), // 13: cardroom.v1.RematchMatchResponse
+	(*SubmitActionRequest)(nil),  // 14: cardroom.v1.SubmitActionRequest
+	(*SubmitActionResponse)(nil), // 15: cardroom.v1.SubmitActionResponse
+	(*WatchMatchRequest)(nil),    // 16: cardroom.v1.WatchMatchRequest
+	(*MatchUpdate)(nil),          // 17: cardroom.v1.MatchUpdate
+	(*GetMatchLogRequest)(nil),   // 18: cardroom.v1.GetMatchLogRequest
+	(*GetMatchLogResponse)(nil),  // 19: cardroom.v1.GetMatchLogResponse
+	(*MatchLogEntry)(nil),        // 20: cardroom.v1.MatchLogEntry
+	(*Game)(nil),                 // 21: cardroom.v1.Game
+	(*GameOptions)(nil),          // 22: cardroom.v1.GameOptions
+	(*structpb.Struct)(nil),      // 23: google.protobuf.Struct
+	(*TableSettings)(nil),        // 24: cardroom.v1.TableSettings
+	(*BotSeat)(nil),              // 25: cardroom.v1.BotSeat
+	(*MatchState)(nil),           // 26: cardroom.v1.MatchState
+	(*Match)(nil),                // 27: cardroom.v1.Match
+	(*Action)(nil),               // 28: cardroom.v1.Action
+	(*Event)(nil),                // 29: cardroom.v1.Event
 }
 var file_cardroom_v1_game_service_proto_depIdxs = []int32{
-	19, // 0: cardroom.v1.ListGamesResponse.games:type_name -> cardroom.v1.Game
-	20, // 1: cardroom.v1.CreateMatchRequest.options:type_name -> cardroom.v1.GameOptions
-	21, // 2: cardroom.v1.CreateMatchRequest.fixture:type_name -> google.protobuf.Struct
-	22, // 3: cardroom.v1.CreateMatchRequest.table:type_name -> cardroom.v1.TableSettings
-	23, // 4: cardroom.v1.CreateMatchRequest.bots:type_name -> cardroom.v1.BotSeat
-	24, // 5: cardroom.v1.CreateMatchResponse.state:type_name -> cardroom.v1.MatchState
-	25, // 6: cardroom.v1.ListMatchesResponse.matches:type_name -> cardroom.v1.Match
-	24, // 7: cardroom.v1.JoinMatchResponse.state:type_name -> cardroom.v1.MatchState
-	26, // 8: cardroom.v1.SubmitActionRequest.action:type_name -> cardroom.v1.Action
-	24, // 9: cardroom.v1.SubmitActionResponse.state:type_name -> cardroom.v1.MatchState
-	27, // 10: cardroom.v1.SubmitActionResponse.events:type_name -> cardroom.v1.Event
-	27, // 11: cardroom.v1.MatchUpdate.events:type_name -> cardroom.v1.Event
-	24, // 12: cardroom.v1.MatchUpdate.state:type_name -> cardroom.v1.MatchState
-	18, // 13: cardroom.v1.GetMatchLogResponse.entries:type_name -> cardroom.v1.MatchLogEntry
-	26, // 14: cardroom.v1.MatchLogEntry.action:type_name -> cardroom.v1.Action
-	27, // 15: cardroom.v1.MatchLogEntry.events:type_name -> cardroom.v1.Event
-	0,  // 16: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
-	2,  // 17: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
-	3,  // 18: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
-	5,  // 19: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
-	6,  // 20: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
-	8,  // 21: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
-	10, // 22: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
-	11, // 23: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
-	12, // 24: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
-	14, // 25: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
-	16, // 26: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
-	1,  // 27: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
-	19, // 28: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
-	4,  // 29: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
-	24, // 30: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
-	7,  // 31: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
-	9,  // 32: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
-	24, // 33: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
-	24, // 34: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
-	13, // 35: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
-	15, // 36: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
-	17, // 37: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
-	27, // [27:38] is the sub-list for method output_type
-	16, // [16:27] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	21, // 0: cardroom.v1.ListGamesResponse.games:type_name -> cardroom.v1.Game
+	22, // 1: cardroom.v1.CreateMatchRequest.options:type_name -> cardroom.v1.GameOptions
+	23, // 2: cardroom.v1.CreateMatchRequest.fixture:type_name -> google.protobuf.Struct
+	24, // 3: cardroom.v1.CreateMatchRequest.table:type_name -> cardroom.v1.TableSettings
+	25, // 4: cardroom.v1.CreateMatchRequest.bots:type_name -> cardroom.v1.BotSeat
+	26, // 5: cardroom.v1.CreateMatchResponse.state:type_name -> cardroom.v1.MatchState
+	27, // 6: cardroom.v1.ListMatchesResponse.matches:type_name -> cardroom.v1.Match
+	26, // 7: cardroom.v1.JoinMatchResponse.state:type_name -> cardroom.v1.MatchState
+	26, // 8: cardroom.v1.RematchMatchResponse.state:type_name -> cardroom.v1.MatchState
+	28, // 9: cardroom.v1.SubmitActionRequest.action:type_name -> cardroom.v1.Action
+	26, // 10: cardroom.v1.SubmitActionResponse.state:type_name -> cardroom.v1.MatchState
+	29, // 11: cardroom.v1.SubmitActionResponse.events:type_name -> cardroom.v1.Event
+	29, // 12: cardroom.v1.MatchUpdate.events:type_name -> cardroom.v1.Event
+	26, // 13: cardroom.v1.MatchUpdate.state:type_name -> cardroom.v1.MatchState
+	20, // 14: cardroom.v1.GetMatchLogResponse.entries:type_name -> cardroom.v1.MatchLogEntry
+	28, // 15: cardroom.v1.MatchLogEntry.action:type_name -> cardroom.v1.Action
+	29, // 16: cardroom.v1.MatchLogEntry.events:type_name -> cardroom.v1.Event
+	0,  // 17: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
+	2,  // 18: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
+	3,  // 19: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
+	5,  // 20: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
+	6,  // 21: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
+	8,  // 22: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
+	10, // 23: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
+	11, // 24: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
+	14, // 25: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
+	16, // 26: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
+	12, // 27: cardroom.v1.GameService.RematchMatch:input_type -> cardroom.v1.RematchMatchRequest
+	18, // 28: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
+	1,  // 29: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
+	21, // 30: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
+	4,  // 31: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
+	26, // 32: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
+	7,  // 33: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
+	9,  // 34: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
+	26, // 35: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
+	26, // 36: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
+	15, // 37: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
+	17, // 38: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
+	13, // 39: cardroom.v1.GameService.RematchMatch:output_type -> cardroom.v1.RematchMatchResponse
+	19, // 40: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
+	29, // [29:41] is the sub-list for method output_type
+	17, // [17:29] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_game_service_proto_init() }
@@ -1583,16 +1719,16 @@ func file_cardroom_v1_game_service_proto_init() {
 	}
 	file_cardroom_v1_match_proto_init()
 	file_cardroom_v1_game_service_proto_msgTypes[8].OneofWrappers = []any{}
-	file_cardroom_v1_game_service_proto_msgTypes[12].OneofWrappers = []any{}
-	file_cardroom_v1_game_service_proto_msgTypes[15].OneofWrappers = []any{}
-	file_cardroom_v1_game_service_proto_msgTypes[18].OneofWrappers = []any{}
+	file_cardroom_v1_game_service_proto_msgTypes[14].OneofWrappers = []any{}
+	file_cardroom_v1_game_service_proto_msgTypes[17].OneofWrappers = []any{}
+	file_cardroom_v1_game_service_proto_msgTypes[20].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_game_service_proto_rawDesc), len(file_cardroom_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   19,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

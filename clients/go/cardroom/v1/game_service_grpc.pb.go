@@ -38,6 +38,7 @@ const (
 	GameService_StartMatch_FullMethodName   = "/cardroom.v1.GameService/StartMatch"
 	GameService_SubmitAction_FullMethodName = "/cardroom.v1.GameService/SubmitAction"
 	GameService_WatchMatch_FullMethodName   = "/cardroom.v1.GameService/WatchMatch"
+	GameService_RematchMatch_FullMethodName = "/cardroom.v1.GameService/RematchMatch"
 	GameService_GetMatchLog_FullMethodName  = "/cardroom.v1.GameService/GetMatchLog"
 )
 
@@ -89,6 +90,14 @@ type GameServiceClient interface {
 	// match (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	WatchMatch(ctx context.Context, in *WatchMatchRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[MatchUpdate], error)
+	// Asks for a rematch of a finished match, with the caller's seat token of
+	// that match: the first player to ask creates a new table with the same
+	// game, options, table settings and players (its creator is that player;
+	// bots come back at their seats); every other player's old seat is held for
+	// it until the rematch window ends, and it accepts by asking too. Each
+	// player gets a new seat token at its old seat; asking again answers the
+	// same seat and token.
+	RematchMatch(ctx context.Context, in *RematchMatchRequest, opts ...grpc.CallOption) (*RematchMatchResponse, error)
 	// Reads the log of a match for replays. Hidden details (cards drawn face
 	// down) appear only once the match is finished, and before that only to
 	// the seat that saw them (AIP-136).
@@ -212,6 +221,16 @@ func (c *gameServiceClient) WatchMatch(ctx context.Context, in *WatchMatchReques
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type GameService_WatchMatchClient = grpc.ServerStreamingClient[MatchUpdate]
 
+func (c *gameServiceClient) RematchMatch(ctx context.Context, in *RematchMatchRequest, opts ...grpc.CallOption) (*RematchMatchResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RematchMatchResponse)
+	err := c.cc.Invoke(ctx, GameService_RematchMatch_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *gameServiceClient) GetMatchLog(ctx context.Context, in *GetMatchLogRequest, opts ...grpc.CallOption) (*GetMatchLogResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetMatchLogResponse)
@@ -270,6 +289,14 @@ type GameServiceServer interface {
 	// match (AIP-136).
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	WatchMatch(*WatchMatchRequest, grpc.ServerStreamingServer[MatchUpdate]) error
+	// Asks for a rematch of a finished match, with the caller's seat token of
+	// that match: the first player to ask creates a new table with the same
+	// game, options, table settings and players (its creator is that player;
+	// bots come back at their seats); every other player's old seat is held for
+	// it until the rematch window ends, and it accepts by asking too. Each
+	// player gets a new seat token at its old seat; asking again answers the
+	// same seat and token.
+	RematchMatch(context.Context, *RematchMatchRequest) (*RematchMatchResponse, error)
 	// Reads the log of a match for replays. Hidden details (cards drawn face
 	// down) appear only once the match is finished, and before that only to
 	// the seat that saw them (AIP-136).
@@ -313,6 +340,9 @@ func (UnimplementedGameServiceServer) SubmitAction(context.Context, *SubmitActio
 }
 func (UnimplementedGameServiceServer) WatchMatch(*WatchMatchRequest, grpc.ServerStreamingServer[MatchUpdate]) error {
 	return status.Errorf(codes.Unimplemented, "method WatchMatch not implemented")
+}
+func (UnimplementedGameServiceServer) RematchMatch(context.Context, *RematchMatchRequest) (*RematchMatchResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method RematchMatch not implemented")
 }
 func (UnimplementedGameServiceServer) GetMatchLog(context.Context, *GetMatchLogRequest) (*GetMatchLogResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method GetMatchLog not implemented")
@@ -511,6 +541,24 @@ func _GameService_WatchMatch_Handler(srv interface{}, stream grpc.ServerStream) 
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type GameService_WatchMatchServer = grpc.ServerStreamingServer[MatchUpdate]
 
+func _GameService_RematchMatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RematchMatchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(GameServiceServer).RematchMatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: GameService_RematchMatch_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(GameServiceServer).RematchMatch(ctx, req.(*RematchMatchRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _GameService_GetMatchLog_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetMatchLogRequest)
 	if err := dec(in); err != nil {
@@ -571,6 +619,10 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SubmitAction",
 			Handler:    _GameService_SubmitAction_Handler,
+		},
+		{
+			MethodName: "RematchMatch",
+			Handler:    _GameService_RematchMatch_Handler,
 		},
 		{
 			MethodName: "GetMatchLog",

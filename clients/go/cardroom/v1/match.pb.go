@@ -327,6 +327,11 @@ const (
 	// INVALID_ARGUMENT: table settings out of range (negative or too long
 	// clocks, a reserve without a turn clock).
 	ErrorReason_ERROR_REASON_INVALID_TABLE_SETTINGS ErrorReason = 61
+	// FAILED_PRECONDITION: RematchMatch on a match that is not finished.
+	ErrorReason_ERROR_REASON_MATCH_NOT_FINISHED ErrorReason = 62
+	// FAILED_PRECONDITION: RematchMatch after the rematch window
+	// (`--rematch-window` seconds after the end).
+	ErrorReason_ERROR_REASON_REMATCH_CLOSED ErrorReason = 63
 	// INVALID_ARGUMENT: a string, list or Struct is larger than its field's
 	// bound; metadata `field` names the field's path (`options.pumptown.
 	// reduction_totals.values`).
@@ -467,6 +472,8 @@ var (
 		34:  "ERROR_REASON_LOG_GAP",
 		60:  "ERROR_REASON_UNKNOWN_BOT_LEVEL",
 		61:  "ERROR_REASON_INVALID_TABLE_SETTINGS",
+		62:  "ERROR_REASON_MATCH_NOT_FINISHED",
+		63:  "ERROR_REASON_REMATCH_CLOSED",
 		50:  "ERROR_REASON_FIELD_TOO_LARGE",
 		51:  "ERROR_REASON_FIELD_OUT_OF_RANGE",
 		52:  "ERROR_REASON_INVALID_REQUEST_ID",
@@ -552,6 +559,8 @@ var (
 		"ERROR_REASON_LOG_GAP":                34,
 		"ERROR_REASON_UNKNOWN_BOT_LEVEL":      60,
 		"ERROR_REASON_INVALID_TABLE_SETTINGS": 61,
+		"ERROR_REASON_MATCH_NOT_FINISHED":     62,
+		"ERROR_REASON_REMATCH_CLOSED":         63,
 		"ERROR_REASON_FIELD_TOO_LARGE":        50,
 		"ERROR_REASON_FIELD_OUT_OF_RANGE":     51,
 		"ERROR_REASON_INVALID_REQUEST_ID":     52,
@@ -1005,8 +1014,15 @@ type SeatInfo struct {
 	// Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
 	// absent when the table has no reserve.
 	ReserveSeconds *float64 `protobuf:"fixed64,10,opt,name=reserve_seconds,json=reserveSeconds,proto3,oneof" json:"reserve_seconds,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// True while someone holds a live WatchMatch (or SSE) stream as this
+	// seat, on any replica; it stops counting within `--presence-ttl` seconds
+	// of a stream's end or its server's crash. Not part of the match version.
+	Connected bool `protobuf:"varint,11,opt,name=connected,proto3" json:"connected,omitempty"`
+	// True while an open seat of a rematch table is held for the player of the
+	// finished match who sat there (until the rematch window ends).
+	Held          bool `protobuf:"varint,12,opt,name=held,proto3" json:"held,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SeatInfo) Reset() {
@@ -1109,6 +1125,20 @@ func (x *SeatInfo) GetReserveSeconds() float64 {
 	return 0
 }
 
+func (x *SeatInfo) GetConnected() bool {
+	if x != nil {
+		return x.Connected
+	}
+	return false
+}
+
+func (x *SeatInfo) GetHeld() bool {
+	if x != nil {
+		return x.Held
+	}
+	return false
+}
+
 // Table settings common to every game, chosen at CreateMatch (all off by
 // default). Recommended for public tables: `turn_seconds` 30 and
 // `reserve_seconds` 60.
@@ -1121,6 +1151,9 @@ type TableSettings struct {
 	// A time bank per seat, in seconds, used once a decision exceeds
 	// `turn_seconds`; 0 means none. Needs `turn_seconds`.
 	ReserveSeconds float64 `protobuf:"fixed64,2,opt,name=reserve_seconds,json=reserveSeconds,proto3" json:"reserve_seconds,omitempty"`
+	// Start the match by itself as soon as every seat is taken (no StartMatch
+	// needed).
+	AutoStartWhenFull bool `protobuf:"varint,3,opt,name=auto_start_when_full,json=autoStartWhenFull,proto3" json:"auto_start_when_full,omitempty"`
 	// The level of the bot that takes over a seat whose player is away or
 	// left (`random`, `standard`, `strong`); empty (the default): the server
 	// plays the seat's default actions instead.
@@ -1171,6 +1204,13 @@ func (x *TableSettings) GetReserveSeconds() float64 {
 		return x.ReserveSeconds
 	}
 	return 0
+}
+
+func (x *TableSettings) GetAutoStartWhenFull() bool {
+	if x != nil {
+		return x.AutoStartWhenFull
+	}
+	return false
 }
 
 func (x *TableSettings) GetAbsentBotLevel() string {
@@ -1264,7 +1304,13 @@ type Match struct {
 	// When the match last changed.
 	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// The table settings chosen at creation (turn clock, bots for absent seats).
-	Table         *TableSettings `protobuf:"bytes,12,opt,name=table,proto3" json:"table,omitempty"`
+	Table *TableSettings `protobuf:"bytes,12,opt,name=table,proto3" json:"table,omitempty"`
+	// While the match waits for players: when it is abandoned unless it
+	// starts (`--lobby-ttl` after its last join). Unset once started.
+	ExpireTime *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
+	// The finished match this table is the rematch of (RematchMatch), as
+	// `games/{game}/matches/{match}`; empty otherwise.
+	RematchOf     string `protobuf:"bytes,14,opt,name=rematch_of,json=rematchOf,proto3" json:"rematch_of,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1381,6 +1427,20 @@ func (x *Match) GetTable() *TableSettings {
 		return x.Table
 	}
 	return nil
+}
+
+func (x *Match) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
+}
+
+func (x *Match) GetRematchOf() string {
+	if x != nil {
+		return x.RematchOf
+	}
+	return ""
 }
 
 // A match as one caller sees it: the public metadata, that caller's view, its
@@ -1970,7 +2030,7 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\n" +
 	"up_or_down\x18\x03 \x01(\v2\x1c.cardroom.v1.UpOrDownOptionsH\x00R\bupOrDown\x122\n" +
 	"\x06flip_7\x18\x04 \x01(\v2\x19.cardroom.v1.Flip7OptionsH\x00R\x05flip7B\x06\n" +
-	"\x04game\"\xf4\x02\n" +
+	"\x04game\"\xa6\x03\n" +
 	"\bSeatInfo\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1f\n" +
 	"\vplayer_name\x18\x02 \x01(\tR\n" +
@@ -1986,15 +2046,18 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"away_since\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tawaySince\x12\x1a\n" +
 	"\btimeouts\x18\t \x01(\x05R\btimeouts\x12,\n" +
 	"\x0freserve_seconds\x18\n" +
-	" \x01(\x01H\x00R\x0ereserveSeconds\x88\x01\x01B\x12\n" +
-	"\x10_reserve_seconds\"\x85\x01\n" +
+	" \x01(\x01H\x00R\x0ereserveSeconds\x88\x01\x01\x12\x1c\n" +
+	"\tconnected\x18\v \x01(\bR\tconnected\x12\x12\n" +
+	"\x04held\x18\f \x01(\bR\x04heldB\x12\n" +
+	"\x10_reserve_seconds\"\xb6\x01\n" +
 	"\rTableSettings\x12!\n" +
 	"\fturn_seconds\x18\x01 \x01(\x01R\vturnSeconds\x12'\n" +
-	"\x0freserve_seconds\x18\x02 \x01(\x01R\x0ereserveSeconds\x12(\n" +
+	"\x0freserve_seconds\x18\x02 \x01(\x01R\x0ereserveSeconds\x12/\n" +
+	"\x14auto_start_when_full\x18\x03 \x01(\bR\x11autoStartWhenFull\x12(\n" +
 	"\x10absent_bot_level\x18\x04 \x01(\tR\x0eabsentBotLevel\"3\n" +
 	"\aBotSeat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
-	"\x05level\x18\x02 \x01(\tR\x05level\"\xf2\x04\n" +
+	"\x05level\x18\x02 \x01(\tR\x05level\"\xda\x05\n" +
 	"\x05Match\x12\x18\n" +
 	"\x04name\x18\x01 \x01(\tB\x04\xe2A\x01\bR\x04name\x12\x1d\n" +
 	"\agame_id\x18\x02 \x01(\tB\x04\xe2A\x01\x03R\x06gameId\x126\n" +
@@ -2011,7 +2074,11 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"createTime\x12A\n" +
 	"\vupdate_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampB\x04\xe2A\x01\x03R\n" +
 	"updateTime\x126\n" +
-	"\x05table\x18\f \x01(\v2\x1a.cardroom.v1.TableSettingsB\x04\xe2A\x01\x03R\x05table:E\xeaAB\n" +
+	"\x05table\x18\f \x01(\v2\x1a.cardroom.v1.TableSettingsB\x04\xe2A\x01\x03R\x05table\x12A\n" +
+	"\vexpire_time\x18\r \x01(\v2\x1a.google.protobuf.TimestampB\x04\xe2A\x01\x03R\n" +
+	"expireTime\x12#\n" +
+	"\n" +
+	"rematch_of\x18\x0e \x01(\tB\x04\xe2A\x01\x03R\trematchOf:E\xeaAB\n" +
 	"\x12cardroom.dev/Match\x12\x1cgames/{game}/matches/{match}*\amatches2\x05match\"\xcc\x02\n" +
 	"\n" +
 	"MatchState\x12(\n" +
@@ -2069,7 +2136,7 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x1bSEAT_CONTROLLER_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16SEAT_CONTROLLER_PLAYER\x10\x01\x12\x18\n" +
 	"\x14SEAT_CONTROLLER_AWAY\x10\x02\x12\x17\n" +
-	"\x13SEAT_CONTROLLER_BOT\x10\x03*\xcd\x16\n" +
+	"\x13SEAT_CONTROLLER_BOT\x10\x03*\x93\x17\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aERROR_REASON_STALE_VERSION\x10\x01\x12#\n" +
@@ -2108,7 +2175,9 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x1eERROR_REASON_STORE_UNAVAILABLE\x10!\x12\x18\n" +
 	"\x14ERROR_REASON_LOG_GAP\x10\"\x12\"\n" +
 	"\x1eERROR_REASON_UNKNOWN_BOT_LEVEL\x10<\x12'\n" +
-	"#ERROR_REASON_INVALID_TABLE_SETTINGS\x10=\x12 \n" +
+	"#ERROR_REASON_INVALID_TABLE_SETTINGS\x10=\x12#\n" +
+	"\x1fERROR_REASON_MATCH_NOT_FINISHED\x10>\x12\x1f\n" +
+	"\x1bERROR_REASON_REMATCH_CLOSED\x10?\x12 \n" +
 	"\x1cERROR_REASON_FIELD_TOO_LARGE\x102\x12#\n" +
 	"\x1fERROR_REASON_FIELD_OUT_OF_RANGE\x103\x12#\n" +
 	"\x1fERROR_REASON_INVALID_REQUEST_ID\x104\x12\"\n" +
@@ -2222,28 +2291,29 @@ var file_cardroom_v1_match_proto_depIdxs = []int32{
 	20, // 11: cardroom.v1.Match.create_time:type_name -> google.protobuf.Timestamp
 	20, // 12: cardroom.v1.Match.update_time:type_name -> google.protobuf.Timestamp
 	8,  // 13: cardroom.v1.Match.table:type_name -> cardroom.v1.TableSettings
-	10, // 14: cardroom.v1.MatchState.match:type_name -> cardroom.v1.Match
-	13, // 15: cardroom.v1.MatchState.view:type_name -> cardroom.v1.SeatView
-	14, // 16: cardroom.v1.MatchState.legal_actions:type_name -> cardroom.v1.Action
-	12, // 17: cardroom.v1.MatchState.result:type_name -> cardroom.v1.MatchResult
-	20, // 18: cardroom.v1.MatchState.deadline:type_name -> google.protobuf.Timestamp
-	21, // 19: cardroom.v1.SeatView.pumptown:type_name -> cardroom.v1.PumptownView
-	22, // 20: cardroom.v1.SeatView.pumba:type_name -> cardroom.v1.PumbaView
-	23, // 21: cardroom.v1.SeatView.up_or_down:type_name -> cardroom.v1.UpOrDownView
-	24, // 22: cardroom.v1.SeatView.flip_7:type_name -> cardroom.v1.Flip7View
-	25, // 23: cardroom.v1.Action.pumptown:type_name -> cardroom.v1.PumptownAction
-	26, // 24: cardroom.v1.Action.pumba:type_name -> cardroom.v1.PumbaAction
-	27, // 25: cardroom.v1.Action.up_or_down:type_name -> cardroom.v1.UpOrDownAction
-	28, // 26: cardroom.v1.Action.flip_7:type_name -> cardroom.v1.Flip7Action
-	29, // 27: cardroom.v1.Event.pumptown:type_name -> cardroom.v1.PumptownEvent
-	30, // 28: cardroom.v1.Event.pumba:type_name -> cardroom.v1.PumbaEvent
-	31, // 29: cardroom.v1.Event.up_or_down:type_name -> cardroom.v1.UpOrDownEvent
-	32, // 30: cardroom.v1.Event.flip_7:type_name -> cardroom.v1.Flip7Event
-	31, // [31:31] is the sub-list for method output_type
-	31, // [31:31] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	20, // 14: cardroom.v1.Match.expire_time:type_name -> google.protobuf.Timestamp
+	10, // 15: cardroom.v1.MatchState.match:type_name -> cardroom.v1.Match
+	13, // 16: cardroom.v1.MatchState.view:type_name -> cardroom.v1.SeatView
+	14, // 17: cardroom.v1.MatchState.legal_actions:type_name -> cardroom.v1.Action
+	12, // 18: cardroom.v1.MatchState.result:type_name -> cardroom.v1.MatchResult
+	20, // 19: cardroom.v1.MatchState.deadline:type_name -> google.protobuf.Timestamp
+	21, // 20: cardroom.v1.SeatView.pumptown:type_name -> cardroom.v1.PumptownView
+	22, // 21: cardroom.v1.SeatView.pumba:type_name -> cardroom.v1.PumbaView
+	23, // 22: cardroom.v1.SeatView.up_or_down:type_name -> cardroom.v1.UpOrDownView
+	24, // 23: cardroom.v1.SeatView.flip_7:type_name -> cardroom.v1.Flip7View
+	25, // 24: cardroom.v1.Action.pumptown:type_name -> cardroom.v1.PumptownAction
+	26, // 25: cardroom.v1.Action.pumba:type_name -> cardroom.v1.PumbaAction
+	27, // 26: cardroom.v1.Action.up_or_down:type_name -> cardroom.v1.UpOrDownAction
+	28, // 27: cardroom.v1.Action.flip_7:type_name -> cardroom.v1.Flip7Action
+	29, // 28: cardroom.v1.Event.pumptown:type_name -> cardroom.v1.PumptownEvent
+	30, // 29: cardroom.v1.Event.pumba:type_name -> cardroom.v1.PumbaEvent
+	31, // 30: cardroom.v1.Event.up_or_down:type_name -> cardroom.v1.UpOrDownEvent
+	32, // 31: cardroom.v1.Event.flip_7:type_name -> cardroom.v1.Flip7Event
+	32, // [32:32] is the sub-list for method output_type
+	32, // [32:32] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_match_proto_init() }

@@ -131,6 +131,24 @@ class StartMatchRequest(_message.Message):
     bot_level: str
     def __init__(self, name: _Optional[str] = ..., request_id: _Optional[str] = ..., fill_with_bots: _Optional[bool] = ..., bot_level: _Optional[str] = ...) -> None: ...
 
+class RematchMatchRequest(_message.Message):
+    __slots__ = ("name", "request_id")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    request_id: str
+    def __init__(self, name: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
+
+class RematchMatchResponse(_message.Message):
+    __slots__ = ("state", "seat_token", "seat")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    state: _match_pb2.MatchState
+    seat_token: str
+    seat: int
+    def __init__(self, state: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., seat_token: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
 class SubmitActionRequest(_message.Message):
     __slots__ = ("name", "action", "expected_version", "etag", "request_id")
     NAME_FIELD_NUMBER: _ClassVar[int]

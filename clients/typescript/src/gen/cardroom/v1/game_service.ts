@@ -233,6 +233,32 @@ export interface StartMatchRequest {
   botLevel: string;
 }
 
+/**
+ * Request of RematchMatch; the seat comes from the bearer seat token of the
+ * finished match.
+ */
+export interface RematchMatchRequest {
+  /** The finished match. */
+  name: string;
+  /**
+   * Idempotency key (AIP-155). RematchMatch is idempotent by itself: asking
+   * again answers the same seat and token.
+   */
+  requestId: string;
+}
+
+/** Response of RematchMatch. */
+export interface RematchMatchResponse {
+  /** The rematch table as the caller's new seat sees it. */
+  state:
+    | MatchState
+    | undefined;
+  /** The caller's seat token for the rematch table. */
+  seatToken: string;
+  /** The caller's seat at the rematch table (its seat in the finished match). */
+  seat: number;
+}
+
 /** Request of SubmitAction; the seat comes from the bearer seat token. */
 export interface SubmitActionRequest {
   /** The match to act in. Bound: at most 128 characters. */
@@ -1678,6 +1704,202 @@ export const StartMatchRequest: MessageFns<StartMatchRequest> = {
   },
 };
 
+function createBaseRematchMatchRequest(): RematchMatchRequest {
+  return { name: "", requestId: "" };
+}
+
+export const RematchMatchRequest: MessageFns<RematchMatchRequest> = {
+  encode(message: RematchMatchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.requestId !== "") {
+      writer.uint32(18).string(message.requestId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RematchMatchRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRematchMatchRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RematchMatchRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RematchMatchRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RematchMatchRequest>): RematchMatchRequest {
+    return RematchMatchRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RematchMatchRequest>): RematchMatchRequest {
+    const message = createBaseRematchMatchRequest();
+    message.name = object.name ?? "";
+    message.requestId = object.requestId ?? "";
+    return message;
+  },
+};
+
+function createBaseRematchMatchResponse(): RematchMatchResponse {
+  return { state: undefined, seatToken: "", seat: 0 };
+}
+
+export const RematchMatchResponse: MessageFns<RematchMatchResponse> = {
+  encode(message: RematchMatchResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.state !== undefined) {
+      MatchState.encode(message.state, writer.uint32(10).fork()).join();
+    }
+    if (message.seatToken !== "") {
+      writer.uint32(18).string(message.seatToken);
+    }
+    if (message.seat !== 0) {
+      writer.uint32(24).int32(message.seat);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RematchMatchResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRematchMatchResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.state = MatchState.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.seatToken = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.seat = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RematchMatchResponse {
+    return {
+      state: isSet(object.state) ? MatchState.fromJSON(object.state) : undefined,
+      seatToken: isSet(object.seatToken)
+        ? globalThis.String(object.seatToken)
+        : isSet(object.seat_token)
+        ? globalThis.String(object.seat_token)
+        : "",
+      seat: isSet(object.seat) ? globalThis.Number(object.seat) : 0,
+    };
+  },
+
+  toJSON(message: RematchMatchResponse): unknown {
+    const obj: any = {};
+    if (message.state !== undefined) {
+      obj.state = MatchState.toJSON(message.state);
+    }
+    if (message.seatToken !== "") {
+      obj.seatToken = message.seatToken;
+    }
+    if (message.seat !== 0) {
+      obj.seat = Math.round(message.seat);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RematchMatchResponse>): RematchMatchResponse {
+    return RematchMatchResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RematchMatchResponse>): RematchMatchResponse {
+    const message = createBaseRematchMatchResponse();
+    message.state = (object.state !== undefined && object.state !== null)
+      ? MatchState.fromPartial(object.state)
+      : undefined;
+    message.seatToken = object.seatToken ?? "";
+    message.seat = object.seat ?? 0;
+    return message;
+  },
+};
+
 function createBaseSubmitActionRequest(): SubmitActionRequest {
   return { name: "", action: undefined, expectedVersion: undefined, etag: "", requestId: "" };
 }
@@ -3057,6 +3279,72 @@ export const GameServiceDefinition = {
       },
     },
     /**
+     * Asks for a rematch of a finished match, with the caller's seat token of
+     * that match: the first player to ask creates a new table with the same
+     * game, options, table settings and players (its creator is that player;
+     * bots come back at their seats); every other player's old seat is held for
+     * it until the rematch window ends, and it accepts by asking too. Each
+     * player gets a new seat token at its old seat; asking again answers the
+     * same seat and token.
+     */
+    rematchMatch: {
+      name: "RematchMatch",
+      requestType: RematchMatchRequest as typeof RematchMatchRequest,
+      requestStream: false,
+      responseType: RematchMatchResponse as typeof RematchMatchResponse,
+      responseStream: false,
+      options: {
+        _unknownFields: {
+          578365826: [
+            new Uint8Array([
+              41,
+              58,
+              1,
+              42,
+              34,
+              36,
+              47,
+              118,
+              49,
+              47,
+              123,
+              110,
+              97,
+              109,
+              101,
+              61,
+              103,
+              97,
+              109,
+              101,
+              115,
+              47,
+              42,
+              47,
+              109,
+              97,
+              116,
+              99,
+              104,
+              101,
+              115,
+              47,
+              42,
+              125,
+              58,
+              114,
+              101,
+              109,
+              97,
+              116,
+              99,
+              104,
+            ]) as Uint8Array,
+          ],
+        },
+      },
+    },
+    /**
      * Reads the log of a match for replays. Hidden details (cards drawn face
      * down) appear only once the match is finished, and before that only to
      * the seat that saw them (AIP-136).
@@ -3183,6 +3471,19 @@ export interface GameServiceImplementation<CallContextExt = {}> {
     context: CallContext & CallContextExt,
   ): ServerStreamingMethodResult<DeepPartial<MatchUpdate>>;
   /**
+   * Asks for a rematch of a finished match, with the caller's seat token of
+   * that match: the first player to ask creates a new table with the same
+   * game, options, table settings and players (its creator is that player;
+   * bots come back at their seats); every other player's old seat is held for
+   * it until the rematch window ends, and it accepts by asking too. Each
+   * player gets a new seat token at its old seat; asking again answers the
+   * same seat and token.
+   */
+  rematchMatch(
+    request: RematchMatchRequest,
+    context: CallContext & CallContextExt,
+  ): Promise<DeepPartial<RematchMatchResponse>>;
+  /**
    * Reads the log of a match for replays. Hidden details (cards drawn face
    * down) appear only once the match is finished, and before that only to
    * the seat that saw them (AIP-136).
@@ -3261,6 +3562,19 @@ export interface GameServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<WatchMatchRequest>,
     options?: CallOptions & CallOptionsExt,
   ): AsyncIterable<MatchUpdate>;
+  /**
+   * Asks for a rematch of a finished match, with the caller's seat token of
+   * that match: the first player to ask creates a new table with the same
+   * game, options, table settings and players (its creator is that player;
+   * bots come back at their seats); every other player's old seat is held for
+   * it until the rematch window ends, and it accepts by asking too. Each
+   * player gets a new seat token at its old seat; asking again answers the
+   * same seat and token.
+   */
+  rematchMatch(
+    request: DeepPartial<RematchMatchRequest>,
+    options?: CallOptions & CallOptionsExt,
+  ): Promise<RematchMatchResponse>;
   /**
    * Reads the log of a match for replays. Hidden details (cards drawn face
    * down) appear only once the match is finished, and before that only to

@@ -344,6 +344,13 @@ export enum ErrorReason {
    * clocks, a reserve without a turn clock).
    */
   ERROR_REASON_INVALID_TABLE_SETTINGS = 61,
+  /** ERROR_REASON_MATCH_NOT_FINISHED - FAILED_PRECONDITION: RematchMatch on a match that is not finished. */
+  ERROR_REASON_MATCH_NOT_FINISHED = 62,
+  /**
+   * ERROR_REASON_REMATCH_CLOSED - FAILED_PRECONDITION: RematchMatch after the rematch window
+   * (`--rematch-window` seconds after the end).
+   */
+  ERROR_REASON_REMATCH_CLOSED = 63,
   /**
    * ERROR_REASON_FIELD_TOO_LARGE - INVALID_ARGUMENT: a string, list or Struct is larger than its field's
    * bound; metadata `field` names the field's path (`options.pumptown.
@@ -568,6 +575,12 @@ export function errorReasonFromJSON(object: any): ErrorReason {
     case 61:
     case "ERROR_REASON_INVALID_TABLE_SETTINGS":
       return ErrorReason.ERROR_REASON_INVALID_TABLE_SETTINGS;
+    case 62:
+    case "ERROR_REASON_MATCH_NOT_FINISHED":
+      return ErrorReason.ERROR_REASON_MATCH_NOT_FINISHED;
+    case 63:
+    case "ERROR_REASON_REMATCH_CLOSED":
+      return ErrorReason.ERROR_REASON_REMATCH_CLOSED;
     case 50:
     case "ERROR_REASON_FIELD_TOO_LARGE":
       return ErrorReason.ERROR_REASON_FIELD_TOO_LARGE;
@@ -789,6 +802,10 @@ export function errorReasonToJSON(object: ErrorReason): string {
       return "ERROR_REASON_UNKNOWN_BOT_LEVEL";
     case ErrorReason.ERROR_REASON_INVALID_TABLE_SETTINGS:
       return "ERROR_REASON_INVALID_TABLE_SETTINGS";
+    case ErrorReason.ERROR_REASON_MATCH_NOT_FINISHED:
+      return "ERROR_REASON_MATCH_NOT_FINISHED";
+    case ErrorReason.ERROR_REASON_REMATCH_CLOSED:
+      return "ERROR_REASON_REMATCH_CLOSED";
     case ErrorReason.ERROR_REASON_FIELD_TOO_LARGE:
       return "ERROR_REASON_FIELD_TOO_LARGE";
     case ErrorReason.ERROR_REASON_FIELD_OUT_OF_RANGE:
@@ -1009,7 +1026,20 @@ export interface SeatInfo {
    * Seconds of the seat's time reserve left (`TableSettings.reserve_seconds`);
    * absent when the table has no reserve.
    */
-  reserveSeconds?: number | undefined;
+  reserveSeconds?:
+    | number
+    | undefined;
+  /**
+   * True while someone holds a live WatchMatch (or SSE) stream as this
+   * seat, on any replica; it stops counting within `--presence-ttl` seconds
+   * of a stream's end or its server's crash. Not part of the match version.
+   */
+  connected: boolean;
+  /**
+   * True while an open seat of a rematch table is held for the player of the
+   * finished match who sat there (until the rematch window ends).
+   */
+  held: boolean;
 }
 
 /**
@@ -1029,6 +1059,11 @@ export interface TableSettings {
    * `turn_seconds`; 0 means none. Needs `turn_seconds`.
    */
   reserveSeconds: number;
+  /**
+   * Start the match by itself as soon as every seat is taken (no StartMatch
+   * needed).
+   */
+  autoStartWhenFull: boolean;
   /**
    * The level of the bot that takes over a seat whose player is away or
    * left (`random`, `standard`, `strong`); empty (the default): the server
@@ -1085,7 +1120,21 @@ export interface Match {
     | Date
     | undefined;
   /** The table settings chosen at creation (turn clock, bots for absent seats). */
-  table: TableSettings | undefined;
+  table:
+    | TableSettings
+    | undefined;
+  /**
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   */
+  expireTime:
+    | Date
+    | undefined;
+  /**
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   */
+  rematchOf: string;
 }
 
 /**
@@ -1766,6 +1815,8 @@ function createBaseSeatInfo(): SeatInfo {
     awaySince: undefined,
     timeouts: 0,
     reserveSeconds: undefined,
+    connected: false,
+    held: false,
   };
 }
 
@@ -1800,6 +1851,12 @@ export const SeatInfo: MessageFns<SeatInfo> = {
     }
     if (message.reserveSeconds !== undefined) {
       writer.uint32(81).double(message.reserveSeconds);
+    }
+    if (message.connected !== false) {
+      writer.uint32(88).bool(message.connected);
+    }
+    if (message.held !== false) {
+      writer.uint32(96).bool(message.held);
     }
     return writer;
   },
@@ -1897,6 +1954,22 @@ export const SeatInfo: MessageFns<SeatInfo> = {
             message.reserveSeconds = reader.double();
             continue;
           }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.connected = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.held = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1937,6 +2010,8 @@ export const SeatInfo: MessageFns<SeatInfo> = {
         : isSet(object.reserve_seconds)
         ? globalThis.Number(object.reserve_seconds)
         : undefined,
+      connected: isSet(object.connected) ? globalThis.Boolean(object.connected) : false,
+      held: isSet(object.held) ? globalThis.Boolean(object.held) : false,
     };
   },
 
@@ -1972,6 +2047,12 @@ export const SeatInfo: MessageFns<SeatInfo> = {
     if (message.reserveSeconds !== undefined) {
       obj.reserveSeconds = floatToJson(message.reserveSeconds);
     }
+    if (message.connected !== false) {
+      obj.connected = message.connected;
+    }
+    if (message.held !== false) {
+      obj.held = message.held;
+    }
     return obj;
   },
 
@@ -1990,12 +2071,14 @@ export const SeatInfo: MessageFns<SeatInfo> = {
     message.awaySince = object.awaySince ?? undefined;
     message.timeouts = object.timeouts ?? 0;
     message.reserveSeconds = object.reserveSeconds ?? undefined;
+    message.connected = object.connected ?? false;
+    message.held = object.held ?? false;
     return message;
   },
 };
 
 function createBaseTableSettings(): TableSettings {
-  return { turnSeconds: 0, reserveSeconds: 0, absentBotLevel: "" };
+  return { turnSeconds: 0, reserveSeconds: 0, autoStartWhenFull: false, absentBotLevel: "" };
 }
 
 export const TableSettings: MessageFns<TableSettings> = {
@@ -2005,6 +2088,9 @@ export const TableSettings: MessageFns<TableSettings> = {
     }
     if (message.reserveSeconds !== 0) {
       writer.uint32(17).double(message.reserveSeconds);
+    }
+    if (message.autoStartWhenFull !== false) {
+      writer.uint32(24).bool(message.autoStartWhenFull);
     }
     if (message.absentBotLevel !== "") {
       writer.uint32(34).string(message.absentBotLevel);
@@ -2041,6 +2127,14 @@ export const TableSettings: MessageFns<TableSettings> = {
             message.reserveSeconds = reader.double();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.autoStartWhenFull = reader.bool();
+            continue;
+          }
           case 4: {
             if (tag !== 34) {
               break;
@@ -2073,6 +2167,11 @@ export const TableSettings: MessageFns<TableSettings> = {
         : isSet(object.reserve_seconds)
         ? globalThis.Number(object.reserve_seconds)
         : 0,
+      autoStartWhenFull: isSet(object.autoStartWhenFull)
+        ? globalThis.Boolean(object.autoStartWhenFull)
+        : isSet(object.auto_start_when_full)
+        ? globalThis.Boolean(object.auto_start_when_full)
+        : false,
       absentBotLevel: isSet(object.absentBotLevel)
         ? globalThis.String(object.absentBotLevel)
         : isSet(object.absent_bot_level)
@@ -2089,6 +2188,9 @@ export const TableSettings: MessageFns<TableSettings> = {
     if (message.reserveSeconds !== 0) {
       obj.reserveSeconds = floatToJson(message.reserveSeconds);
     }
+    if (message.autoStartWhenFull !== false) {
+      obj.autoStartWhenFull = message.autoStartWhenFull;
+    }
     if (message.absentBotLevel !== "") {
       obj.absentBotLevel = message.absentBotLevel;
     }
@@ -2102,6 +2204,7 @@ export const TableSettings: MessageFns<TableSettings> = {
     const message = createBaseTableSettings();
     message.turnSeconds = object.turnSeconds ?? 0;
     message.reserveSeconds = object.reserveSeconds ?? 0;
+    message.autoStartWhenFull = object.autoStartWhenFull ?? false;
     message.absentBotLevel = object.absentBotLevel ?? "";
     return message;
   },
@@ -2206,6 +2309,8 @@ function createBaseMatch(): Match {
     createTime: undefined,
     updateTime: undefined,
     table: undefined,
+    expireTime: undefined,
+    rematchOf: "",
   };
 }
 
@@ -2246,6 +2351,12 @@ export const Match: MessageFns<Match> = {
     }
     if (message.table !== undefined) {
       TableSettings.encode(message.table, writer.uint32(98).fork()).join();
+    }
+    if (message.expireTime !== undefined) {
+      Timestamp.encode(toTimestamp(message.expireTime), writer.uint32(106).fork()).join();
+    }
+    if (message.rematchOf !== "") {
+      writer.uint32(114).string(message.rematchOf);
     }
     return writer;
   },
@@ -2359,6 +2470,22 @@ export const Match: MessageFns<Match> = {
             message.table = TableSettings.decode(reader, reader.uint32());
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.expireTime = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.rematchOf = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2405,6 +2532,16 @@ export const Match: MessageFns<Match> = {
         ? fromJsonTimestamp(object.update_time)
         : undefined,
       table: isSet(object.table) ? TableSettings.fromJSON(object.table) : undefined,
+      expireTime: isSet(object.expireTime)
+        ? fromJsonTimestamp(object.expireTime)
+        : isSet(object.expire_time)
+        ? fromJsonTimestamp(object.expire_time)
+        : undefined,
+      rematchOf: isSet(object.rematchOf)
+        ? globalThis.String(object.rematchOf)
+        : isSet(object.rematch_of)
+        ? globalThis.String(object.rematch_of)
+        : "",
     };
   },
 
@@ -2446,6 +2583,12 @@ export const Match: MessageFns<Match> = {
     if (message.table !== undefined) {
       obj.table = TableSettings.toJSON(message.table);
     }
+    if (message.expireTime !== undefined) {
+      obj.expireTime = message.expireTime.toISOString();
+    }
+    if (message.rematchOf !== "") {
+      obj.rematchOf = message.rematchOf;
+    }
     return obj;
   },
 
@@ -2470,6 +2613,8 @@ export const Match: MessageFns<Match> = {
     message.table = (object.table !== undefined && object.table !== null)
       ? TableSettings.fromPartial(object.table)
       : undefined;
+    message.expireTime = object.expireTime ?? undefined;
+    message.rematchOf = object.rematchOf ?? "";
     return message;
   },
 };

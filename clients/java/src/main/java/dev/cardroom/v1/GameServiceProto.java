@@ -87,6 +87,16 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_StartMatchRequest_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_RematchMatchRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_RematchMatchRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_RematchMatchResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_RematchMatchResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardroom_v1_SubmitActionRequest_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -178,74 +188,83 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
       "\n\022cardroom.dev/MatchR\004name\022#\n\nrequest_id" +
       "\030\002 \001(\tB\004\342A\001\001R\trequestId\022*\n\016fill_with_bot" +
       "s\030\003 \001(\010B\004\342A\001\001R\014fillWithBots\022!\n\tbot_level" +
-      "\030\004 \001(\tB\004\342A\001\001R\010botLevel\"\203\002\n\023SubmitActionR" +
-      "equest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom." +
-      "dev/MatchR\004name\0221\n\006action\030\002 \001(\0132\023.cardro" +
-      "om.v1.ActionB\004\342A\001\002R\006action\0224\n\020expected_v" +
-      "ersion\030\003 \001(\005B\004\342A\001\001H\000R\017expectedVersion\210\001\001" +
-      "\022\030\n\004etag\030\004 \001(\tB\004\342A\001\001R\004etag\022#\n\nrequest_id" +
-      "\030\005 \001(\tB\004\342A\001\001R\trequestIdB\023\n\021_expected_ver" +
-      "sion\"q\n\024SubmitActionResponse\022-\n\005state\030\001 " +
-      "\001(\0132\027.cardroom.v1.MatchStateR\005state\022*\n\006e" +
-      "vents\030\002 \003(\0132\022.cardroom.v1.EventR\006events\"" +
-      "o\n\021WatchMatchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002" +
-      "\372A\024\n\022cardroom.dev/MatchR\004name\022)\n\rafter_v" +
-      "ersion\030\002 \001(\005B\004\342A\001\001R\014afterVersion\"\330\001\n\013Mat" +
-      "chUpdate\022\030\n\007version\030\001 \001(\005R\007version\022*\n\006ev" +
-      "ents\030\002 \003(\0132\022.cardroom.v1.EventR\006events\022-" +
-      "\n\005state\030\003 \001(\0132\027.cardroom.v1.MatchStateR\005" +
-      "state\022\027\n\004seat\030\004 \001(\005H\000R\004seat\210\001\001\022\033\n\ttimed_" +
-      "out\030\005 \001(\010R\010timedOut\022\025\n\006by_bot\030\006 \001(\010R\005byB" +
-      "otB\007\n\005_seat\"\270\001\n\022GetMatchLogRequest\022/\n\004na" +
-      "me\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004n" +
-      "ame\022)\n\rafter_version\030\002 \001(\005B\004\342A\001\001R\014afterV" +
-      "ersion\022!\n\tpage_size\030\003 \001(\005B\004\342A\001\001R\010pageSiz" +
-      "e\022#\n\npage_token\030\004 \001(\tB\004\342A\001\001R\tpageToken\"s" +
-      "\n\023GetMatchLogResponse\0224\n\007entries\030\001 \003(\0132\032" +
-      ".cardroom.v1.MatchLogEntryR\007entries\022&\n\017n" +
-      "ext_page_token\030\002 \001(\tR\rnextPageToken\"\330\001\n\r" +
-      "MatchLogEntry\022\030\n\007version\030\001 \001(\005R\007version\022" +
-      "\027\n\004seat\030\002 \001(\005H\000R\004seat\210\001\001\022+\n\006action\030\003 \001(\013" +
-      "2\023.cardroom.v1.ActionR\006action\022*\n\006events\030" +
-      "\004 \003(\0132\022.cardroom.v1.EventR\006events\022\033\n\ttim" +
-      "ed_out\030\005 \001(\010R\010timedOut\022\025\n\006by_bot\030\006 \001(\010R\005" +
-      "byBotB\007\n\005_seat2\203\n\n\013GameService\022]\n\tListGa" +
-      "mes\022\035.cardroom.v1.ListGamesRequest\032\036.car" +
-      "droom.v1.ListGamesResponse\"\021\202\323\344\223\002\013\022\t/v1/" +
-      "games\022U\n\007GetGame\022\033.cardroom.v1.GetGameRe" +
-      "quest\032\021.cardroom.v1.Game\"\032\202\323\344\223\002\024\022\022/v1/{n" +
-      "ame=games/*}\022y\n\013CreateMatch\022\037.cardroom.v" +
-      "1.CreateMatchRequest\032 .cardroom.v1.Creat" +
-      "eMatchResponse\"\'\202\323\344\223\002!\"\034/v1/{parent=game" +
-      "s/*}/matches:\001*\022g\n\010GetMatch\022\034.cardroom.v" +
-      "1.GetMatchRequest\032\027.cardroom.v1.MatchSta" +
-      "te\"$\202\323\344\223\002\036\022\034/v1/{name=games/*/matches/*}" +
-      "\022v\n\013ListMatches\022\037.cardroom.v1.ListMatche" +
-      "sRequest\032 .cardroom.v1.ListMatchesRespon" +
-      "se\"$\202\323\344\223\002\036\022\034/v1/{parent=games/*}/matches" +
-      "\022x\n\tJoinMatch\022\035.cardroom.v1.JoinMatchReq" +
-      "uest\032\036.cardroom.v1.JoinMatchResponse\",\202\323" +
-      "\344\223\002&\"!/v1/{name=games/*/matches/*}:join:" +
-      "\001*\022t\n\nLeaveMatch\022\036.cardroom.v1.LeaveMatc" +
-      "hRequest\032\027.cardroom.v1.MatchState\"-\202\323\344\223\002" +
-      "\'\"\"/v1/{name=games/*/matches/*}:leave:\001*" +
-      "\022t\n\nStartMatch\022\036.cardroom.v1.StartMatchR" +
-      "equest\032\027.cardroom.v1.MatchState\"-\202\323\344\223\002\'\"" +
-      "\"/v1/{name=games/*/matches/*}:start:\001*\022\211" +
-      "\001\n\014SubmitAction\022 .cardroom.v1.SubmitActi" +
-      "onRequest\032!.cardroom.v1.SubmitActionResp" +
-      "onse\"4\202\323\344\223\002.\")/v1/{name=games/*/matches/" +
-      "*}:submitAction:\001*\022t\n\nWatchMatch\022\036.cardr" +
-      "oom.v1.WatchMatchRequest\032\030.cardroom.v1.M" +
-      "atchUpdate\"*\202\323\344\223\002$\022\"/v1/{name=games/*/ma" +
-      "tches/*}:watch0\001\022z\n\013GetMatchLog\022\037.cardro" +
-      "om.v1.GetMatchLogRequest\032 .cardroom.v1.G" +
-      "etMatchLogResponse\"(\202\323\344\223\002\"\022 /v1/{name=ga" +
-      "mes/*/matches/*}:logB\227\001\n\017dev.cardroom.v1" +
-      "B\020GameServiceProtoP\001Z:github.com/cardroo" +
-      "m/cardroom/gen/go/cardroom/v1;cardroomv1" +
-      "\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352" +
-      "\002\014Cardroom::V1b\006proto3"
+      "\030\004 \001(\tB\004\342A\001\001R\010botLevel\"k\n\023RematchMatchRe" +
+      "quest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.d" +
+      "ev/MatchR\004name\022#\n\nrequest_id\030\002 \001(\tB\004\342A\001\001" +
+      "R\trequestId\"x\n\024RematchMatchResponse\022-\n\005s" +
+      "tate\030\001 \001(\0132\027.cardroom.v1.MatchStateR\005sta" +
+      "te\022\035\n\nseat_token\030\002 \001(\tR\tseatToken\022\022\n\004sea" +
+      "t\030\003 \001(\005R\004seat\"\203\002\n\023SubmitActionRequest\022/\n" +
+      "\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/Match" +
+      "R\004name\0221\n\006action\030\002 \001(\0132\023.cardroom.v1.Act" +
+      "ionB\004\342A\001\002R\006action\0224\n\020expected_version\030\003 " +
+      "\001(\005B\004\342A\001\001H\000R\017expectedVersion\210\001\001\022\030\n\004etag\030" +
+      "\004 \001(\tB\004\342A\001\001R\004etag\022#\n\nrequest_id\030\005 \001(\tB\004\342" +
+      "A\001\001R\trequestIdB\023\n\021_expected_version\"q\n\024S" +
+      "ubmitActionResponse\022-\n\005state\030\001 \001(\0132\027.car" +
+      "droom.v1.MatchStateR\005state\022*\n\006events\030\002 \003" +
+      "(\0132\022.cardroom.v1.EventR\006events\"o\n\021WatchM" +
+      "atchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022card" +
+      "room.dev/MatchR\004name\022)\n\rafter_version\030\002 " +
+      "\001(\005B\004\342A\001\001R\014afterVersion\"\330\001\n\013MatchUpdate\022" +
+      "\030\n\007version\030\001 \001(\005R\007version\022*\n\006events\030\002 \003(" +
+      "\0132\022.cardroom.v1.EventR\006events\022-\n\005state\030\003" +
+      " \001(\0132\027.cardroom.v1.MatchStateR\005state\022\027\n\004" +
+      "seat\030\004 \001(\005H\000R\004seat\210\001\001\022\033\n\ttimed_out\030\005 \001(\010" +
+      "R\010timedOut\022\025\n\006by_bot\030\006 \001(\010R\005byBotB\007\n\005_se" +
+      "at\"\270\001\n\022GetMatchLogRequest\022/\n\004name\030\001 \001(\tB" +
+      "\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\022)\n\raf" +
+      "ter_version\030\002 \001(\005B\004\342A\001\001R\014afterVersion\022!\n" +
+      "\tpage_size\030\003 \001(\005B\004\342A\001\001R\010pageSize\022#\n\npage" +
+      "_token\030\004 \001(\tB\004\342A\001\001R\tpageToken\"s\n\023GetMatc" +
+      "hLogResponse\0224\n\007entries\030\001 \003(\0132\032.cardroom" +
+      ".v1.MatchLogEntryR\007entries\022&\n\017next_page_" +
+      "token\030\002 \001(\tR\rnextPageToken\"\330\001\n\rMatchLogE" +
+      "ntry\022\030\n\007version\030\001 \001(\005R\007version\022\027\n\004seat\030\002" +
+      " \001(\005H\000R\004seat\210\001\001\022+\n\006action\030\003 \001(\0132\023.cardro" +
+      "om.v1.ActionR\006action\022*\n\006events\030\004 \003(\0132\022.c" +
+      "ardroom.v1.EventR\006events\022\033\n\ttimed_out\030\005 " +
+      "\001(\010R\010timedOut\022\025\n\006by_bot\030\006 \001(\010R\005byBotB\007\n\005" +
+      "_seat2\212\013\n\013GameService\022]\n\tListGames\022\035.car" +
+      "droom.v1.ListGamesRequest\032\036.cardroom.v1." +
+      "ListGamesResponse\"\021\202\323\344\223\002\013\022\t/v1/games\022U\n\007" +
+      "GetGame\022\033.cardroom.v1.GetGameRequest\032\021.c" +
+      "ardroom.v1.Game\"\032\202\323\344\223\002\024\022\022/v1/{name=games" +
+      "/*}\022y\n\013CreateMatch\022\037.cardroom.v1.CreateM" +
+      "atchRequest\032 .cardroom.v1.CreateMatchRes" +
+      "ponse\"\'\202\323\344\223\002!\"\034/v1/{parent=games/*}/matc" +
+      "hes:\001*\022g\n\010GetMatch\022\034.cardroom.v1.GetMatc" +
+      "hRequest\032\027.cardroom.v1.MatchState\"$\202\323\344\223\002" +
+      "\036\022\034/v1/{name=games/*/matches/*}\022v\n\013ListM" +
+      "atches\022\037.cardroom.v1.ListMatchesRequest\032" +
+      " .cardroom.v1.ListMatchesResponse\"$\202\323\344\223\002" +
+      "\036\022\034/v1/{parent=games/*}/matches\022x\n\tJoinM" +
+      "atch\022\035.cardroom.v1.JoinMatchRequest\032\036.ca" +
+      "rdroom.v1.JoinMatchResponse\",\202\323\344\223\002&\"!/v1" +
+      "/{name=games/*/matches/*}:join:\001*\022t\n\nLea" +
+      "veMatch\022\036.cardroom.v1.LeaveMatchRequest\032" +
+      "\027.cardroom.v1.MatchState\"-\202\323\344\223\002\'\"\"/v1/{n" +
+      "ame=games/*/matches/*}:leave:\001*\022t\n\nStart" +
+      "Match\022\036.cardroom.v1.StartMatchRequest\032\027." +
+      "cardroom.v1.MatchState\"-\202\323\344\223\002\'\"\"/v1/{nam" +
+      "e=games/*/matches/*}:start:\001*\022\211\001\n\014Submit" +
+      "Action\022 .cardroom.v1.SubmitActionRequest" +
+      "\032!.cardroom.v1.SubmitActionResponse\"4\202\323\344" +
+      "\223\002.\")/v1/{name=games/*/matches/*}:submit" +
+      "Action:\001*\022t\n\nWatchMatch\022\036.cardroom.v1.Wa" +
+      "tchMatchRequest\032\030.cardroom.v1.MatchUpdat" +
+      "e\"*\202\323\344\223\002$\022\"/v1/{name=games/*/matches/*}:" +
+      "watch0\001\022\204\001\n\014RematchMatch\022 .cardroom.v1.R" +
+      "ematchMatchRequest\032!.cardroom.v1.Rematch" +
+      "MatchResponse\"/\202\323\344\223\002)\"$/v1/{name=games/*" +
+      "/matches/*}:rematch:\001*\022z\n\013GetMatchLog\022\037." +
+      "cardroom.v1.GetMatchLogRequest\032 .cardroo" +
+      "m.v1.GetMatchLogResponse\"(\202\323\344\223\002\"\022 /v1/{n" +
+      "ame=games/*/matches/*}:logB\227\001\n\017dev.cardr" +
+      "oom.v1B\020GameServiceProtoP\001Z:github.com/c" +
+      "ardroom/cardroom/gen/go/cardroom/v1;card" +
+      "roomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardro" +
+      "om\\V1\352\002\014Cardroom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -328,44 +347,56 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_StartMatchRequest_descriptor,
         new java.lang.String[] { "Name", "RequestId", "FillWithBots", "BotLevel", });
-    internal_static_cardroom_v1_SubmitActionRequest_descriptor =
+    internal_static_cardroom_v1_RematchMatchRequest_descriptor =
       getDescriptor().getMessageType(12);
+    internal_static_cardroom_v1_RematchMatchRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_RematchMatchRequest_descriptor,
+        new java.lang.String[] { "Name", "RequestId", });
+    internal_static_cardroom_v1_RematchMatchResponse_descriptor =
+      getDescriptor().getMessageType(13);
+    internal_static_cardroom_v1_RematchMatchResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_RematchMatchResponse_descriptor,
+        new java.lang.String[] { "State", "SeatToken", "Seat", });
+    internal_static_cardroom_v1_SubmitActionRequest_descriptor =
+      getDescriptor().getMessageType(14);
     internal_static_cardroom_v1_SubmitActionRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_SubmitActionRequest_descriptor,
         new java.lang.String[] { "Name", "Action", "ExpectedVersion", "Etag", "RequestId", });
     internal_static_cardroom_v1_SubmitActionResponse_descriptor =
-      getDescriptor().getMessageType(13);
+      getDescriptor().getMessageType(15);
     internal_static_cardroom_v1_SubmitActionResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_SubmitActionResponse_descriptor,
         new java.lang.String[] { "State", "Events", });
     internal_static_cardroom_v1_WatchMatchRequest_descriptor =
-      getDescriptor().getMessageType(14);
+      getDescriptor().getMessageType(16);
     internal_static_cardroom_v1_WatchMatchRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_WatchMatchRequest_descriptor,
         new java.lang.String[] { "Name", "AfterVersion", });
     internal_static_cardroom_v1_MatchUpdate_descriptor =
-      getDescriptor().getMessageType(15);
+      getDescriptor().getMessageType(17);
     internal_static_cardroom_v1_MatchUpdate_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchUpdate_descriptor,
         new java.lang.String[] { "Version", "Events", "State", "Seat", "TimedOut", "ByBot", });
     internal_static_cardroom_v1_GetMatchLogRequest_descriptor =
-      getDescriptor().getMessageType(16);
+      getDescriptor().getMessageType(18);
     internal_static_cardroom_v1_GetMatchLogRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_GetMatchLogRequest_descriptor,
         new java.lang.String[] { "Name", "AfterVersion", "PageSize", "PageToken", });
     internal_static_cardroom_v1_GetMatchLogResponse_descriptor =
-      getDescriptor().getMessageType(17);
+      getDescriptor().getMessageType(19);
     internal_static_cardroom_v1_GetMatchLogResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_GetMatchLogResponse_descriptor,
         new java.lang.String[] { "Entries", "NextPageToken", });
     internal_static_cardroom_v1_MatchLogEntry_descriptor =
-      getDescriptor().getMessageType(18);
+      getDescriptor().getMessageType(20);
     internal_static_cardroom_v1_MatchLogEntry_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchLogEntry_descriptor,

@@ -38,6 +38,7 @@ private static final long serialVersionUID = 0L;
     status_ = 0;
     seats_ = java.util.Collections.emptyList();
     etag_ = "";
+    rematchOf_ = "";
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -485,6 +486,96 @@ private static final long serialVersionUID = 0L;
     return table_ == null ? dev.cardroom.v1.TableSettings.getDefaultInstance() : table_;
   }
 
+  public static final int EXPIRE_TIME_FIELD_NUMBER = 13;
+  private com.google.protobuf.Timestamp expireTime_;
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return Whether the expireTime field is set.
+   */
+  @java.lang.Override
+  public boolean hasExpireTime() {
+    return ((bitField0_ & 0x00000010) != 0);
+  }
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The expireTime.
+   */
+  @java.lang.Override
+  public com.google.protobuf.Timestamp getExpireTime() {
+    return expireTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : expireTime_;
+  }
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public com.google.protobuf.TimestampOrBuilder getExpireTimeOrBuilder() {
+    return expireTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : expireTime_;
+  }
+
+  public static final int REMATCH_OF_FIELD_NUMBER = 14;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object rematchOf_ = "";
+  /**
+   * <pre>
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   * </pre>
+   *
+   * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The rematchOf.
+   */
+  @java.lang.Override
+  public java.lang.String getRematchOf() {
+    java.lang.Object ref = rematchOf_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      rematchOf_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   * </pre>
+   *
+   * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The bytes for rematchOf.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getRematchOfBytes() {
+    java.lang.Object ref = rematchOf_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      rematchOf_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -534,6 +625,12 @@ private static final long serialVersionUID = 0L;
     }
     if (((bitField0_ & 0x00000008) != 0)) {
       output.writeMessage(12, getTable());
+    }
+    if (((bitField0_ & 0x00000010) != 0)) {
+      output.writeMessage(13, getExpireTime());
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(rematchOf_)) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 14, rematchOf_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -588,6 +685,13 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000008) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(12, getTable());
+    }
+    if (((bitField0_ & 0x00000010) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(13, getExpireTime());
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(rematchOf_)) {
+      size += com.google.protobuf.GeneratedMessage.computeStringSize(14, rematchOf_);
     }
     return size;
   }
@@ -648,6 +752,13 @@ private static final long serialVersionUID = 0L;
       if (!getTable()
           .equals(other.getTable())) return false;
     }
+    if (hasExpireTime() != other.hasExpireTime()) return false;
+    if (hasExpireTime()) {
+      if (!getExpireTime()
+          .equals(other.getExpireTime())) return false;
+    }
+    if (!getRematchOf()
+        .equals(other.getRematchOf())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -693,6 +804,12 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + TABLE_FIELD_NUMBER;
       hash = (53 * hash) + getTable().hashCode();
     }
+    if (hasExpireTime()) {
+      hash = (37 * hash) + EXPIRE_TIME_FIELD_NUMBER;
+      hash = (53 * hash) + getExpireTime().hashCode();
+    }
+    hash = (37 * hash) + REMATCH_OF_FIELD_NUMBER;
+    hash = (53 * hash) + getRematchOf().hashCode();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -833,6 +950,7 @@ private static final long serialVersionUID = 0L;
         internalGetCreateTimeFieldBuilder();
         internalGetUpdateTimeFieldBuilder();
         internalGetTableFieldBuilder();
+        internalGetExpireTimeFieldBuilder();
       }
     }
     @java.lang.Override
@@ -873,6 +991,12 @@ private static final long serialVersionUID = 0L;
         tableBuilder_.dispose();
         tableBuilder_ = null;
       }
+      expireTime_ = null;
+      if (expireTimeBuilder_ != null) {
+        expireTimeBuilder_.dispose();
+        expireTimeBuilder_ = null;
+      }
+      rematchOf_ = "";
       return this;
     }
 
@@ -965,6 +1089,15 @@ private static final long serialVersionUID = 0L;
             : tableBuilder_.build();
         to_bitField0_ |= 0x00000008;
       }
+      if (((from_bitField0_ & 0x00001000) != 0)) {
+        result.expireTime_ = expireTimeBuilder_ == null
+            ? expireTime_
+            : expireTimeBuilder_.build();
+        to_bitField0_ |= 0x00000010;
+      }
+      if (((from_bitField0_ & 0x00002000) != 0)) {
+        result.rematchOf_ = rematchOf_;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -1044,6 +1177,14 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasTable()) {
         mergeTable(other.getTable());
+      }
+      if (other.hasExpireTime()) {
+        mergeExpireTime(other.getExpireTime());
+      }
+      if (!other.getRematchOf().isEmpty()) {
+        rematchOf_ = other.rematchOf_;
+        bitField0_ |= 0x00002000;
+        onChanged();
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -1147,6 +1288,18 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000800;
               break;
             } // case 98
+            case 106: {
+              input.readMessage(
+                  internalGetExpireTimeFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00001000;
+              break;
+            } // case 106
+            case 114: {
+              rematchOf_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00002000;
+              break;
+            } // case 114
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2585,6 +2738,269 @@ private static final long serialVersionUID = 0L;
         table_ = null;
       }
       return tableBuilder_;
+    }
+
+    private com.google.protobuf.Timestamp expireTime_;
+    private com.google.protobuf.SingleFieldBuilder<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> expireTimeBuilder_;
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return Whether the expireTime field is set.
+     */
+    public boolean hasExpireTime() {
+      return ((bitField0_ & 0x00001000) != 0);
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return The expireTime.
+     */
+    public com.google.protobuf.Timestamp getExpireTime() {
+      if (expireTimeBuilder_ == null) {
+        return expireTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : expireTime_;
+      } else {
+        return expireTimeBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setExpireTime(com.google.protobuf.Timestamp value) {
+      if (expireTimeBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        expireTime_ = value;
+      } else {
+        expireTimeBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00001000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setExpireTime(
+        com.google.protobuf.Timestamp.Builder builderForValue) {
+      if (expireTimeBuilder_ == null) {
+        expireTime_ = builderForValue.build();
+      } else {
+        expireTimeBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00001000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder mergeExpireTime(com.google.protobuf.Timestamp value) {
+      if (expireTimeBuilder_ == null) {
+        if (((bitField0_ & 0x00001000) != 0) &&
+          expireTime_ != null &&
+          expireTime_ != com.google.protobuf.Timestamp.getDefaultInstance()) {
+          getExpireTimeBuilder().mergeFrom(value);
+        } else {
+          expireTime_ = value;
+        }
+      } else {
+        expireTimeBuilder_.mergeFrom(value);
+      }
+      if (expireTime_ != null) {
+        bitField0_ |= 0x00001000;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearExpireTime() {
+      bitField0_ = (bitField0_ & ~0x00001000);
+      expireTime_ = null;
+      if (expireTimeBuilder_ != null) {
+        expireTimeBuilder_.dispose();
+        expireTimeBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public com.google.protobuf.Timestamp.Builder getExpireTimeBuilder() {
+      bitField0_ |= 0x00001000;
+      onChanged();
+      return internalGetExpireTimeFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public com.google.protobuf.TimestampOrBuilder getExpireTimeOrBuilder() {
+      if (expireTimeBuilder_ != null) {
+        return expireTimeBuilder_.getMessageOrBuilder();
+      } else {
+        return expireTime_ == null ?
+            com.google.protobuf.Timestamp.getDefaultInstance() : expireTime_;
+      }
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> 
+        internalGetExpireTimeFieldBuilder() {
+      if (expireTimeBuilder_ == null) {
+        expireTimeBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder>(
+                getExpireTime(),
+                getParentForChildren(),
+                isClean());
+        expireTime_ = null;
+      }
+      return expireTimeBuilder_;
+    }
+
+    private java.lang.Object rematchOf_ = "";
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return The rematchOf.
+     */
+    public java.lang.String getRematchOf() {
+      java.lang.Object ref = rematchOf_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        rematchOf_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return The bytes for rematchOf.
+     */
+    public com.google.protobuf.ByteString
+        getRematchOfBytes() {
+      java.lang.Object ref = rematchOf_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        rematchOf_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param value The rematchOf to set.
+     * @return This builder for chaining.
+     */
+    public Builder setRematchOf(
+        java.lang.String value) {
+      if (value == null) { throw new NullPointerException(); }
+      rematchOf_ = value;
+      bitField0_ |= 0x00002000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearRematchOf() {
+      rematchOf_ = getDefaultInstance().getRematchOf();
+      bitField0_ = (bitField0_ & ~0x00002000);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param value The bytes for rematchOf to set.
+     * @return This builder for chaining.
+     */
+    public Builder setRematchOfBytes(
+        com.google.protobuf.ByteString value) {
+      if (value == null) { throw new NullPointerException(); }
+      checkByteStringIsUtf8(value);
+      rematchOf_ = value;
+      bitField0_ |= 0x00002000;
+      onChanged();
+      return this;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Match)

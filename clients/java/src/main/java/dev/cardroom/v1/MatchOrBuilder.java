@@ -271,4 +271,56 @@ public interface MatchOrBuilder extends
    * <code>.cardroom.v1.TableSettings table = 12 [json_name = "table", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
    */
   dev.cardroom.v1.TableSettingsOrBuilder getTableOrBuilder();
+
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return Whether the expireTime field is set.
+   */
+  boolean hasExpireTime();
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The expireTime.
+   */
+  com.google.protobuf.Timestamp getExpireTime();
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  com.google.protobuf.TimestampOrBuilder getExpireTimeOrBuilder();
+
+  /**
+   * <pre>
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   * </pre>
+   *
+   * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The rematchOf.
+   */
+  java.lang.String getRematchOf();
+  /**
+   * <pre>
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   * </pre>
+   *
+   * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The bytes for rematchOf.
+   */
+  com.google.protobuf.ByteString
+      getRematchOfBytes();
 }

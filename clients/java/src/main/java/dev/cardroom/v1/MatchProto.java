@@ -124,7 +124,7 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
       "\n\nup_or_down\030\003 \001(\0132\034.cardroom.v1.UpOrDow" +
       "nOptionsH\000R\010upOrDown\0222\n\006flip_7\030\004 \001(\0132\031.c" +
       "ardroom.v1.Flip7OptionsH\000R\005flip7B\006\n\004game" +
-      "\"\364\002\n\010SeatInfo\022\022\n\004seat\030\001 \001(\005R\004seat\022\037\n\013pla" +
+      "\"\246\003\n\010SeatInfo\022\022\n\004seat\030\001 \001(\005R\004seat\022\037\n\013pla" +
       "yer_name\030\002 \001(\tR\nplayerName\022\032\n\010occupied\030\003" +
       " \001(\010R\010occupied\022\020\n\003bot\030\004 \001(\010R\003bot\022;\n\ncont" +
       "roller\030\005 \001(\0162\033.cardroom.v1.SeatControlle" +
@@ -132,145 +132,151 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
       "el\022\022\n\004left\030\007 \001(\010R\004left\0229\n\naway_since\030\010 \001" +
       "(\0132\032.google.protobuf.TimestampR\tawaySinc" +
       "e\022\032\n\010timeouts\030\t \001(\005R\010timeouts\022,\n\017reserve" +
-      "_seconds\030\n \001(\001H\000R\016reserveSeconds\210\001\001B\022\n\020_" +
-      "reserve_seconds\"\205\001\n\rTableSettings\022!\n\014tur" +
-      "n_seconds\030\001 \001(\001R\013turnSeconds\022\'\n\017reserve_" +
-      "seconds\030\002 \001(\001R\016reserveSeconds\022(\n\020absent_" +
-      "bot_level\030\004 \001(\tR\016absentBotLevel\"3\n\007BotSe" +
-      "at\022\022\n\004seat\030\001 \001(\005R\004seat\022\024\n\005level\030\002 \001(\tR\005l" +
-      "evel\"\362\004\n\005Match\022\030\n\004name\030\001 \001(\tB\004\342A\001\010R\004name" +
-      "\022\035\n\007game_id\030\002 \001(\tB\004\342A\001\003R\006gameId\0226\n\006statu" +
-      "s\030\003 \001(\0162\030.cardroom.v1.MatchStatusB\004\342A\001\003R" +
-      "\006status\0228\n\007options\030\004 \001(\0132\030.cardroom.v1.G" +
-      "ameOptionsB\004\342A\001\003R\007options\022#\n\nseat_count\030" +
-      "\005 \001(\005B\004\342A\001\003R\tseatCount\0221\n\005seats\030\006 \003(\0132\025." +
-      "cardroom.v1.SeatInfoB\004\342A\001\003R\005seats\022\'\n\014cre" +
-      "ator_seat\030\007 \001(\005B\004\342A\001\003R\013creatorSeat\022\036\n\007ve" +
-      "rsion\030\010 \001(\005B\004\342A\001\003R\007version\022\030\n\004etag\030\t \001(\t" +
-      "B\004\342A\001\003R\004etag\022A\n\013create_time\030\n \001(\0132\032.goog" +
-      "le.protobuf.TimestampB\004\342A\001\003R\ncreateTime\022" +
-      "A\n\013update_time\030\013 \001(\0132\032.google.protobuf.T" +
-      "imestampB\004\342A\001\003R\nupdateTime\0226\n\005table\030\014 \001(" +
-      "\0132\032.cardroom.v1.TableSettingsB\004\342A\001\003R\005tab" +
-      "le:E\352AB\n\022cardroom.dev/Match\022\034games/{game" +
-      "}/matches/{match}*\007matches2\005match\"\314\002\n\nMa" +
-      "tchState\022(\n\005match\030\001 \001(\0132\022.cardroom.v1.Ma" +
-      "tchR\005match\022 \n\tyour_seat\030\002 \001(\005H\000R\010yourSea" +
-      "t\210\001\001\022)\n\004view\030\003 \001(\0132\025.cardroom.v1.SeatVie" +
-      "wR\004view\0228\n\rlegal_actions\030\004 \003(\0132\023.cardroo" +
-      "m.v1.ActionR\014legalActions\022\025\n\006to_act\030\005 \003(" +
-      "\005R\005toAct\0220\n\006result\030\006 \001(\0132\030.cardroom.v1.M" +
-      "atchResultR\006result\0226\n\010deadline\030\007 \001(\0132\032.g" +
-      "oogle.protobuf.TimestampR\010deadlineB\014\n\n_y" +
-      "our_seat\"t\n\013MatchResult\022\026\n\006scores\030\001 \003(\005R" +
-      "\006scores\022\030\n\007winners\030\002 \003(\005R\007winners\022\024\n\005ran" +
-      "ks\030\003 \003(\005R\005ranks\022\035\n\nleft_seats\030\004 \003(\005R\tlef" +
-      "tSeats\"\347\001\n\010SeatView\0227\n\010pumptown\030\001 \001(\0132\031." +
-      "cardroom.v1.PumptownViewH\000R\010pumptown\022.\n\005" +
-      "pumba\030\002 \001(\0132\026.cardroom.v1.PumbaViewH\000R\005p" +
-      "umba\0229\n\nup_or_down\030\003 \001(\0132\031.cardroom.v1.U" +
-      "pOrDownViewH\000R\010upOrDown\022/\n\006flip_7\030\004 \001(\0132" +
-      "\026.cardroom.v1.Flip7ViewH\000R\005flip7B\006\n\004game" +
-      "\"\355\001\n\006Action\0229\n\010pumptown\030\001 \001(\0132\033.cardroom" +
-      ".v1.PumptownActionH\000R\010pumptown\0220\n\005pumba\030" +
-      "\002 \001(\0132\030.cardroom.v1.PumbaActionH\000R\005pumba" +
-      "\022;\n\nup_or_down\030\003 \001(\0132\033.cardroom.v1.UpOrD" +
-      "ownActionH\000R\010upOrDown\0221\n\006flip_7\030\004 \001(\0132\030." +
-      "cardroom.v1.Flip7ActionH\000R\005flip7B\006\n\004game" +
-      "\"\350\001\n\005Event\0228\n\010pumptown\030\001 \001(\0132\032.cardroom." +
-      "v1.PumptownEventH\000R\010pumptown\022/\n\005pumba\030\002 " +
-      "\001(\0132\027.cardroom.v1.PumbaEventH\000R\005pumba\022:\n" +
-      "\nup_or_down\030\003 \001(\0132\032.cardroom.v1.UpOrDown" +
-      "EventH\000R\010upOrDown\0220\n\006flip_7\030\004 \001(\0132\027.card" +
-      "room.v1.Flip7EventH\000R\005flip7B\006\n\004game*\232\001\n\n" +
-      "OptionKind\022\033\n\027OPTION_KIND_UNSPECIFIED\020\000\022" +
-      "\024\n\020OPTION_KIND_BOOL\020\001\022\023\n\017OPTION_KIND_INT" +
-      "\020\002\022\024\n\020OPTION_KIND_ENUM\020\003\022\024\n\020OPTION_KIND_" +
-      "SEAT\020\004\022\030\n\024OPTION_KIND_INT_LIST\020\005*\225\001\n\013Mat" +
-      "chStatus\022\034\n\030MATCH_STATUS_UNSPECIFIED\020\000\022\030" +
-      "\n\024MATCH_STATUS_WAITING\020\001\022\027\n\023MATCH_STATUS" +
-      "_ACTIVE\020\002\022\031\n\025MATCH_STATUS_FINISHED\020\003\022\032\n\026" +
-      "MATCH_STATUS_ABANDONED\020\004*\200\001\n\016SeatControl" +
-      "ler\022\037\n\033SEAT_CONTROLLER_UNSPECIFIED\020\000\022\032\n\026" +
-      "SEAT_CONTROLLER_PLAYER\020\001\022\030\n\024SEAT_CONTROL" +
-      "LER_AWAY\020\002\022\027\n\023SEAT_CONTROLLER_BOT\020\003*\315\026\n\013" +
-      "ErrorReason\022\034\n\030ERROR_REASON_UNSPECIFIED\020" +
-      "\000\022\036\n\032ERROR_REASON_STALE_VERSION\020\001\022#\n\037ERR" +
-      "OR_REASON_TOO_MANY_CONFLICTS\020\002\022\033\n\027ERROR_" +
-      "REASON_MATCH_FULL\020\003\022\033\n\027ERROR_REASON_SEAT" +
-      "_TAKEN\020\004\022#\n\037ERROR_REASON_INVALID_SEAT_TO" +
-      "KEN\020\005\022$\n ERROR_REASON_SEAT_TOKEN_REQUIRE" +
-      "D\020\006\022#\n\037ERROR_REASON_SEAT_TOKEN_REVOKED\020\007" +
-      "\022\"\n\036ERROR_REASON_WRONG_MATCH_TOKEN\020\010\022\034\n\030" +
-      "ERROR_REASON_NOT_CREATOR\020\t\022 \n\034ERROR_REAS" +
-      "ON_MATCH_NOT_FOUND\020\n\022\037\n\033ERROR_REASON_GAM" +
-      "E_NOT_FOUND\020\013\022%\n!ERROR_REASON_FIXED_DECK" +
-      "S_DISABLED\020\014\022\037\n\033ERROR_REASON_INVALID_OPT" +
-      "ION\020\r\022&\n\"ERROR_REASON_OPTIONS_GAME_MISMA" +
-      "TCH\020\016\022#\n\037ERROR_REASON_INVALID_SEAT_COUNT" +
-      "\020\017\022!\n\035ERROR_REASON_INVALID_ARGUMENT\020\020\022\035\n" +
-      "\031ERROR_REASON_INVALID_NAME\020\021\022#\n\037ERROR_RE" +
-      "ASON_INVALID_PAGE_TOKEN\020\022\022\035\n\031ERROR_REASO" +
-      "N_INVALID_ETAG\020\023\022\035\n\031ERROR_REASON_INVALID" +
-      "_SEED\020\024\022\035\n\031ERROR_REASON_INVALID_SEAT\020\025\022$" +
-      "\n ERROR_REASON_INVALID_PLAYER_NAME\020\026\022\"\n\036" +
-      "ERROR_REASON_REQUEST_ID_REUSED\020\027\022\035\n\031ERRO" +
-      "R_REASON_INVALID_JSON\020\030\022\"\n\036ERROR_REASON_" +
-      "UNKNOWN_PARAMETER\020\031\022\"\n\036ERROR_REASON_MATC" +
-      "H_NOT_WAITING\020\032\022\"\n\036ERROR_REASON_MATCH_NO" +
-      "T_STARTED\020\033\022 \n\034ERROR_REASON_MATCH_ABANDO" +
-      "NED\020\034\022\036\n\032ERROR_REASON_NOT_YOUR_TURN\020\035\022\037\n" +
-      "\033ERROR_REASON_ILLEGAL_ACTION\020\036\022#\n\037ERROR_" +
-      "REASON_RESOURCE_EXHAUSTED\020\037\022\"\n\036ERROR_REA" +
-      "SON_DEADLINE_EXCEEDED\020 \022\"\n\036ERROR_REASON_" +
-      "STORE_UNAVAILABLE\020!\022\030\n\024ERROR_REASON_LOG_" +
-      "GAP\020\"\022\"\n\036ERROR_REASON_UNKNOWN_BOT_LEVEL\020" +
-      "<\022\'\n#ERROR_REASON_INVALID_TABLE_SETTINGS" +
-      "\020=\022 \n\034ERROR_REASON_FIELD_TOO_LARGE\0202\022#\n\037" +
-      "ERROR_REASON_FIELD_OUT_OF_RANGE\0203\022#\n\037ERR" +
-      "OR_REASON_INVALID_REQUEST_ID\0204\022\"\n\036ERROR_" +
-      "REASON_MALFORMED_REQUEST\0205\022\'\n#ERROR_REAS" +
-      "ON_UNSUPPORTED_MEDIA_TYPE\0206\022\032\n\026ERROR_REA" +
-      "SON_GAME_OVER\020d\022\035\n\031ERROR_REASON_NOT_A_PL" +
-      "AYER\020e\022\034\n\030ERROR_REASON_WRONG_PHASE\020f\022!\n\035" +
-      "ERROR_REASON_CARD_NOT_IN_HAND\020g\022\037\n\033ERROR" +
-      "_REASON_ILLEGAL_TARGET\020h\022\"\n\036ERROR_REASON" +
-      "_NOT_YOUR_DECISION\020i\022\"\n\035ERROR_REASON_DEC" +
-      "ISION_PENDING\020\310\001\022\035\n\030ERROR_REASON_NO_DECI" +
-      "SION\020\311\001\022!\n\034ERROR_REASON_STAY_EMPTY_LINE\020" +
-      "\312\001\022\036\n\031ERROR_REASON_NOT_ADJACENT\020\254\002\022 \n\033ER" +
-      "ROR_REASON_NO_SUCH_COLUMN\020\255\002\022\035\n\030ERROR_RE" +
-      "ASON_WRONG_ORDER\020\256\002\022 \n\033ERROR_REASON_NO_F" +
-      "REE_COLUMN\020\257\002\022%\n ERROR_REASON_GIVE_UP_NO" +
-      "T_ALLOWED\020\260\002\022\034\n\027ERROR_REASON_PILE_EMPTY\020" +
-      "\261\002\022#\n\036ERROR_REASON_PLAYER_ELIMINATED\020\220\003\022" +
-      "#\n\036ERROR_REASON_CARD_NOT_PLAYABLE\020\221\003\022!\n\034" +
-      "ERROR_REASON_MUST_ANSWER_TWO\020\222\003\022#\n\036ERROR" +
-      "_REASON_STACKING_DISABLED\020\223\003\022\037\n\032ERROR_RE" +
-      "ASON_SUIT_REQUIRED\020\224\003\022\"\n\035ERROR_REASON_SU" +
-      "IT_NOT_ALLOWED\020\225\003\022!\n\034ERROR_REASON_TARGET" +
-      "_REQUIRED\020\226\003\022 \n\033ERROR_REASON_INVALID_TAR" +
-      "GET\020\227\003\022$\n\037ERROR_REASON_TARGET_NOT_ALLOWE" +
-      "D\020\230\003\022$\n\037ERROR_REASON_INVALID_PUMBA_CALL\020" +
-      "\231\003\022\036\n\031ERROR_REASON_PENDING_DRAW\020\232\003\022$\n\037ER" +
-      "ROR_REASON_DRAW_LIMIT_REACHED\020\233\003\022!\n\034ERRO" +
-      "R_REASON_NOTHING_TO_DRAW\020\234\003\022#\n\036ERROR_REA" +
-      "SON_MUST_PLAY_OR_DRAW\020\235\003\022!\n\034ERROR_REASON" +
-      "_NO_PENDING_DRAW\020\236\003\022 \n\033ERROR_REASON_NO_O" +
-      "PEN_WINDOW\020\237\003\022\'\n\"ERROR_REASON_CANNOT_CHA" +
-      "LLENGE_SELF\020\240\003\022(\n#ERROR_REASON_CARD_NOT_" +
-      "PLAYABLE_HERE\020\364\003\022\032\n\025ERROR_REASON_BAD_ARG" +
-      "S\020\365\003\022%\n ERROR_REASON_REDISCARD_FORBIDDEN" +
-      "\020\366\003\022#\n\036ERROR_REASON_KNOCK_NOT_ALLOWED\020\367\003" +
-      "\022\032\n\025ERROR_REASON_NOT_MOON\020\370\003\022$\n\037ERROR_RE" +
-      "ASON_INVALID_ALLOCATION\020\371\003\022\035\n\030ERROR_REAS" +
-      "ON_GRID_LOCKED\020\372\003\022\'\n\"ERROR_REASON_ALREAD" +
-      "Y_REDISTRIBUTED\020\373\003\022\037\n\032ERROR_REASON_ALREA" +
-      "DY_ACKED\020\374\003B\221\001\n\017dev.cardroom.v1B\nMatchPr" +
-      "otoP\001Z:github.com/cardroom/cardroom/gen/" +
-      "go/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardro" +
-      "om.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b" +
-      "\006proto3"
+      "_seconds\030\n \001(\001H\000R\016reserveSeconds\210\001\001\022\034\n\tc" +
+      "onnected\030\013 \001(\010R\tconnected\022\022\n\004held\030\014 \001(\010R" +
+      "\004heldB\022\n\020_reserve_seconds\"\266\001\n\rTableSetti" +
+      "ngs\022!\n\014turn_seconds\030\001 \001(\001R\013turnSeconds\022\'" +
+      "\n\017reserve_seconds\030\002 \001(\001R\016reserveSeconds\022" +
+      "/\n\024auto_start_when_full\030\003 \001(\010R\021autoStart" +
+      "WhenFull\022(\n\020absent_bot_level\030\004 \001(\tR\016abse" +
+      "ntBotLevel\"3\n\007BotSeat\022\022\n\004seat\030\001 \001(\005R\004sea" +
+      "t\022\024\n\005level\030\002 \001(\tR\005level\"\332\005\n\005Match\022\030\n\004nam" +
+      "e\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007game_id\030\002 \001(\tB\004\342A" +
+      "\001\003R\006gameId\0226\n\006status\030\003 \001(\0162\030.cardroom.v1" +
+      ".MatchStatusB\004\342A\001\003R\006status\0228\n\007options\030\004 " +
+      "\001(\0132\030.cardroom.v1.GameOptionsB\004\342A\001\003R\007opt" +
+      "ions\022#\n\nseat_count\030\005 \001(\005B\004\342A\001\003R\tseatCoun" +
+      "t\0221\n\005seats\030\006 \003(\0132\025.cardroom.v1.SeatInfoB" +
+      "\004\342A\001\003R\005seats\022\'\n\014creator_seat\030\007 \001(\005B\004\342A\001\003" +
+      "R\013creatorSeat\022\036\n\007version\030\010 \001(\005B\004\342A\001\003R\007ve" +
+      "rsion\022\030\n\004etag\030\t \001(\tB\004\342A\001\003R\004etag\022A\n\013creat" +
+      "e_time\030\n \001(\0132\032.google.protobuf.Timestamp" +
+      "B\004\342A\001\003R\ncreateTime\022A\n\013update_time\030\013 \001(\0132" +
+      "\032.google.protobuf.TimestampB\004\342A\001\003R\nupdat" +
+      "eTime\0226\n\005table\030\014 \001(\0132\032.cardroom.v1.Table" +
+      "SettingsB\004\342A\001\003R\005table\022A\n\013expire_time\030\r \001" +
+      "(\0132\032.google.protobuf.TimestampB\004\342A\001\003R\nex" +
+      "pireTime\022#\n\nrematch_of\030\016 \001(\tB\004\342A\001\003R\trema" +
+      "tchOf:E\352AB\n\022cardroom.dev/Match\022\034games/{g" +
+      "ame}/matches/{match}*\007matches2\005match\"\314\002\n" +
+      "\nMatchState\022(\n\005match\030\001 \001(\0132\022.cardroom.v1" +
+      ".MatchR\005match\022 \n\tyour_seat\030\002 \001(\005H\000R\010your" +
+      "Seat\210\001\001\022)\n\004view\030\003 \001(\0132\025.cardroom.v1.Seat" +
+      "ViewR\004view\0228\n\rlegal_actions\030\004 \003(\0132\023.card" +
+      "room.v1.ActionR\014legalActions\022\025\n\006to_act\030\005" +
+      " \003(\005R\005toAct\0220\n\006result\030\006 \001(\0132\030.cardroom.v" +
+      "1.MatchResultR\006result\0226\n\010deadline\030\007 \001(\0132" +
+      "\032.google.protobuf.TimestampR\010deadlineB\014\n" +
+      "\n_your_seat\"t\n\013MatchResult\022\026\n\006scores\030\001 \003" +
+      "(\005R\006scores\022\030\n\007winners\030\002 \003(\005R\007winners\022\024\n\005" +
+      "ranks\030\003 \003(\005R\005ranks\022\035\n\nleft_seats\030\004 \003(\005R\t" +
+      "leftSeats\"\347\001\n\010SeatView\0227\n\010pumptown\030\001 \001(\013" +
+      "2\031.cardroom.v1.PumptownViewH\000R\010pumptown\022" +
+      ".\n\005pumba\030\002 \001(\0132\026.cardroom.v1.PumbaViewH\000" +
+      "R\005pumba\0229\n\nup_or_down\030\003 \001(\0132\031.cardroom.v" +
+      "1.UpOrDownViewH\000R\010upOrDown\022/\n\006flip_7\030\004 \001" +
+      "(\0132\026.cardroom.v1.Flip7ViewH\000R\005flip7B\006\n\004g" +
+      "ame\"\355\001\n\006Action\0229\n\010pumptown\030\001 \001(\0132\033.cardr" +
+      "oom.v1.PumptownActionH\000R\010pumptown\0220\n\005pum" +
+      "ba\030\002 \001(\0132\030.cardroom.v1.PumbaActionH\000R\005pu" +
+      "mba\022;\n\nup_or_down\030\003 \001(\0132\033.cardroom.v1.Up" +
+      "OrDownActionH\000R\010upOrDown\0221\n\006flip_7\030\004 \001(\013" +
+      "2\030.cardroom.v1.Flip7ActionH\000R\005flip7B\006\n\004g" +
+      "ame\"\350\001\n\005Event\0228\n\010pumptown\030\001 \001(\0132\032.cardro" +
+      "om.v1.PumptownEventH\000R\010pumptown\022/\n\005pumba" +
+      "\030\002 \001(\0132\027.cardroom.v1.PumbaEventH\000R\005pumba" +
+      "\022:\n\nup_or_down\030\003 \001(\0132\032.cardroom.v1.UpOrD" +
+      "ownEventH\000R\010upOrDown\0220\n\006flip_7\030\004 \001(\0132\027.c" +
+      "ardroom.v1.Flip7EventH\000R\005flip7B\006\n\004game*\232" +
+      "\001\n\nOptionKind\022\033\n\027OPTION_KIND_UNSPECIFIED" +
+      "\020\000\022\024\n\020OPTION_KIND_BOOL\020\001\022\023\n\017OPTION_KIND_" +
+      "INT\020\002\022\024\n\020OPTION_KIND_ENUM\020\003\022\024\n\020OPTION_KI" +
+      "ND_SEAT\020\004\022\030\n\024OPTION_KIND_INT_LIST\020\005*\225\001\n\013" +
+      "MatchStatus\022\034\n\030MATCH_STATUS_UNSPECIFIED\020" +
+      "\000\022\030\n\024MATCH_STATUS_WAITING\020\001\022\027\n\023MATCH_STA" +
+      "TUS_ACTIVE\020\002\022\031\n\025MATCH_STATUS_FINISHED\020\003\022" +
+      "\032\n\026MATCH_STATUS_ABANDONED\020\004*\200\001\n\016SeatCont" +
+      "roller\022\037\n\033SEAT_CONTROLLER_UNSPECIFIED\020\000\022" +
+      "\032\n\026SEAT_CONTROLLER_PLAYER\020\001\022\030\n\024SEAT_CONT" +
+      "ROLLER_AWAY\020\002\022\027\n\023SEAT_CONTROLLER_BOT\020\003*\223" +
+      "\027\n\013ErrorReason\022\034\n\030ERROR_REASON_UNSPECIFI" +
+      "ED\020\000\022\036\n\032ERROR_REASON_STALE_VERSION\020\001\022#\n\037" +
+      "ERROR_REASON_TOO_MANY_CONFLICTS\020\002\022\033\n\027ERR" +
+      "OR_REASON_MATCH_FULL\020\003\022\033\n\027ERROR_REASON_S" +
+      "EAT_TAKEN\020\004\022#\n\037ERROR_REASON_INVALID_SEAT" +
+      "_TOKEN\020\005\022$\n ERROR_REASON_SEAT_TOKEN_REQU" +
+      "IRED\020\006\022#\n\037ERROR_REASON_SEAT_TOKEN_REVOKE" +
+      "D\020\007\022\"\n\036ERROR_REASON_WRONG_MATCH_TOKEN\020\010\022" +
+      "\034\n\030ERROR_REASON_NOT_CREATOR\020\t\022 \n\034ERROR_R" +
+      "EASON_MATCH_NOT_FOUND\020\n\022\037\n\033ERROR_REASON_" +
+      "GAME_NOT_FOUND\020\013\022%\n!ERROR_REASON_FIXED_D" +
+      "ECKS_DISABLED\020\014\022\037\n\033ERROR_REASON_INVALID_" +
+      "OPTION\020\r\022&\n\"ERROR_REASON_OPTIONS_GAME_MI" +
+      "SMATCH\020\016\022#\n\037ERROR_REASON_INVALID_SEAT_CO" +
+      "UNT\020\017\022!\n\035ERROR_REASON_INVALID_ARGUMENT\020\020" +
+      "\022\035\n\031ERROR_REASON_INVALID_NAME\020\021\022#\n\037ERROR" +
+      "_REASON_INVALID_PAGE_TOKEN\020\022\022\035\n\031ERROR_RE" +
+      "ASON_INVALID_ETAG\020\023\022\035\n\031ERROR_REASON_INVA" +
+      "LID_SEED\020\024\022\035\n\031ERROR_REASON_INVALID_SEAT\020" +
+      "\025\022$\n ERROR_REASON_INVALID_PLAYER_NAME\020\026\022" +
+      "\"\n\036ERROR_REASON_REQUEST_ID_REUSED\020\027\022\035\n\031E" +
+      "RROR_REASON_INVALID_JSON\020\030\022\"\n\036ERROR_REAS" +
+      "ON_UNKNOWN_PARAMETER\020\031\022\"\n\036ERROR_REASON_M" +
+      "ATCH_NOT_WAITING\020\032\022\"\n\036ERROR_REASON_MATCH" +
+      "_NOT_STARTED\020\033\022 \n\034ERROR_REASON_MATCH_ABA" +
+      "NDONED\020\034\022\036\n\032ERROR_REASON_NOT_YOUR_TURN\020\035" +
+      "\022\037\n\033ERROR_REASON_ILLEGAL_ACTION\020\036\022#\n\037ERR" +
+      "OR_REASON_RESOURCE_EXHAUSTED\020\037\022\"\n\036ERROR_" +
+      "REASON_DEADLINE_EXCEEDED\020 \022\"\n\036ERROR_REAS" +
+      "ON_STORE_UNAVAILABLE\020!\022\030\n\024ERROR_REASON_L" +
+      "OG_GAP\020\"\022\"\n\036ERROR_REASON_UNKNOWN_BOT_LEV" +
+      "EL\020<\022\'\n#ERROR_REASON_INVALID_TABLE_SETTI" +
+      "NGS\020=\022#\n\037ERROR_REASON_MATCH_NOT_FINISHED" +
+      "\020>\022\037\n\033ERROR_REASON_REMATCH_CLOSED\020?\022 \n\034E" +
+      "RROR_REASON_FIELD_TOO_LARGE\0202\022#\n\037ERROR_R" +
+      "EASON_FIELD_OUT_OF_RANGE\0203\022#\n\037ERROR_REAS" +
+      "ON_INVALID_REQUEST_ID\0204\022\"\n\036ERROR_REASON_" +
+      "MALFORMED_REQUEST\0205\022\'\n#ERROR_REASON_UNSU" +
+      "PPORTED_MEDIA_TYPE\0206\022\032\n\026ERROR_REASON_GAM" +
+      "E_OVER\020d\022\035\n\031ERROR_REASON_NOT_A_PLAYER\020e\022" +
+      "\034\n\030ERROR_REASON_WRONG_PHASE\020f\022!\n\035ERROR_R" +
+      "EASON_CARD_NOT_IN_HAND\020g\022\037\n\033ERROR_REASON" +
+      "_ILLEGAL_TARGET\020h\022\"\n\036ERROR_REASON_NOT_YO" +
+      "UR_DECISION\020i\022\"\n\035ERROR_REASON_DECISION_P" +
+      "ENDING\020\310\001\022\035\n\030ERROR_REASON_NO_DECISION\020\311\001" +
+      "\022!\n\034ERROR_REASON_STAY_EMPTY_LINE\020\312\001\022\036\n\031E" +
+      "RROR_REASON_NOT_ADJACENT\020\254\002\022 \n\033ERROR_REA" +
+      "SON_NO_SUCH_COLUMN\020\255\002\022\035\n\030ERROR_REASON_WR" +
+      "ONG_ORDER\020\256\002\022 \n\033ERROR_REASON_NO_FREE_COL" +
+      "UMN\020\257\002\022%\n ERROR_REASON_GIVE_UP_NOT_ALLOW" +
+      "ED\020\260\002\022\034\n\027ERROR_REASON_PILE_EMPTY\020\261\002\022#\n\036E" +
+      "RROR_REASON_PLAYER_ELIMINATED\020\220\003\022#\n\036ERRO" +
+      "R_REASON_CARD_NOT_PLAYABLE\020\221\003\022!\n\034ERROR_R" +
+      "EASON_MUST_ANSWER_TWO\020\222\003\022#\n\036ERROR_REASON" +
+      "_STACKING_DISABLED\020\223\003\022\037\n\032ERROR_REASON_SU" +
+      "IT_REQUIRED\020\224\003\022\"\n\035ERROR_REASON_SUIT_NOT_" +
+      "ALLOWED\020\225\003\022!\n\034ERROR_REASON_TARGET_REQUIR" +
+      "ED\020\226\003\022 \n\033ERROR_REASON_INVALID_TARGET\020\227\003\022" +
+      "$\n\037ERROR_REASON_TARGET_NOT_ALLOWED\020\230\003\022$\n" +
+      "\037ERROR_REASON_INVALID_PUMBA_CALL\020\231\003\022\036\n\031E" +
+      "RROR_REASON_PENDING_DRAW\020\232\003\022$\n\037ERROR_REA" +
+      "SON_DRAW_LIMIT_REACHED\020\233\003\022!\n\034ERROR_REASO" +
+      "N_NOTHING_TO_DRAW\020\234\003\022#\n\036ERROR_REASON_MUS" +
+      "T_PLAY_OR_DRAW\020\235\003\022!\n\034ERROR_REASON_NO_PEN" +
+      "DING_DRAW\020\236\003\022 \n\033ERROR_REASON_NO_OPEN_WIN" +
+      "DOW\020\237\003\022\'\n\"ERROR_REASON_CANNOT_CHALLENGE_" +
+      "SELF\020\240\003\022(\n#ERROR_REASON_CARD_NOT_PLAYABL" +
+      "E_HERE\020\364\003\022\032\n\025ERROR_REASON_BAD_ARGS\020\365\003\022%\n" +
+      " ERROR_REASON_REDISCARD_FORBIDDEN\020\366\003\022#\n\036" +
+      "ERROR_REASON_KNOCK_NOT_ALLOWED\020\367\003\022\032\n\025ERR" +
+      "OR_REASON_NOT_MOON\020\370\003\022$\n\037ERROR_REASON_IN" +
+      "VALID_ALLOCATION\020\371\003\022\035\n\030ERROR_REASON_GRID" +
+      "_LOCKED\020\372\003\022\'\n\"ERROR_REASON_ALREADY_REDIS" +
+      "TRIBUTED\020\373\003\022\037\n\032ERROR_REASON_ALREADY_ACKE" +
+      "D\020\374\003B\221\001\n\017dev.cardroom.v1B\nMatchProtoP\001Z:" +
+      "github.com/cardroom/cardroom/gen/go/card" +
+      "room/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002" +
+      "\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -306,13 +312,13 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_SeatInfo_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_SeatInfo_descriptor,
-        new java.lang.String[] { "Seat", "PlayerName", "Occupied", "Bot", "Controller", "BotLevel", "Left", "AwaySince", "Timeouts", "ReserveSeconds", });
+        new java.lang.String[] { "Seat", "PlayerName", "Occupied", "Bot", "Controller", "BotLevel", "Left", "AwaySince", "Timeouts", "ReserveSeconds", "Connected", "Held", });
     internal_static_cardroom_v1_TableSettings_descriptor =
       getDescriptor().getMessageType(4);
     internal_static_cardroom_v1_TableSettings_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_TableSettings_descriptor,
-        new java.lang.String[] { "TurnSeconds", "ReserveSeconds", "AbsentBotLevel", });
+        new java.lang.String[] { "TurnSeconds", "ReserveSeconds", "AutoStartWhenFull", "AbsentBotLevel", });
     internal_static_cardroom_v1_BotSeat_descriptor =
       getDescriptor().getMessageType(5);
     internal_static_cardroom_v1_BotSeat_fieldAccessorTable = new
@@ -324,7 +330,7 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_Match_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Match_descriptor,
-        new java.lang.String[] { "Name", "GameId", "Status", "Options", "SeatCount", "Seats", "CreatorSeat", "Version", "Etag", "CreateTime", "UpdateTime", "Table", });
+        new java.lang.String[] { "Name", "GameId", "Status", "Options", "SeatCount", "Seats", "CreatorSeat", "Version", "Etag", "CreateTime", "UpdateTime", "Table", "ExpireTime", "RematchOf", });
     internal_static_cardroom_v1_MatchState_descriptor =
       getDescriptor().getMessageType(7);
     internal_static_cardroom_v1_MatchState_fieldAccessorTable = new

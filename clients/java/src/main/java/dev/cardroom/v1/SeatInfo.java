@@ -326,6 +326,39 @@ private static final long serialVersionUID = 0L;
     return reserveSeconds_;
   }
 
+  public static final int CONNECTED_FIELD_NUMBER = 11;
+  private boolean connected_ = false;
+  /**
+   * <pre>
+   * True while someone holds a live WatchMatch (or SSE) stream as this
+   * seat, on any replica; it stops counting within `--presence-ttl` seconds
+   * of a stream's end or its server's crash. Not part of the match version.
+   * </pre>
+   *
+   * <code>bool connected = 11 [json_name = "connected"];</code>
+   * @return The connected.
+   */
+  @java.lang.Override
+  public boolean getConnected() {
+    return connected_;
+  }
+
+  public static final int HELD_FIELD_NUMBER = 12;
+  private boolean held_ = false;
+  /**
+   * <pre>
+   * True while an open seat of a rematch table is held for the player of the
+   * finished match who sat there (until the rematch window ends).
+   * </pre>
+   *
+   * <code>bool held = 12 [json_name = "held"];</code>
+   * @return The held.
+   */
+  @java.lang.Override
+  public boolean getHeld() {
+    return held_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -370,6 +403,12 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000002) != 0)) {
       output.writeDouble(10, reserveSeconds_);
     }
+    if (connected_ != false) {
+      output.writeBool(11, connected_);
+    }
+    if (held_ != false) {
+      output.writeBool(12, held_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -411,6 +450,14 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000002) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeDoubleSize(10, reserveSeconds_);
+    }
+    if (connected_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(11, connected_);
+    }
+    if (held_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(12, held_);
     }
     return size;
   }
@@ -462,6 +509,10 @@ private static final long serialVersionUID = 0L;
           != java.lang.Double.doubleToLongBits(
               other.getReserveSeconds())) return false;
     }
+    if (getConnected()
+        != other.getConnected()) return false;
+    if (getHeld()
+        != other.getHeld()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -501,6 +552,12 @@ private static final long serialVersionUID = 0L;
       hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
           java.lang.Double.doubleToLongBits(getReserveSeconds()));
     }
+    hash = (37 * hash) + CONNECTED_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getConnected());
+    hash = (37 * hash) + HELD_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getHeld());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -656,6 +713,8 @@ private static final long serialVersionUID = 0L;
       }
       timeouts_ = 0;
       reserveSeconds_ = 0D;
+      connected_ = false;
+      held_ = false;
       return this;
     }
 
@@ -724,6 +783,12 @@ private static final long serialVersionUID = 0L;
         result.reserveSeconds_ = reserveSeconds_;
         to_bitField0_ |= 0x00000002;
       }
+      if (((from_bitField0_ & 0x00000400) != 0)) {
+        result.connected_ = connected_;
+      }
+      if (((from_bitField0_ & 0x00000800) != 0)) {
+        result.held_ = held_;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -772,6 +837,12 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasReserveSeconds()) {
         setReserveSeconds(other.getReserveSeconds());
+      }
+      if (other.getConnected() != false) {
+        setConnected(other.getConnected());
+      }
+      if (other.getHeld() != false) {
+        setHeld(other.getHeld());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -851,6 +922,16 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000200;
               break;
             } // case 81
+            case 88: {
+              connected_ = input.readBool();
+              bitField0_ |= 0x00000400;
+              break;
+            } // case 88
+            case 96: {
+              held_ = input.readBool();
+              bitField0_ |= 0x00000800;
+              break;
+            } // case 96
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1581,6 +1662,103 @@ private static final long serialVersionUID = 0L;
     public Builder clearReserveSeconds() {
       bitField0_ = (bitField0_ & ~0x00000200);
       reserveSeconds_ = 0D;
+      onChanged();
+      return this;
+    }
+
+    private boolean connected_ ;
+    /**
+     * <pre>
+     * True while someone holds a live WatchMatch (or SSE) stream as this
+     * seat, on any replica; it stops counting within `--presence-ttl` seconds
+     * of a stream's end or its server's crash. Not part of the match version.
+     * </pre>
+     *
+     * <code>bool connected = 11 [json_name = "connected"];</code>
+     * @return The connected.
+     */
+    @java.lang.Override
+    public boolean getConnected() {
+      return connected_;
+    }
+    /**
+     * <pre>
+     * True while someone holds a live WatchMatch (or SSE) stream as this
+     * seat, on any replica; it stops counting within `--presence-ttl` seconds
+     * of a stream's end or its server's crash. Not part of the match version.
+     * </pre>
+     *
+     * <code>bool connected = 11 [json_name = "connected"];</code>
+     * @param value The connected to set.
+     * @return This builder for chaining.
+     */
+    public Builder setConnected(boolean value) {
+
+      connected_ = value;
+      bitField0_ |= 0x00000400;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * True while someone holds a live WatchMatch (or SSE) stream as this
+     * seat, on any replica; it stops counting within `--presence-ttl` seconds
+     * of a stream's end or its server's crash. Not part of the match version.
+     * </pre>
+     *
+     * <code>bool connected = 11 [json_name = "connected"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearConnected() {
+      bitField0_ = (bitField0_ & ~0x00000400);
+      connected_ = false;
+      onChanged();
+      return this;
+    }
+
+    private boolean held_ ;
+    /**
+     * <pre>
+     * True while an open seat of a rematch table is held for the player of the
+     * finished match who sat there (until the rematch window ends).
+     * </pre>
+     *
+     * <code>bool held = 12 [json_name = "held"];</code>
+     * @return The held.
+     */
+    @java.lang.Override
+    public boolean getHeld() {
+      return held_;
+    }
+    /**
+     * <pre>
+     * True while an open seat of a rematch table is held for the player of the
+     * finished match who sat there (until the rematch window ends).
+     * </pre>
+     *
+     * <code>bool held = 12 [json_name = "held"];</code>
+     * @param value The held to set.
+     * @return This builder for chaining.
+     */
+    public Builder setHeld(boolean value) {
+
+      held_ = value;
+      bitField0_ |= 0x00000800;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * True while an open seat of a rematch table is held for the player of the
+     * finished match who sat there (until the rematch window ends).
+     * </pre>
+     *
+     * <code>bool held = 12 [json_name = "held"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearHeld() {
+      bitField0_ = (bitField0_ & ~0x00000800);
+      held_ = false;
       onChanged();
       return this;
     }

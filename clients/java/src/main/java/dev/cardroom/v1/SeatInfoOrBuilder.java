@@ -174,4 +174,27 @@ public interface SeatInfoOrBuilder extends
    * @return The reserveSeconds.
    */
   double getReserveSeconds();
+
+  /**
+   * <pre>
+   * True while someone holds a live WatchMatch (or SSE) stream as this
+   * seat, on any replica; it stops counting within `--presence-ttl` seconds
+   * of a stream's end or its server's crash. Not part of the match version.
+   * </pre>
+   *
+   * <code>bool connected = 11 [json_name = "connected"];</code>
+   * @return The connected.
+   */
+  boolean getConnected();
+
+  /**
+   * <pre>
+   * True while an open seat of a rematch table is held for the player of the
+   * finished match who sat there (until the rematch window ends).
+   * </pre>
+   *
+   * <code>bool held = 12 [json_name = "held"];</code>
+   * @return The held.
+   */
+  boolean getHeld();
 }

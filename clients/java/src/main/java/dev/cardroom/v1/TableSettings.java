@@ -88,6 +88,22 @@ private static final long serialVersionUID = 0L;
     return reserveSeconds_;
   }
 
+  public static final int AUTO_START_WHEN_FULL_FIELD_NUMBER = 3;
+  private boolean autoStartWhenFull_ = false;
+  /**
+   * <pre>
+   * Start the match by itself as soon as every seat is taken (no StartMatch
+   * needed).
+   * </pre>
+   *
+   * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+   * @return The autoStartWhenFull.
+   */
+  @java.lang.Override
+  public boolean getAutoStartWhenFull() {
+    return autoStartWhenFull_;
+  }
+
   public static final int ABSENT_BOT_LEVEL_FIELD_NUMBER = 4;
   @SuppressWarnings("serial")
   private volatile java.lang.Object absentBotLevel_ = "";
@@ -159,6 +175,9 @@ private static final long serialVersionUID = 0L;
     if (java.lang.Double.doubleToRawLongBits(reserveSeconds_) != 0) {
       output.writeDouble(2, reserveSeconds_);
     }
+    if (autoStartWhenFull_ != false) {
+      output.writeBool(3, autoStartWhenFull_);
+    }
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(absentBotLevel_)) {
       com.google.protobuf.GeneratedMessage.writeString(output, 4, absentBotLevel_);
     }
@@ -173,6 +192,10 @@ private static final long serialVersionUID = 0L;
     if (java.lang.Double.doubleToRawLongBits(reserveSeconds_) != 0) {
       size += com.google.protobuf.CodedOutputStream
         .computeDoubleSize(2, reserveSeconds_);
+    }
+    if (autoStartWhenFull_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(3, autoStartWhenFull_);
     }
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(absentBotLevel_)) {
       size += com.google.protobuf.GeneratedMessage.computeStringSize(4, absentBotLevel_);
@@ -207,6 +230,8 @@ private static final long serialVersionUID = 0L;
     if (java.lang.Double.doubleToLongBits(getReserveSeconds())
         != java.lang.Double.doubleToLongBits(
             other.getReserveSeconds())) return false;
+    if (getAutoStartWhenFull()
+        != other.getAutoStartWhenFull()) return false;
     if (!getAbsentBotLevel()
         .equals(other.getAbsentBotLevel())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
@@ -226,6 +251,9 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + RESERVE_SECONDS_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
         java.lang.Double.doubleToLongBits(getReserveSeconds()));
+    hash = (37 * hash) + AUTO_START_WHEN_FULL_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getAutoStartWhenFull());
     hash = (37 * hash) + ABSENT_BOT_LEVEL_FIELD_NUMBER;
     hash = (53 * hash) + getAbsentBotLevel().hashCode();
     hash = (29 * hash) + getUnknownFields().hashCode();
@@ -367,6 +395,7 @@ private static final long serialVersionUID = 0L;
       bitField0_ = 0;
       turnSeconds_ = 0D;
       reserveSeconds_ = 0D;
+      autoStartWhenFull_ = false;
       absentBotLevel_ = "";
       return this;
     }
@@ -408,6 +437,9 @@ private static final long serialVersionUID = 0L;
         result.reserveSeconds_ = reserveSeconds_;
       }
       if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.autoStartWhenFull_ = autoStartWhenFull_;
+      }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
         result.absentBotLevel_ = absentBotLevel_;
       }
     }
@@ -430,9 +462,12 @@ private static final long serialVersionUID = 0L;
       if (java.lang.Double.doubleToRawLongBits(other.getReserveSeconds()) != 0) {
         setReserveSeconds(other.getReserveSeconds());
       }
+      if (other.getAutoStartWhenFull() != false) {
+        setAutoStartWhenFull(other.getAutoStartWhenFull());
+      }
       if (!other.getAbsentBotLevel().isEmpty()) {
         absentBotLevel_ = other.absentBotLevel_;
-        bitField0_ |= 0x00000004;
+        bitField0_ |= 0x00000008;
         onChanged();
       }
       this.mergeUnknownFields(other.getUnknownFields());
@@ -471,9 +506,14 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000002;
               break;
             } // case 17
+            case 24: {
+              autoStartWhenFull_ = input.readBool();
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 24
             case 34: {
               absentBotLevel_ = input.readStringRequireUtf8();
-              bitField0_ |= 0x00000004;
+              bitField0_ |= 0x00000008;
               break;
             } // case 34
             default: {
@@ -590,6 +630,53 @@ private static final long serialVersionUID = 0L;
       return this;
     }
 
+    private boolean autoStartWhenFull_ ;
+    /**
+     * <pre>
+     * Start the match by itself as soon as every seat is taken (no StartMatch
+     * needed).
+     * </pre>
+     *
+     * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+     * @return The autoStartWhenFull.
+     */
+    @java.lang.Override
+    public boolean getAutoStartWhenFull() {
+      return autoStartWhenFull_;
+    }
+    /**
+     * <pre>
+     * Start the match by itself as soon as every seat is taken (no StartMatch
+     * needed).
+     * </pre>
+     *
+     * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+     * @param value The autoStartWhenFull to set.
+     * @return This builder for chaining.
+     */
+    public Builder setAutoStartWhenFull(boolean value) {
+
+      autoStartWhenFull_ = value;
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Start the match by itself as soon as every seat is taken (no StartMatch
+     * needed).
+     * </pre>
+     *
+     * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearAutoStartWhenFull() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      autoStartWhenFull_ = false;
+      onChanged();
+      return this;
+    }
+
     private java.lang.Object absentBotLevel_ = "";
     /**
      * <pre>
@@ -651,7 +738,7 @@ private static final long serialVersionUID = 0L;
         java.lang.String value) {
       if (value == null) { throw new NullPointerException(); }
       absentBotLevel_ = value;
-      bitField0_ |= 0x00000004;
+      bitField0_ |= 0x00000008;
       onChanged();
       return this;
     }
@@ -667,7 +754,7 @@ private static final long serialVersionUID = 0L;
      */
     public Builder clearAbsentBotLevel() {
       absentBotLevel_ = getDefaultInstance().getAbsentBotLevel();
-      bitField0_ = (bitField0_ & ~0x00000004);
+      bitField0_ = (bitField0_ & ~0x00000008);
       onChanged();
       return this;
     }
@@ -687,7 +774,7 @@ private static final long serialVersionUID = 0L;
       if (value == null) { throw new NullPointerException(); }
       checkByteStringIsUtf8(value);
       absentBotLevel_ = value;
-      bitField0_ |= 0x00000004;
+      bitField0_ |= 0x00000008;
       onChanged();
       return this;
     }

@@ -348,6 +348,23 @@ public enum ErrorReason
   ERROR_REASON_INVALID_TABLE_SETTINGS(61),
   /**
    * <pre>
+   * FAILED_PRECONDITION: RematchMatch on a match that is not finished.
+   * </pre>
+   *
+   * <code>ERROR_REASON_MATCH_NOT_FINISHED = 62;</code>
+   */
+  ERROR_REASON_MATCH_NOT_FINISHED(62),
+  /**
+   * <pre>
+   * FAILED_PRECONDITION: RematchMatch after the rematch window
+   * (`--rematch-window` seconds after the end).
+   * </pre>
+   *
+   * <code>ERROR_REASON_REMATCH_CLOSED = 63;</code>
+   */
+  ERROR_REASON_REMATCH_CLOSED(63),
+  /**
+   * <pre>
    * INVALID_ARGUMENT: a string, list or Struct is larger than its field's
    * bound; metadata `field` names the field's path (`options.pumptown.
    * reduction_totals.values`).
@@ -1040,6 +1057,23 @@ public enum ErrorReason
   public static final int ERROR_REASON_INVALID_TABLE_SETTINGS_VALUE = 61;
   /**
    * <pre>
+   * FAILED_PRECONDITION: RematchMatch on a match that is not finished.
+   * </pre>
+   *
+   * <code>ERROR_REASON_MATCH_NOT_FINISHED = 62;</code>
+   */
+  public static final int ERROR_REASON_MATCH_NOT_FINISHED_VALUE = 62;
+  /**
+   * <pre>
+   * FAILED_PRECONDITION: RematchMatch after the rematch window
+   * (`--rematch-window` seconds after the end).
+   * </pre>
+   *
+   * <code>ERROR_REASON_REMATCH_CLOSED = 63;</code>
+   */
+  public static final int ERROR_REASON_REMATCH_CLOSED_VALUE = 63;
+  /**
+   * <pre>
    * INVALID_ARGUMENT: a string, list or Struct is larger than its field's
    * bound; metadata `field` names the field's path (`options.pumptown.
    * reduction_totals.values`).
@@ -1471,6 +1505,8 @@ public enum ErrorReason
       case 34: return ERROR_REASON_LOG_GAP;
       case 60: return ERROR_REASON_UNKNOWN_BOT_LEVEL;
       case 61: return ERROR_REASON_INVALID_TABLE_SETTINGS;
+      case 62: return ERROR_REASON_MATCH_NOT_FINISHED;
+      case 63: return ERROR_REASON_REMATCH_CLOSED;
       case 50: return ERROR_REASON_FIELD_TOO_LARGE;
       case 51: return ERROR_REASON_FIELD_OUT_OF_RANGE;
       case 52: return ERROR_REASON_INVALID_REQUEST_ID;

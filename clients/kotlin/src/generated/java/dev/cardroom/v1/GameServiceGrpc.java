@@ -316,6 +316,36 @@ public final class GameServiceGrpc {
     return getWatchMatchMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.cardroom.v1.RematchMatchRequest,
+      dev.cardroom.v1.RematchMatchResponse> getRematchMatchMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "RematchMatch",
+      requestType = dev.cardroom.v1.RematchMatchRequest.class,
+      responseType = dev.cardroom.v1.RematchMatchResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.cardroom.v1.RematchMatchRequest,
+      dev.cardroom.v1.RematchMatchResponse> getRematchMatchMethod() {
+    io.grpc.MethodDescriptor<dev.cardroom.v1.RematchMatchRequest, dev.cardroom.v1.RematchMatchResponse> getRematchMatchMethod;
+    if ((getRematchMatchMethod = GameServiceGrpc.getRematchMatchMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getRematchMatchMethod = GameServiceGrpc.getRematchMatchMethod) == null) {
+          GameServiceGrpc.getRematchMatchMethod = getRematchMatchMethod =
+              io.grpc.MethodDescriptor.<dev.cardroom.v1.RematchMatchRequest, dev.cardroom.v1.RematchMatchResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "RematchMatch"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.lite.ProtoLiteUtils.marshaller(
+                  dev.cardroom.v1.RematchMatchRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.lite.ProtoLiteUtils.marshaller(
+                  dev.cardroom.v1.RematchMatchResponse.getDefaultInstance()))
+              .build();
+        }
+      }
+    }
+    return getRematchMatchMethod;
+  }
+
   private static volatile io.grpc.MethodDescriptor<dev.cardroom.v1.GetMatchLogRequest,
       dev.cardroom.v1.GetMatchLogResponse> getGetMatchLogMethod;
 
@@ -536,6 +566,22 @@ public final class GameServiceGrpc {
 
     /**
      * <pre>
+     * Asks for a rematch of a finished match, with the caller's seat token of
+     * that match: the first player to ask creates a new table with the same
+     * game, options, table settings and players (its creator is that player;
+     * bots come back at their seats); every other player's old seat is held for
+     * it until the rematch window ends, and it accepts by asking too. Each
+     * player gets a new seat token at its old seat; asking again answers the
+     * same seat and token.
+     * </pre>
+     */
+    default void rematchMatch(dev.cardroom.v1.RematchMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.cardroom.v1.RematchMatchResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getRematchMatchMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
      * Reads the log of a match for replays. Hidden details (cards drawn face
      * down) appear only once the match is finished, and before that only to
      * the seat that saw them (AIP-136).
@@ -715,6 +761,23 @@ public final class GameServiceGrpc {
 
     /**
      * <pre>
+     * Asks for a rematch of a finished match, with the caller's seat token of
+     * that match: the first player to ask creates a new table with the same
+     * game, options, table settings and players (its creator is that player;
+     * bots come back at their seats); every other player's old seat is held for
+     * it until the rematch window ends, and it accepts by asking too. Each
+     * player gets a new seat token at its old seat; asking again answers the
+     * same seat and token.
+     * </pre>
+     */
+    public void rematchMatch(dev.cardroom.v1.RematchMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.cardroom.v1.RematchMatchResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getRematchMatchMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
      * Reads the log of a match for replays. Hidden details (cards drawn face
      * down) appear only once the match is finished, and before that only to
      * the seat that saw them (AIP-136).
@@ -868,6 +931,22 @@ public final class GameServiceGrpc {
         watchMatch(dev.cardroom.v1.WatchMatchRequest request) {
       return io.grpc.stub.ClientCalls.blockingV2ServerStreamingCall(
           getChannel(), getWatchMatchMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Asks for a rematch of a finished match, with the caller's seat token of
+     * that match: the first player to ask creates a new table with the same
+     * game, options, table settings and players (its creator is that player;
+     * bots come back at their seats); every other player's old seat is held for
+     * it until the rematch window ends, and it accepts by asking too. Each
+     * player gets a new seat token at its old seat; asking again answers the
+     * same seat and token.
+     * </pre>
+     */
+    public dev.cardroom.v1.RematchMatchResponse rematchMatch(dev.cardroom.v1.RematchMatchRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getRematchMatchMethod(), getCallOptions(), request);
     }
 
     /**
@@ -1027,6 +1106,22 @@ public final class GameServiceGrpc {
 
     /**
      * <pre>
+     * Asks for a rematch of a finished match, with the caller's seat token of
+     * that match: the first player to ask creates a new table with the same
+     * game, options, table settings and players (its creator is that player;
+     * bots come back at their seats); every other player's old seat is held for
+     * it until the rematch window ends, and it accepts by asking too. Each
+     * player gets a new seat token at its old seat; asking again answers the
+     * same seat and token.
+     * </pre>
+     */
+    public dev.cardroom.v1.RematchMatchResponse rematchMatch(dev.cardroom.v1.RematchMatchRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getRematchMatchMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
      * Reads the log of a match for replays. Hidden details (cards drawn face
      * down) appear only once the match is finished, and before that only to
      * the seat that saw them (AIP-136).
@@ -1176,6 +1271,23 @@ public final class GameServiceGrpc {
 
     /**
      * <pre>
+     * Asks for a rematch of a finished match, with the caller's seat token of
+     * that match: the first player to ask creates a new table with the same
+     * game, options, table settings and players (its creator is that player;
+     * bots come back at their seats); every other player's old seat is held for
+     * it until the rematch window ends, and it accepts by asking too. Each
+     * player gets a new seat token at its old seat; asking again answers the
+     * same seat and token.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.cardroom.v1.RematchMatchResponse> rematchMatch(
+        dev.cardroom.v1.RematchMatchRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getRematchMatchMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
      * Reads the log of a match for replays. Hidden details (cards drawn face
      * down) appear only once the match is finished, and before that only to
      * the seat that saw them (AIP-136).
@@ -1198,7 +1310,8 @@ public final class GameServiceGrpc {
   private static final int METHODID_START_MATCH = 7;
   private static final int METHODID_SUBMIT_ACTION = 8;
   private static final int METHODID_WATCH_MATCH = 9;
-  private static final int METHODID_GET_MATCH_LOG = 10;
+  private static final int METHODID_REMATCH_MATCH = 10;
+  private static final int METHODID_GET_MATCH_LOG = 11;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -1256,6 +1369,10 @@ public final class GameServiceGrpc {
         case METHODID_WATCH_MATCH:
           serviceImpl.watchMatch((dev.cardroom.v1.WatchMatchRequest) request,
               (io.grpc.stub.StreamObserver<dev.cardroom.v1.MatchUpdate>) responseObserver);
+          break;
+        case METHODID_REMATCH_MATCH:
+          serviceImpl.rematchMatch((dev.cardroom.v1.RematchMatchRequest) request,
+              (io.grpc.stub.StreamObserver<dev.cardroom.v1.RematchMatchResponse>) responseObserver);
           break;
         case METHODID_GET_MATCH_LOG:
           serviceImpl.getMatchLog((dev.cardroom.v1.GetMatchLogRequest) request,
@@ -1350,6 +1467,13 @@ public final class GameServiceGrpc {
               dev.cardroom.v1.MatchUpdate>(
                 service, METHODID_WATCH_MATCH)))
         .addMethod(
+          getRematchMatchMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              dev.cardroom.v1.RematchMatchRequest,
+              dev.cardroom.v1.RematchMatchResponse>(
+                service, METHODID_REMATCH_MATCH)))
+        .addMethod(
           getGetMatchLogMethod(),
           io.grpc.stub.ServerCalls.asyncUnaryCall(
             new MethodHandlers<
@@ -1378,6 +1502,7 @@ public final class GameServiceGrpc {
               .addMethod(getStartMatchMethod())
               .addMethod(getSubmitActionMethod())
               .addMethod(getWatchMatchMethod())
+              .addMethod(getRematchMatchMethod())
               .addMethod(getGetMatchLogMethod())
               .build();
         }

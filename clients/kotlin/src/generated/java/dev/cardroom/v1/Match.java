@@ -24,6 +24,7 @@ public  final class Match extends
     gameId_ = "";
     seats_ = emptyProtobufList();
     etag_ = "";
+    rematchOf_ = "";
   }
   private int bitField0_;
   public static final int NAME_FIELD_NUMBER = 1;
@@ -821,6 +822,152 @@ public  final class Match extends
   private void clearTable() {
     table_ = null;
     bitField0_ = (bitField0_ & ~0x00000008);
+  }
+
+  public static final int EXPIRE_TIME_FIELD_NUMBER = 13;
+  private com.google.protobuf.Timestamp expireTime_;
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public boolean hasExpireTime() {
+    return ((bitField0_ & 0x00000010) != 0);
+  }
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public com.google.protobuf.Timestamp getExpireTime() {
+    return expireTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : expireTime_;
+  }
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setExpireTime(com.google.protobuf.Timestamp value) {
+    value.getClass();  // minimal bytecode null check
+    expireTime_ = value;
+    bitField0_ |= 0x00000010;
+  }
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings({"ReferenceEquality", "ReturnValueIgnored"})
+  private void mergeExpireTime(com.google.protobuf.Timestamp value) {
+    value.getClass();  // minimal bytecode null check
+    if (expireTime_ != null &&
+        expireTime_ != com.google.protobuf.Timestamp.getDefaultInstance()) {
+      expireTime_ =
+        com.google.protobuf.Timestamp.newBuilder(expireTime_).mergeFrom(value).buildPartial();
+    } else {
+      expireTime_ = value;
+    }
+    bitField0_ |= 0x00000010;
+  }
+  /**
+   * <pre>
+   * While the match waits for players: when it is abandoned unless it
+   * starts (`--lobby-ttl` after its last join). Unset once started.
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void clearExpireTime() {
+    expireTime_ = null;
+    bitField0_ = (bitField0_ & ~0x00000010);
+  }
+
+  public static final int REMATCH_OF_FIELD_NUMBER = 14;
+  private java.lang.String rematchOf_;
+  /**
+   * <pre>
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   * </pre>
+   *
+   * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The rematchOf.
+   */
+  @java.lang.Override
+  public java.lang.String getRematchOf() {
+    return rematchOf_;
+  }
+  /**
+   * <pre>
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   * </pre>
+   *
+   * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @return The bytes for rematchOf.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getRematchOfBytes() {
+    return com.google.protobuf.ByteString.copyFromUtf8(rematchOf_);
+  }
+  /**
+   * <pre>
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   * </pre>
+   *
+   * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param value The rematchOf to set.
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setRematchOf(
+      java.lang.String value) {
+    value.getClass();  // minimal bytecode null check
+
+    rematchOf_ = value;
+  }
+  /**
+   * <pre>
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   * </pre>
+   *
+   * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void clearRematchOf() {
+
+    rematchOf_ = getDefaultInstance().getRematchOf();
+  }
+  /**
+   * <pre>
+   * The finished match this table is the rematch of (RematchMatch), as
+   * `games/{game}/matches/{match}`; empty otherwise.
+   * </pre>
+   *
+   * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   * @param value The bytes for rematchOf to set.
+   */
+  private void setRematchOfBytes(
+      com.google.protobuf.ByteString value) {
+    checkByteStringIsUtf8(value);
+    rematchOf_ = value.toStringUtf8();
+
   }
 
   public static dev.cardroom.v1.Match parseFrom(
@@ -1756,6 +1903,157 @@ public  final class Match extends
       return this;
     }
 
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public boolean hasExpireTime() {
+      return instance.hasExpireTime();
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public com.google.protobuf.Timestamp getExpireTime() {
+      return instance.getExpireTime();
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setExpireTime(com.google.protobuf.Timestamp value) {
+      copyOnWrite();
+      instance.setExpireTime(value);
+      return this;
+      }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setExpireTime(
+        com.google.protobuf.Timestamp.Builder builderForValue) {
+      copyOnWrite();
+      instance.setExpireTime(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder mergeExpireTime(com.google.protobuf.Timestamp value) {
+      copyOnWrite();
+      instance.mergeExpireTime(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * While the match waits for players: when it is abandoned unless it
+     * starts (`--lobby-ttl` after its last join). Unset once started.
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 13 [json_name = "expireTime", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearExpireTime() {  copyOnWrite();
+      instance.clearExpireTime();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return The rematchOf.
+     */
+    @java.lang.Override
+    public java.lang.String getRematchOf() {
+      return instance.getRematchOf();
+    }
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return The bytes for rematchOf.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getRematchOfBytes() {
+      return instance.getRematchOfBytes();
+    }
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param value The rematchOf to set.
+     * @return This builder for chaining.
+     */
+    public Builder setRematchOf(
+        java.lang.String value) {
+      copyOnWrite();
+      instance.setRematchOf(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearRematchOf() {
+      copyOnWrite();
+      instance.clearRematchOf();
+      return this;
+    }
+    /**
+     * <pre>
+     * The finished match this table is the rematch of (RematchMatch), as
+     * `games/{game}/matches/{match}`; empty otherwise.
+     * </pre>
+     *
+     * <code>string rematch_of = 14 [json_name = "rematchOf", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     * @param value The bytes for rematchOf to set.
+     * @return This builder for chaining.
+     */
+    public Builder setRematchOfBytes(
+        com.google.protobuf.ByteString value) {
+      copyOnWrite();
+      instance.setRematchOfBytes(value);
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Match)
   }
   @java.lang.Override
@@ -1786,11 +2084,13 @@ public  final class Match extends
             "createTime_",
             "updateTime_",
             "table_",
+            "expireTime_",
+            "rematchOf_",
           };
           java.lang.String info =
-              "\u0000\f\u0000\u0001\u0001\f\f\u0000\u0001\u0000\u0001\u0208\u0002\u0208\u0003\f" +
-              "\u0004\u1009\u0000\u0005\u0004\u0006\u001b\u0007\u0004\b\u0004\t\u0208\n\u1009\u0001" +
-              "\u000b\u1009\u0002\f\u1009\u0003";
+              "\u0000\u000e\u0000\u0001\u0001\u000e\u000e\u0000\u0001\u0000\u0001\u0208\u0002\u0208" +
+              "\u0003\f\u0004\u1009\u0000\u0005\u0004\u0006\u001b\u0007\u0004\b\u0004\t\u0208\n" +
+              "\u1009\u0001\u000b\u1009\u0002\f\u1009\u0003\r\u1009\u0004\u000e\u0208";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

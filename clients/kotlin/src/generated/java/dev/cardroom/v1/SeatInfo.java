@@ -554,6 +554,91 @@ public  final class SeatInfo extends
     reserveSeconds_ = 0D;
   }
 
+  public static final int CONNECTED_FIELD_NUMBER = 11;
+  private boolean connected_;
+  /**
+   * <pre>
+   * True while someone holds a live WatchMatch (or SSE) stream as this
+   * seat, on any replica; it stops counting within `--presence-ttl` seconds
+   * of a stream's end or its server's crash. Not part of the match version.
+   * </pre>
+   *
+   * <code>bool connected = 11 [json_name = "connected"];</code>
+   * @return The connected.
+   */
+  @java.lang.Override
+  public boolean getConnected() {
+    return connected_;
+  }
+  /**
+   * <pre>
+   * True while someone holds a live WatchMatch (or SSE) stream as this
+   * seat, on any replica; it stops counting within `--presence-ttl` seconds
+   * of a stream's end or its server's crash. Not part of the match version.
+   * </pre>
+   *
+   * <code>bool connected = 11 [json_name = "connected"];</code>
+   * @param value The connected to set.
+   */
+  private void setConnected(boolean value) {
+    
+    connected_ = value;
+  }
+  /**
+   * <pre>
+   * True while someone holds a live WatchMatch (or SSE) stream as this
+   * seat, on any replica; it stops counting within `--presence-ttl` seconds
+   * of a stream's end or its server's crash. Not part of the match version.
+   * </pre>
+   *
+   * <code>bool connected = 11 [json_name = "connected"];</code>
+   */
+  private void clearConnected() {
+
+    connected_ = false;
+  }
+
+  public static final int HELD_FIELD_NUMBER = 12;
+  private boolean held_;
+  /**
+   * <pre>
+   * True while an open seat of a rematch table is held for the player of the
+   * finished match who sat there (until the rematch window ends).
+   * </pre>
+   *
+   * <code>bool held = 12 [json_name = "held"];</code>
+   * @return The held.
+   */
+  @java.lang.Override
+  public boolean getHeld() {
+    return held_;
+  }
+  /**
+   * <pre>
+   * True while an open seat of a rematch table is held for the player of the
+   * finished match who sat there (until the rematch window ends).
+   * </pre>
+   *
+   * <code>bool held = 12 [json_name = "held"];</code>
+   * @param value The held to set.
+   */
+  private void setHeld(boolean value) {
+    
+    held_ = value;
+  }
+  /**
+   * <pre>
+   * True while an open seat of a rematch table is held for the player of the
+   * finished match who sat there (until the rematch window ends).
+   * </pre>
+   *
+   * <code>bool held = 12 [json_name = "held"];</code>
+   */
+  private void clearHeld() {
+
+    held_ = false;
+  }
+
   public static dev.cardroom.v1.SeatInfo parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -1208,6 +1293,95 @@ public  final class SeatInfo extends
       return this;
     }
 
+    /**
+     * <pre>
+     * True while someone holds a live WatchMatch (or SSE) stream as this
+     * seat, on any replica; it stops counting within `--presence-ttl` seconds
+     * of a stream's end or its server's crash. Not part of the match version.
+     * </pre>
+     *
+     * <code>bool connected = 11 [json_name = "connected"];</code>
+     * @return The connected.
+     */
+    @java.lang.Override
+    public boolean getConnected() {
+      return instance.getConnected();
+    }
+    /**
+     * <pre>
+     * True while someone holds a live WatchMatch (or SSE) stream as this
+     * seat, on any replica; it stops counting within `--presence-ttl` seconds
+     * of a stream's end or its server's crash. Not part of the match version.
+     * </pre>
+     *
+     * <code>bool connected = 11 [json_name = "connected"];</code>
+     * @param value The connected to set.
+     * @return This builder for chaining.
+     */
+    public Builder setConnected(boolean value) {
+      copyOnWrite();
+      instance.setConnected(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * True while someone holds a live WatchMatch (or SSE) stream as this
+     * seat, on any replica; it stops counting within `--presence-ttl` seconds
+     * of a stream's end or its server's crash. Not part of the match version.
+     * </pre>
+     *
+     * <code>bool connected = 11 [json_name = "connected"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearConnected() {
+      copyOnWrite();
+      instance.clearConnected();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * True while an open seat of a rematch table is held for the player of the
+     * finished match who sat there (until the rematch window ends).
+     * </pre>
+     *
+     * <code>bool held = 12 [json_name = "held"];</code>
+     * @return The held.
+     */
+    @java.lang.Override
+    public boolean getHeld() {
+      return instance.getHeld();
+    }
+    /**
+     * <pre>
+     * True while an open seat of a rematch table is held for the player of the
+     * finished match who sat there (until the rematch window ends).
+     * </pre>
+     *
+     * <code>bool held = 12 [json_name = "held"];</code>
+     * @param value The held to set.
+     * @return This builder for chaining.
+     */
+    public Builder setHeld(boolean value) {
+      copyOnWrite();
+      instance.setHeld(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * True while an open seat of a rematch table is held for the player of the
+     * finished match who sat there (until the rematch window ends).
+     * </pre>
+     *
+     * <code>bool held = 12 [json_name = "held"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearHeld() {
+      copyOnWrite();
+      instance.clearHeld();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.SeatInfo)
   }
   @java.lang.Override
@@ -1235,11 +1409,13 @@ public  final class SeatInfo extends
             "awaySince_",
             "timeouts_",
             "reserveSeconds_",
+            "connected_",
+            "held_",
           };
           java.lang.String info =
-              "\u0000\n\u0000\u0001\u0001\n\n\u0000\u0000\u0000\u0001\u0004\u0002\u0208\u0003\u0007" +
+              "\u0000\f\u0000\u0001\u0001\f\f\u0000\u0000\u0000\u0001\u0004\u0002\u0208\u0003\u0007" +
               "\u0004\u0007\u0005\f\u0006\u0208\u0007\u0007\b\u1009\u0000\t\u0004\n\u1000\u0001" +
-              "";
+              "\u000b\u0007\f\u0007";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -108,6 +108,47 @@ public  final class TableSettings extends
     reserveSeconds_ = 0D;
   }
 
+  public static final int AUTO_START_WHEN_FULL_FIELD_NUMBER = 3;
+  private boolean autoStartWhenFull_;
+  /**
+   * <pre>
+   * Start the match by itself as soon as every seat is taken (no StartMatch
+   * needed).
+   * </pre>
+   *
+   * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+   * @return The autoStartWhenFull.
+   */
+  @java.lang.Override
+  public boolean getAutoStartWhenFull() {
+    return autoStartWhenFull_;
+  }
+  /**
+   * <pre>
+   * Start the match by itself as soon as every seat is taken (no StartMatch
+   * needed).
+   * </pre>
+   *
+   * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+   * @param value The autoStartWhenFull to set.
+   */
+  private void setAutoStartWhenFull(boolean value) {
+    
+    autoStartWhenFull_ = value;
+  }
+  /**
+   * <pre>
+   * Start the match by itself as soon as every seat is taken (no StartMatch
+   * needed).
+   * </pre>
+   *
+   * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+   */
+  private void clearAutoStartWhenFull() {
+
+    autoStartWhenFull_ = false;
+  }
+
   public static final int ABSENT_BOT_LEVEL_FIELD_NUMBER = 4;
   private java.lang.String absentBotLevel_;
   /**
@@ -380,6 +421,49 @@ public  final class TableSettings extends
 
     /**
      * <pre>
+     * Start the match by itself as soon as every seat is taken (no StartMatch
+     * needed).
+     * </pre>
+     *
+     * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+     * @return The autoStartWhenFull.
+     */
+    @java.lang.Override
+    public boolean getAutoStartWhenFull() {
+      return instance.getAutoStartWhenFull();
+    }
+    /**
+     * <pre>
+     * Start the match by itself as soon as every seat is taken (no StartMatch
+     * needed).
+     * </pre>
+     *
+     * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+     * @param value The autoStartWhenFull to set.
+     * @return This builder for chaining.
+     */
+    public Builder setAutoStartWhenFull(boolean value) {
+      copyOnWrite();
+      instance.setAutoStartWhenFull(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Start the match by itself as soon as every seat is taken (no StartMatch
+     * needed).
+     * </pre>
+     *
+     * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearAutoStartWhenFull() {
+      copyOnWrite();
+      instance.clearAutoStartWhenFull();
+      return this;
+    }
+
+    /**
+     * <pre>
      * The level of the bot that takes over a seat whose player is away or
      * left (`random`, `standard`, `strong`); empty (the default): the server
      * plays the seat's default actions instead.
@@ -475,11 +559,12 @@ public  final class TableSettings extends
           java.lang.Object[] objects = new java.lang.Object[] {
             "turnSeconds_",
             "reserveSeconds_",
+            "autoStartWhenFull_",
             "absentBotLevel_",
           };
           java.lang.String info =
-              "\u0000\u0003\u0000\u0000\u0001\u0004\u0003\u0000\u0000\u0000\u0001\u0000\u0002\u0000" +
-              "\u0004\u0208";
+              "\u0000\u0004\u0000\u0000\u0001\u0004\u0004\u0000\u0000\u0000\u0001\u0000\u0002\u0000" +
+              "\u0003\u0007\u0004\u0208";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

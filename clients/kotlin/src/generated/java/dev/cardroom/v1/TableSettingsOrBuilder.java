@@ -35,6 +35,17 @@ public interface TableSettingsOrBuilder extends
 
   /**
    * <pre>
+   * Start the match by itself as soon as every seat is taken (no StartMatch
+   * needed).
+   * </pre>
+   *
+   * <code>bool auto_start_when_full = 3 [json_name = "autoStartWhenFull"];</code>
+   * @return The autoStartWhenFull.
+   */
+  boolean getAutoStartWhenFull();
+
+  /**
+   * <pre>
    * The level of the bot that takes over a seat whose player is away or
    * left (`random`, `standard`, `strong`); empty (the default): the server
    * plays the seat's default actions instead.

@@ -75,6 +75,10 @@ public object GameServiceGrpcKt {
     @JvmStatic
     get() = GameServiceGrpc.getWatchMatchMethod()
 
+  public val rematchMatchMethod: MethodDescriptor<RematchMatchRequest, RematchMatchResponse>
+    @JvmStatic
+    get() = GameServiceGrpc.getRematchMatchMethod()
+
   public val getMatchLogMethod: MethodDescriptor<GetMatchLogRequest, GetMatchLogResponse>
     @JvmStatic
     get() = GameServiceGrpc.getGetMatchLogMethod()
@@ -302,6 +306,26 @@ public object GameServiceGrpcKt {
      *
      * @return The single response from the server.
      */
+    public suspend fun rematchMatch(request: RematchMatchRequest, headers: Metadata = Metadata()): RematchMatchResponse = unaryRpc(
+      channel,
+      GameServiceGrpc.getRematchMatchMethod(),
+      request,
+      callOptions,
+      headers
+    )
+
+    /**
+     * Executes this RPC and returns the response message, suspending until the RPC completes
+     * with [`Status.OK`][io.grpc.Status].  If the RPC completes with another status, a corresponding
+     * [StatusException] is thrown.  If this coroutine is cancelled, the RPC is also cancelled
+     * with the corresponding exception as a cause.
+     *
+     * @param request The request message to send to the server.
+     *
+     * @param headers Metadata to attach to the request.  Most users will not need this.
+     *
+     * @return The single response from the server.
+     */
     public suspend fun getMatchLog(request: GetMatchLogRequest, headers: Metadata = Metadata()): GetMatchLogResponse = unaryRpc(
       channel,
       GameServiceGrpc.getGetMatchLogMethod(),
@@ -439,6 +463,18 @@ public object GameServiceGrpcKt {
     public open fun watchMatch(request: WatchMatchRequest): Flow<MatchUpdate> = throw StatusException(UNIMPLEMENTED.withDescription("Method cardroom.v1.GameService.WatchMatch is unimplemented"))
 
     /**
+     * Returns the response to an RPC for cardroom.v1.GameService.RematchMatch.
+     *
+     * If this method fails with a [StatusException], the RPC will fail with the corresponding
+     * [io.grpc.Status].  If this method fails with a [java.util.concurrent.CancellationException], the RPC will fail
+     * with status `Status.CANCELLED`.  If this method fails for any other reason, the RPC will
+     * fail with `Status.UNKNOWN` with the exception as a cause.
+     *
+     * @param request The request from the client.
+     */
+    public open suspend fun rematchMatch(request: RematchMatchRequest): RematchMatchResponse = throw StatusException(UNIMPLEMENTED.withDescription("Method cardroom.v1.GameService.RematchMatch is unimplemented"))
+
+    /**
      * Returns the response to an RPC for cardroom.v1.GameService.GetMatchLog.
      *
      * If this method fails with a [StatusException], the RPC will fail with the corresponding
@@ -500,6 +536,11 @@ public object GameServiceGrpcKt {
       context = this.context,
       descriptor = GameServiceGrpc.getWatchMatchMethod(),
       implementation = ::watchMatch
+    ))
+      .addMethod(unaryServerMethodDefinition(
+      context = this.context,
+      descriptor = GameServiceGrpc.getRematchMatchMethod(),
+      implementation = ::rematchMatch
     ))
       .addMethod(unaryServerMethodDefinition(
       context = this.context,

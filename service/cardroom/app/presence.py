@@ -1,0 +1,78 @@
+"""Presence: which seats someone follows live, agreed by every replica through the store.
+
+Each open WatchMatch stream (gRPC or SSE) of a seat keeps one entry in the match's
+presence set, refreshed every third of ``presence_ttl`` by the worker serving the
+stream and removed when the stream ends. A seat is ``connected`` while any of its
+entries is fresh, so a second device keeps it connected when the first hangs up,
+and the streams of a crashed replica stop counting within ``presence_ttl``.
+Presence is not part of the match document: it never changes the version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+
+from ..store.contract import MatchStore, StoreUnavailable
+from . import documents as docs
+from .config import Settings
+
+log = logging.getLogger(__name__)
+
+#: seconds a worker reuses a match's presence read (watch updates of busy matches come in bursts)
+CACHE_SECONDS = 0.5
+
+
+class Presence:
+    def __init__(self, store: MatchStore, settings: Settings, clock: Callable[[], float] = time.time):
+        self.store = store
+        self.ttl = settings.presence_ttl
+        self.clock = clock
+        self._cache: dict[str, tuple[float, frozenset[str]]] = {}
+
+    async def connected(self, doc: docs.MatchDoc) -> frozenset[int]:
+        """The seats of ``doc`` someone holds a live stream for; empty when the store cannot say."""
+        now = self.clock()
+        cached = self._cache.get(doc.match_id)
+        if cached is None or cached[0] < now:
+            try:
+                members = await self.store.present(doc.match_id, now)
+            except StoreUnavailable:
+                return frozenset()
+            cached = (now + CACHE_SECONDS, frozenset(member.rpartition(":")[0] for member in members))
+            if len(self._cache) > 10_000:
+                self._cache.clear()
+            self._cache[doc.match_id] = cached
+        return frozenset(p.seat for p in doc.players if p.player_id in cached[1])
+
+    @contextlib.asynccontextmanager
+    async def holding(self, match_id: str, player_id: str) -> AsyncIterator[None]:
+        """Count ``player_id``'s seat as connected while the body runs (one stream)."""
+        member = f"{player_id}:{secrets.token_hex(6)}"
+        await self._touch(match_id, member)
+        beat = asyncio.create_task(self._beat(match_id, member))
+        self._cache.pop(match_id, None)
+        try:
+            yield
+        finally:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
+            with contextlib.suppress(StoreUnavailable):
+                await self.store.drop_presence(match_id, member)
+            self._cache.pop(match_id, None)
+
+    async def _beat(self, match_id: str, member: str) -> None:
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            await self._touch(match_id, member)
+
+    async def _touch(self, match_id: str, member: str) -> None:
+        try:
+            await self.store.touch_presence(match_id, member, self.clock(), self.ttl)
+        except StoreUnavailable as error:  # presence is best effort: the stream itself goes on
+            log.info("presence of match %s not refreshed: %s", match_id, error)
