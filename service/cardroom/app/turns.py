@@ -39,8 +39,9 @@ from .matches import MatchService, started
 
 log = logging.getLogger(__name__)
 
-#: entries claimed per index bucket and poll, and turns played at once by one worker
-CLAIM_LIMIT = 64
+#: entries claimed per index bucket and poll, and turns played at once by one worker: well below the
+#: Redis store's connection pool (32), which the worker's calls share with the scheduler
+CLAIM_LIMIT = 16
 
 
 class BotMemory(msgspec.Struct, array_like=True):
