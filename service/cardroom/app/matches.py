@@ -54,8 +54,8 @@ from .errors import (
     stale_version,
 )
 from .limits import Limits
-from .replay import Replay
 from .presence import Presence
+from .replay import Replay
 from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
 
 log = logging.getLogger(__name__)
