@@ -3,6 +3,11 @@
 Both are server-side only: they hold the engine state (deck order, seed) and
 unredacted events, so nothing here is ever sent to a client as is; the match
 service builds per-viewer answers from them.
+
+Schema 2 (``SCHEMA``) keeps the log lean: a stored record (``StoredRecord``) holds what changed, not the
+document; ``app.lean_log`` turns a ``LogRecord`` (what change functions build, with the whole new document)
+into one and back. Schema 1 records (a ``LogRecord`` with the whole document, engine state included) are
+still read: ``decode_stored`` tells them apart (a msgpack map, where schema 2 records are arrays).
 """
 
 from __future__ import annotations
@@ -89,6 +94,8 @@ class MatchDoc(msgspec.Struct):
     #: seats of a rematch table held for the finished match's players (seat -> their old player id)
     held: dict[int, str] | None = None
     held_until: float | None = None
+    #: the document schema it was written with (absent, so 1, before the lean log)
+    schema: int = 1
 
     def player(self, player_id: str) -> Player | None:
         return next((p for p in self.players if p.player_id == player_id), None)
@@ -112,7 +119,10 @@ class StoredEvent(msgspec.Struct, array_like=True):
 
 
 class LogRecord(msgspec.Struct):
-    """The log entry of one version: what happened and the document right after it."""
+    """The log entry of one version: what happened and the document right after it.
+
+    Fields added after ``doc`` (flags such as ``timed_out``) need defaults; the lean log keeps any that
+    differ from their default (``StoredRecord.flags``)."""
 
     version: int
     kind: str  # created | joined | left | started | action | returned
@@ -124,6 +134,25 @@ class LogRecord(msgspec.Struct):
     timed_out: bool = False
     #: a bot of the server decided the action
     by_bot: bool = False
+
+
+class StoredRecord(msgspec.Struct, array_like=True, omit_defaults=True):
+    """A log record as schema 2 stores it: what changed at ``version``, not the document.
+
+    ``status`` is there when the status changed; ``doc`` (the new document without its engine state) when
+    anything else than version, update time, status and state changed; ``state`` when replaying the record
+    (``app.lean_log.replay_state``) would not give the new state; ``flags`` are the record's further fields."""
+
+    version: int
+    kind: str
+    seat: int | None
+    action: dict[str, Any] | None
+    events: list[StoredEvent]
+    time: float
+    status: str | None = None
+    doc: MatchDoc | None = None
+    state: bytes | None = None
+    flags: dict[str, Any] | None = None
 
 
 class Answer(msgspec.Struct, array_like=True):
@@ -138,6 +167,7 @@ class Answer(msgspec.Struct, array_like=True):
 _encoder = msgspec.msgpack.Encoder()
 _doc_decoder = msgspec.msgpack.Decoder(MatchDoc)
 _record_decoder = msgspec.msgpack.Decoder(LogRecord)
+_stored_decoder = msgspec.msgpack.Decoder(StoredRecord)
 _answer_decoder = msgspec.msgpack.Decoder(Answer)
 
 encode = _encoder.encode
@@ -147,9 +177,23 @@ def decode_doc(data: bytes) -> MatchDoc:
     return _doc_decoder.decode(data)
 
 
-def decode_record(data: bytes) -> LogRecord:
-    return _record_decoder.decode(data)
+#: the document schema this code writes
+SCHEMA = 2
+
+
+def decode_stored(data: bytes) -> LogRecord | StoredRecord:
+    """A log entry: a schema-1 ``LogRecord`` (a msgpack map) or a schema-2 ``StoredRecord`` (an array)."""
+    first = data[0]
+    if 0x80 <= first <= 0x8F or first in (0xDE, 0xDF):
+        return _record_decoder.decode(data)
+    return _stored_decoder.decode(data)
 
 
 def decode_answer(data: bytes) -> Answer:
     return _answer_decoder.decode(data)
+
+
+def decode_record(data: bytes) -> LogRecord | StoredRecord:
+    """A log entry's record for what both schemas hold alike (kind, seat, action, events); its document at
+    that version is rebuilt by ``app.history``."""
+    return decode_stored(data)

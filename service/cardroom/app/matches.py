@@ -53,6 +53,8 @@ from .errors import (
     AppError,
     stale_version,
 )
+from .history import History
+from .lean_log import lean
 from .limits import Limits
 from .presence import Presence
 from .replay import Replay
@@ -127,6 +129,7 @@ class MatchService:
         #: called after a commit that leaves the match due at once (the turn scheduler's wake-up)
         self.on_due: Callable[[], None] | None = None
         self.presence = Presence(store, settings, clock)
+        self.history = History(store)
 
     # --- catalog ------------------------------------------------------------
     def list_games(self) -> list[GameInfo]:
@@ -193,7 +196,7 @@ class MatchService:
         answer = docs.encode(docs.Answer(1, creator.player_id, asked))
         await self.limits.hold_open_table(client_key, match_id)
         try:
-            replayed = await self.store.create(_stored(doc), docs.encode(record), request_id or None, answer)
+            replayed = await self.store.create(_stored(doc), lean(None, doc, record), request_id or None, answer)
         except MatchExists:
             await self.limits.drop_open_table(client_key, match_id)
             raise idempotency.reused("this request_id created another match") from None
@@ -374,18 +377,24 @@ class MatchService:
         player = self._authenticate(doc, token)
         if doc.status in (FINISHED, ABANDONED) and after_version >= doc.version:
             return None
-        return self._follow(match_id, player, after_version, Replay(doc))
+        return self._follow(doc, player, after_version, Replay(doc))
 
     async def _follow(
-        self, match_id: str, player: docs.Player | None, after_version: int, replay: Replay
+        self, doc: docs.MatchDoc, player: docs.Player | None, after_version: int, replay: Replay
     ) -> AsyncIterator[Update]:
         """``replay`` starts at the version read before following: older records are served as of it."""
+        match_id, after_version = doc.match_id, max(after_version, 0)
         # a seat's stream makes it connected (presence.py) for as long as it runs
         holding = self.presence.holding(match_id, player.player_id) if player else contextlib.nullcontext()
         try:
             async with holding:
-                async for entry in self.store.watch(match_id, max(after_version, 0)):
-                    record = docs.decode_record(entry.payload)
+                # live entries carry their document; a backlog is replayed from the document before it
+                prev = (
+                    None if after_version == 0 else await self.history.doc_at(match_id, after_version, doc.create_time)
+                )
+                async for entry in self.store.watch(match_id, after_version):
+                    record = self.history.record(match_id, prev, entry, doc.create_time)
+                    prev = record.doc
                     replay.advance(record.doc)
                     update = self._update(record, record.doc.player(player.player_id) if player else None, replay)
                     connected = await self.presence.connected(record.doc)
@@ -406,12 +415,12 @@ class MatchService:
         page_size = 100 if page_size <= 0 else min(page_size, 1000)
         try:
             entries = await self.store.log(match_id, max(after_version, 0), page_size)
+            records = await self.history.records(match_id, entries, doc.create_time)
         except StoreUnavailable as error:
             raise _unavailable(error) from None
         updates = []
         replay = Replay(doc)  # served as of now (app/replay.py)
-        for entry in entries:
-            record = docs.decode_record(entry.payload)
+        for record in records:
             seat_player = record.doc.player(player.player_id) if player else None
             updates.append(self._update(record, seat_player, replay))
         last = updates[-1].version if updates else after_version
@@ -520,7 +529,12 @@ class MatchService:
             answer = docs.encode(docs.Answer(new.version, asker, fingerprint))
             try:
                 replayed = await self.store.commit(
-                    _stored(new), doc.version, docs.encode(record), request_id or None, answer
+                    _stored(new),
+                    doc.version,
+                    lean(doc, new, record),
+                    request_id or None,
+                    answer,
+                    snapshot=self.history.wants_snapshot(new.version),
                 )
             except VersionConflict as conflict:
                 metrics.VERSION_CONFLICTS.labels(game).inc()
@@ -563,11 +577,12 @@ class MatchService:
     async def _record(self, match_id: str, version: int) -> docs.LogRecord:
         try:
             entries = await self.store.log(match_id, version - 1, 1)
+            if not entries or entries[0].version != version:
+                raise AppError(UNAVAILABLE, "LOG_GAP", f"version {version} is not in the match log")
+            # a rare path (retries): rebuilt without the cache, whose entries need the match's creation time
+            return (await self.history.records(match_id, entries, None))[0]
         except StoreUnavailable as error:
             raise _unavailable(error) from None
-        if not entries or entries[0].version != version:
-            raise AppError(UNAVAILABLE, "LOG_GAP", f"version {version} is not in the match log")
-        return docs.decode_record(entries[0].payload)
 
     def _authenticate(self, doc: docs.MatchDoc, token: str | None) -> docs.Player | None:
         """The caller's player, or None for a spectator (no token)."""
@@ -620,9 +635,7 @@ class MatchService:
     def _snapshot(self, doc: docs.MatchDoc, player: docs.Player | None) -> Snapshot:
         seat = player.seat if player else None
         if doc.state is None:
-            return Snapshot(
-                doc, seat, None, [], [], None, expire_time=self.expire_time(doc), held=self.held_seats(doc)
-            )
+            return Snapshot(doc, seat, None, [], [], None, expire_time=self.expire_time(doc), held=self.held_seats(doc))
         engine = get_engine(doc.game)
         state = engine.decode(doc.state)
         # the seat's decisions now, then what it may send at any time (standing preferences)
@@ -676,7 +689,9 @@ def started(doc: docs.MatchDoc, now: float, bot_level: str | None = None) -> tup
 
 
 def _stored(doc: docs.MatchDoc) -> StoredMatch:
-    return StoredMatch(doc.match_id, doc.game, doc.version, doc.status, docs.encode(doc))
+    """The document as stored: written in this code's schema, whichever it was read in."""
+    data = docs.encode(msgspec.structs.replace(doc, schema=docs.SCHEMA))
+    return StoredMatch(doc.match_id, doc.game, doc.version, doc.status, data)
 
 
 def _next(doc: docs.MatchDoc, now: float, **changes: Any) -> docs.MatchDoc:

@@ -57,6 +57,13 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     storage.add_argument("--game", action="append", choices=game_ids(), help="only these games (default: all)")
     storage.add_argument("--players", type=int, default=4, help="seats per game, clamped to each game's range")
     storage.add_argument("--seed", type=int, default=1)
+    watch = kinds.add_parser("watch", help="W WatchMatch streams over M matches being played, on one worker")
+    watch.add_argument("--redis-url", help="use this Redis instead of starting a redis-server")
+    watch.add_argument("--watchers", type=int, default=5000)
+    watch.add_argument("--matches", type=int, default=100)
+    watch.add_argument("--rate", type=float, default=200.0, help="target commits per second, over all matches")
+    watch.add_argument("--duration", type=float, default=20.0, help="seconds of play")
+    watch.add_argument("--seed", type=int, default=1)
     storage.add_argument("--samples", type=int, default=500, help="Pumba: measure the match every this many actions")
 
     deadlines = kinds.add_parser("deadlines", help="turn-deadline firing lag and due-index memory on a real Redis")
@@ -108,6 +115,13 @@ def run_bench(args: argparse.Namespace) -> int:
         )
         print(json.dumps(report))
         return 0 if report["deadlines_fired"] else 1
+    if args.bench == "watch":
+        from .watch import WatchBench, bench_watch
+
+        config = WatchBench(args.redis_url, args.watchers, args.matches, args.rate, args.duration, args.seed)
+        report = bench_watch(config)
+        print(json.dumps(report))
+        return 0 if report["missed"] == 0 and report["duplicated"] == 0 else 1
     from .service import ServiceBench, bench_service
 
     if args.target is None and args.server_pid:

@@ -119,13 +119,20 @@ class MatchStore(ABC):
         log_entry: bytes,
         request_id: str | None,
         answer: bytes | None,
+        *,
+        snapshot: bool = False,
     ) -> Replayed | None:
         """Atomically: if ``request_id`` was already answered for this match return
         ``Replayed``; else if the stored version is not ``expected_version`` raise
         VersionConflict(current); else store ``match`` (whose version must be
         ``expected_version + 1``), append ``log_entry`` as that version's entry,
-        record ``answer`` under ``request_id`` and return None. Finished and
+        record ``answer`` under ``request_id`` (and with ``snapshot``, keep ``match.data``
+        as the snapshot of that version) and return None. Finished and
         abandoned matches get the finished TTL, others the idle TTL."""
+
+    @abstractmethod
+    async def snapshot_at(self, match_id: str, version: int) -> tuple[int, bytes] | None:
+        """The newest snapshot at or below ``version`` as (its version, its data), if any."""
 
     @abstractmethod
     async def answer_for(self, match_id: str, request_id: str) -> bytes | None:

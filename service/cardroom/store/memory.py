@@ -46,6 +46,7 @@ class _Record:
     answers: dict[str, bytes]
     expires_at: float
     private: dict[str, bytes] = field(default_factory=dict)
+    snapshots: list[tuple[int, bytes]] = field(default_factory=list)
     # Replaced on every write and set once: a watcher keeps the one it saw, so it
     # cannot miss a commit that lands between its log read and its wait.
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -110,6 +111,8 @@ class MemoryStore(MatchStore):
         log_entry: bytes,
         request_id: str | None,
         answer: bytes | None,
+        *,
+        snapshot: bool = False,
     ) -> Replayed | None:
         check_commit(match, expected_version)
         self._start_sweeper()
@@ -121,7 +124,12 @@ class MemoryStore(MatchStore):
         old = record.match
         # the game is fixed at creation, as in the Redis store which never rewrites it
         record.match = dataclasses.replace(match, game=old.game)
-        record.log.append(LogEntry(match.version, log_entry))
+        # watchers of the newest entry get its document with it; older entries drop theirs
+        last = record.log[-1]
+        record.log[-1] = LogEntry(last.version, last.payload)
+        record.log.append(LogEntry(match.version, log_entry, match.data))
+        if snapshot:
+            record.snapshots.append((match.version, match.data))
         if request_id:
             record.answers[request_id] = answer or b""
         record.expires_at = self._expiry(match.status)
@@ -137,6 +145,11 @@ class MemoryStore(MatchStore):
 
     async def log(self, match_id: str, after_version: int, limit: int = 1000) -> list[LogEntry]:
         return self._entries_after(self._require(match_id), after_version, limit)
+
+    async def snapshot_at(self, match_id: str, version: int) -> tuple[int, bytes] | None:
+        snapshots = self._require(match_id).snapshots
+        index = bisect.bisect_right(snapshots, version, key=lambda taken: taken[0])
+        return snapshots[index - 1] if index else None
 
     async def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
         while True:

@@ -7,6 +7,7 @@ Cluster slot and one Lua script may touch them all:
 * ``<prefix>{id}:log`` stream: the entry of version v has the id ``v-1``, so a
   reader resumes after any version with an exclusive range from ``v-1``
 * ``<prefix>{id}:req`` hash: request_id -> first answer
+* ``<prefix>{id}:snap`` stream: snapshots of the document (``d``) at some versions, ids as in the log
 * ``<prefix>{id}:ch``  pub/sub channel (not a key): each commit publishes its entry there, and one
   connection per worker fans the messages out to all its watchers (see ``redis_watch``)
 * ``<prefix>{id}:aux`` hash: server-private side data (bot memory), expiring with the match
@@ -94,7 +95,7 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   return {'exists'}
 end
 -- keys of an older match with this id expire together, but never trust leftovers
-redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 redis.call('XADD', KEYS[2], ARGV[3] .. '-1', 'p', ARGV[8])
 redis.call('HSET', KEYS[1], 'version', ARGV[3], 'status', ARGV[4], 'game', ARGV[5], 'data', ARGV[6], 'seq', ARGV[7])
 if ARGV[1] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[2]) end
@@ -115,7 +116,8 @@ if current[1] ~= ARGV[3] then return {'conflict', current[1]} end
 redis.call('XADD', KEYS[2], ARGV[4] .. '-1', 'p', ARGV[7])
 redis.call('HSET', KEYS[1], 'version', ARGV[4], 'status', ARGV[5], 'data', ARGV[6])
 if ARGV[1] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[2]) end
-for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[8]) end
+if ARGV[10] == '1' then redis.call('XADD', KEYS[4], ARGV[4] .. '-1', 'd', ARGV[6]) end
+for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[8]) end
 -- watchers' wake-up (redis_watch.py): version, entry length, entry, document
 redis.call('PUBLISH', ARGV[9], ARGV[4] .. ' ' .. string.len(ARGV[7]) .. ' ' .. ARGV[7] .. ARGV[6])
 return {'ok', current[2], current[3], current[4]}
@@ -218,7 +220,7 @@ class RedisStore(MatchStore):
 
     def _match_keys(self, match_id: str) -> list[str]:
         base = f"{self._prefix}{{{match_id}}}"
-        return [f"{base}:m", f"{base}:log", f"{base}:req"]
+        return [f"{base}:m", f"{base}:log", f"{base}:req", f"{base}:snap"]
 
     def _channel(self, match_id: str) -> str:
         return f"{self._prefix}{{{match_id}}}:ch"
@@ -266,11 +268,13 @@ class RedisStore(MatchStore):
         log_entry: bytes,
         request_id: str | None,
         answer: bytes | None,
+        *,
+        snapshot: bool = False,
     ) -> Replayed | None:
         check_commit(match, expected_version)
         self._start_sweeper()
         args = [request_id or "", answer or b"", expected_version, match.version, match.status, match.data, log_entry]
-        args += [self._ttl_ms(match.status), self._channel(match.match_id)]
+        args += [self._ttl_ms(match.status), self._channel(match.match_id), "1" if snapshot else "0"]
         reply = await self._call(self._commit_script(keys=self._match_keys(match.match_id), args=args))
         outcome = reply[0]
         if outcome == b"missing":
@@ -293,6 +297,11 @@ class RedisStore(MatchStore):
         if not rows and not await self._call(self._redis.exists(keys[0])):
             raise MatchNotFound(match_id)
         return [_entry(stream_id, fields) for stream_id, fields in rows]
+
+    async def snapshot_at(self, match_id: str, version: int) -> tuple[int, bytes] | None:
+        key = self._match_keys(match_id)[3]
+        rows = await self._call(self._redis.xrevrange(key, max=_stream_id(version), min="-", count=1))
+        return (int(rows[0][0].split(b"-", 1)[0]), rows[0][1][b"d"]) if rows else None
 
     async def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
         if not await self._exists(match_id):
