@@ -50,7 +50,9 @@ def played(server):
         assert error_reason(stale.value) == "STALE_VERSION"
         stub.GetMatch(pb.GetMatchRequest(name=table.name), metadata=(("traceparent", TRACEPARENT),))
 
-        watch = stub.WatchMatch(pb.WatchMatchRequest(name=table.name), metadata=bearer(table.tokens[1]))
+        # after the join (version 2): every update of the stream is one in which the watcher holds seat 1
+        after_join = pb.WatchMatchRequest(name=table.name, after_version=2)
+        watch = stub.WatchMatch(after_join, metadata=bearer(table.tokens[1]))
         next(watch)
         open_streams = value(scrape(server.http_url), "cardroom_live_streams", transport="grpc")
         watch.cancel()

@@ -45,9 +45,10 @@ def call_fields(request: Any, answer: Any) -> dict[str, Any]:
     request_id = _field(request, "request_id")
     if request_id:
         fields["request_id"] = request_id
-    seat = _field(answer, "seat")
-    if seat is None:
-        seat = _field(state, "your_seat")
+    # the caller's seat: its view's, else the seat a join gave it (a MatchUpdate's ``seat`` is the actor's)
+    seat = _field(state, "your_seat")
+    if seat is None and isinstance(answer, message.Message) and answer.DESCRIPTOR.name == "JoinMatchResponse":
+        seat = _field(answer, "seat")
     if seat is not None:
         fields["seat"] = seat
     return fields
