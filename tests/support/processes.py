@@ -137,11 +137,17 @@ class ServerProcess:
     def http_url(self) -> str:
         return f"{'https' if self.tls_ca else 'http'}://127.0.0.1:{self.http_port}"
 
-    def start(self, timeout: float = 20) -> None:
+    def start(self, timeout: float = 60) -> None:
+        """Start and wait for SERVING. The timeout is generous because a loaded CI machine
+        (a browser test and a load test on the other core) has taken over 20 s to import and bind;
+        a server that is up returns at once, one that exits fails at once with its log."""
         env = {**os.environ, "PYTHONPATH": str(REPO / "service")}
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(self.args, stdout=log, stderr=subprocess.STDOUT, env=env)
-        wait_until(self.serving, timeout, f"cardroom server (log: {self.log_path})", interval=0.1)
+        try:
+            wait_until(self.serving, timeout, f"cardroom server (log: {self.log_path})", interval=0.1)
+        except TimeoutError as error:
+            raise TimeoutError(f"{error}; its log ends with:\n{self.log_path.read_text()[-2000:]}") from None
 
     def health(self) -> int | None:
         try:

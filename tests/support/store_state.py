@@ -11,6 +11,11 @@ import redis
 SEQUENCE_KEYS = {b"cardroom:seq"}
 #: per-client rate-limit buckets: every call, refused or not, takes a token (that is their point)
 LIMIT_PREFIX = b"cardroom:limit:"
+#: the lobby sweeper's lock: set by a timer (every few minutes), whatever the calls are
+SWEEP_LOCK = b"cardroom:sweep-lock"
+#: presence sets of live streams: every open stream of the session's server (another test's SSE
+#: or WatchMatch) refreshes its entry every third of --presence-ttl; liveness, not match state
+PRESENCE_SUFFIX = b":presence"
 
 
 def redis_state(url: str) -> dict[bytes, Any]:
@@ -22,7 +27,12 @@ def redis_state(url: str) -> dict[bytes, Any]:
 
 
 def _compared(key: bytes) -> bool:
-    return key not in SEQUENCE_KEYS and not key.startswith(LIMIT_PREFIX)
+    return (
+        key not in SEQUENCE_KEYS
+        and key != SWEEP_LOCK
+        and not key.startswith(LIMIT_PREFIX)
+        and not key.endswith(PRESENCE_SUFFIX)
+    )
 
 
 def _content(client: redis.Redis, key: bytes) -> Any:
