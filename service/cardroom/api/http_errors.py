@@ -52,6 +52,26 @@ CODE_OF_HTTP_STATUS = {
     429: "RESOURCE_EXHAUSTED",
     503: "UNAVAILABLE",
 }
+#: the ErrorInfo reason of an HTTP error of aiohttp itself (or of a handler's ``web.HTTPException``):
+#: a fixed table, so every reason the gateway sends is an ``ErrorReason`` (tests/api/test_error_reasons.py)
+REASON_OF_HTTP_STATUS = {
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_ALLOWED",
+    413: "REQUEST_ENTITY_TOO_LARGE",
+    415: "UNSUPPORTED_MEDIA_TYPE",
+}
+INTERNAL = "INTERNAL"
+
+
+def http_error(exception: web.HTTPException) -> AppError:
+    """The error an HTTP error (status >= 400) of aiohttp itself is answered with."""
+    if exception.status >= 500:
+        return AppError(CODE_OF_HTTP_STATUS.get(exception.status, "UNKNOWN"), INTERNAL, exception.reason)
+    return AppError(
+        CODE_OF_HTTP_STATUS.get(exception.status, "INVALID_ARGUMENT"),
+        REASON_OF_HTTP_STATUS.get(exception.status, "INVALID_ARGUMENT"),
+        exception.reason,
+    )
 
 
 def error_body(error: AppError, http_status: int | None = None) -> dict[str, Any]:
@@ -87,10 +107,8 @@ async def json_errors(http: web.Request, handler: Callable[[web.Request], Awaita
     except web.HTTPException as exception:
         if exception.status < 400:
             raise
-        code = CODE_OF_HTTP_STATUS.get(exception.status, "UNKNOWN" if exception.status >= 500 else "INVALID_ARGUMENT")
-        reason = exception.reason.upper().replace(" ", "_")
         allow = {name: value for name, value in exception.headers.items() if name.lower() == "allow"}
-        return error_response(AppError(code, reason, exception.reason), exception.status, allow)
+        return error_response(http_error(exception), exception.status, allow)
     except Exception:
         log.exception("unexpected error in %s %s", http.method, http.path)
-        return error_response(AppError("INTERNAL", "INTERNAL", "internal error"))
+        return error_response(AppError(INTERNAL, INTERNAL, "internal error"))

@@ -65,6 +65,10 @@ log = logging.getLogger(__name__)
 FIXED_DECKS_DISABLED = "FIXED_DECKS_DISABLED"
 
 
+class _AlreadyBack(Exception):
+    """An away seat's return found the seat back already: nothing to commit (never sent to a client)."""
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A match as one caller may see it at one version."""
@@ -341,15 +345,13 @@ class MatchService:
         def change(doc: docs.MatchDoc, player: docs.Player | None) -> tuple[docs.MatchDoc, docs.LogRecord]:
             assert player is not None
             if not seats.is_away(player):
-                raise AppError(FAILED_PRECONDITION, "NOT_AWAY", "the seat is not away")
+                raise _AlreadyBack
             new = _next(doc, self.clock(), players=seats.with_player(doc, seats.returned(player)))
             return new, docs.LogRecord(new.version, "returned", player.seat, None, [], new)
 
         try:
             doc, _ = await self._commit_change(game, match_id, token, "", change, None, "")
-        except AppError as error:
-            if error.reason != "NOT_AWAY":  # another call of the same player took it back first
-                raise
+        except _AlreadyBack:  # another call of the same player took it back first
             doc = await self._load(game, match_id)
         return doc
 

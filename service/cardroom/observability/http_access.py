@@ -16,7 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
-from ..api.http_errors import CODE_OF_HTTP_STATUS
+from ..api.http_errors import http_error
 from ..app.errors import AppError
 from .access import call_fields, record, trace_fields
 from .metrics import LIVE_STREAMS
@@ -63,9 +63,8 @@ async def access_log(http: web.Request, handler: Callable[[web.Request], Awaitab
     except web.HTTPException as exception:
         if exception.status >= 400:
             # as json_errors will answer it: the canonical code of aiohttp's own errors (unknown path...)
-            fallback = "UNKNOWN" if exception.status >= 500 else "INVALID_ARGUMENT"
-            code = CODE_OF_HTTP_STATUS.get(exception.status, fallback)
-            reason = exception.reason.upper().replace(" ", "_")
+            error = http_error(exception)
+            code, reason = error.code, error.reason
         raise
     except asyncio.CancelledError:
         code = "CANCELLED"

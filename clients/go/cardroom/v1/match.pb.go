@@ -311,8 +311,10 @@ const (
 	// FAILED_PRECONDITION: the action is not legal now (a generic refusal; the
 	// rules' own codes below are more precise).
 	ErrorReason_ERROR_REASON_ILLEGAL_ACTION ErrorReason = 30
-	// RESOURCE_EXHAUSTED: the request is larger than the server accepts, or a
-	// rate limit was hit.
+	// RESOURCE_EXHAUSTED: the request is larger than the server accepts. Not
+	// sent by this server any more: a refusal of a per-client limit has its own
+	// reason (RATE_LIMITED and the `_LIMIT` reasons below), a REST body too
+	// large is REQUEST_ENTITY_TOO_LARGE, a field too large FIELD_TOO_LARGE.
 	ErrorReason_ERROR_REASON_RESOURCE_EXHAUSTED ErrorReason = 31
 	// DEADLINE_EXCEEDED: the call did not finish within its deadline.
 	ErrorReason_ERROR_REASON_DEADLINE_EXCEEDED ErrorReason = 32
@@ -322,6 +324,22 @@ const (
 	// UNAVAILABLE: a watched match's update stream has a gap; resume WatchMatch
 	// from the last version received.
 	ErrorReason_ERROR_REASON_LOG_GAP ErrorReason = 34
+	// INTERNAL (HTTP 500): a server fault; the server logs it. Never expected:
+	// report it.
+	ErrorReason_ERROR_REASON_INTERNAL ErrorReason = 35
+	// The server is shutting down: a REST WatchMatch stream's last SSE event
+	// (`event: reconnect`, `data: {"reason": "SERVER_SHUTTING_DOWN", ...}`).
+	// Reconnect (another replica answers) and resume from the last version.
+	ErrorReason_ERROR_REASON_SERVER_SHUTTING_DOWN ErrorReason = 36
+	// NOT_FOUND (REST, HTTP 404): no route for this path (not a GameService
+	// resource at all; a missing match is MATCH_NOT_FOUND).
+	ErrorReason_ERROR_REASON_NOT_FOUND ErrorReason = 37
+	// UNIMPLEMENTED (REST, HTTP 405): the path exists but not with this HTTP
+	// method; the `Allow` header lists those it takes.
+	ErrorReason_ERROR_REASON_METHOD_NOT_ALLOWED ErrorReason = 38
+	// RESOURCE_EXHAUSTED (REST, HTTP 413): the request body is larger than the
+	// server reads (1 MiB, the gRPC message limit too).
+	ErrorReason_ERROR_REASON_REQUEST_ENTITY_TOO_LARGE ErrorReason = 39
 	// INVALID_ARGUMENT: a bot level the game has no bot for (`Game.bot_levels`).
 	ErrorReason_ERROR_REASON_UNKNOWN_BOT_LEVEL ErrorReason = 60
 	// INVALID_ARGUMENT: table settings out of range (negative or too long
@@ -332,6 +350,20 @@ const (
 	// FAILED_PRECONDITION: RematchMatch after the rematch window
 	// (`--rematch-window` seconds after the end).
 	ErrorReason_ERROR_REASON_REMATCH_CLOSED ErrorReason = 63
+	// RESOURCE_EXHAUSTED (HTTP 429): this client called this method faster than
+	// its rate limit (`--rate-limits`); google.rpc.RetryInfo (HTTP
+	// `Retry-After`) says when to retry; metadata `method`.
+	ErrorReason_ERROR_REASON_RATE_LIMITED ErrorReason = 70
+	// RESOURCE_EXHAUSTED (HTTP 429): CreateMatch while this client already has
+	// `--max-open-tables` tables waiting for players; start or leave one.
+	ErrorReason_ERROR_REASON_OPEN_TABLES_LIMIT ErrorReason = 71
+	// RESOURCE_EXHAUSTED (HTTP 429): JoinMatch while this client already holds
+	// `--max-seats-per-client` seats of this match.
+	ErrorReason_ERROR_REASON_SEATS_PER_CLIENT_LIMIT ErrorReason = 72
+	// RESOURCE_EXHAUSTED (HTTP 429): WatchMatch while this client already has
+	// `--max-streams-per-client` streams open (counted over every worker and
+	// replica); close one first.
+	ErrorReason_ERROR_REASON_STREAMS_LIMIT ErrorReason = 73
 	// INVALID_ARGUMENT: a string, list or Struct is larger than its field's
 	// bound; metadata `field` names the field's path (`options.pumptown.
 	// reduction_totals.values`).
@@ -470,10 +502,19 @@ var (
 		32:  "ERROR_REASON_DEADLINE_EXCEEDED",
 		33:  "ERROR_REASON_STORE_UNAVAILABLE",
 		34:  "ERROR_REASON_LOG_GAP",
+		35:  "ERROR_REASON_INTERNAL",
+		36:  "ERROR_REASON_SERVER_SHUTTING_DOWN",
+		37:  "ERROR_REASON_NOT_FOUND",
+		38:  "ERROR_REASON_METHOD_NOT_ALLOWED",
+		39:  "ERROR_REASON_REQUEST_ENTITY_TOO_LARGE",
 		60:  "ERROR_REASON_UNKNOWN_BOT_LEVEL",
 		61:  "ERROR_REASON_INVALID_TABLE_SETTINGS",
 		62:  "ERROR_REASON_MATCH_NOT_FINISHED",
 		63:  "ERROR_REASON_REMATCH_CLOSED",
+		70:  "ERROR_REASON_RATE_LIMITED",
+		71:  "ERROR_REASON_OPEN_TABLES_LIMIT",
+		72:  "ERROR_REASON_SEATS_PER_CLIENT_LIMIT",
+		73:  "ERROR_REASON_STREAMS_LIMIT",
 		50:  "ERROR_REASON_FIELD_TOO_LARGE",
 		51:  "ERROR_REASON_FIELD_OUT_OF_RANGE",
 		52:  "ERROR_REASON_INVALID_REQUEST_ID",
@@ -522,91 +563,100 @@ var (
 		508: "ERROR_REASON_ALREADY_ACKED",
 	}
 	ErrorReason_value = map[string]int32{
-		"ERROR_REASON_UNSPECIFIED":            0,
-		"ERROR_REASON_STALE_VERSION":          1,
-		"ERROR_REASON_TOO_MANY_CONFLICTS":     2,
-		"ERROR_REASON_MATCH_FULL":             3,
-		"ERROR_REASON_SEAT_TAKEN":             4,
-		"ERROR_REASON_INVALID_SEAT_TOKEN":     5,
-		"ERROR_REASON_SEAT_TOKEN_REQUIRED":    6,
-		"ERROR_REASON_SEAT_TOKEN_REVOKED":     7,
-		"ERROR_REASON_WRONG_MATCH_TOKEN":      8,
-		"ERROR_REASON_NOT_CREATOR":            9,
-		"ERROR_REASON_MATCH_NOT_FOUND":        10,
-		"ERROR_REASON_GAME_NOT_FOUND":         11,
-		"ERROR_REASON_FIXED_DECKS_DISABLED":   12,
-		"ERROR_REASON_INVALID_OPTION":         13,
-		"ERROR_REASON_OPTIONS_GAME_MISMATCH":  14,
-		"ERROR_REASON_INVALID_SEAT_COUNT":     15,
-		"ERROR_REASON_INVALID_ARGUMENT":       16,
-		"ERROR_REASON_INVALID_NAME":           17,
-		"ERROR_REASON_INVALID_PAGE_TOKEN":     18,
-		"ERROR_REASON_INVALID_ETAG":           19,
-		"ERROR_REASON_INVALID_SEED":           20,
-		"ERROR_REASON_INVALID_SEAT":           21,
-		"ERROR_REASON_INVALID_PLAYER_NAME":    22,
-		"ERROR_REASON_REQUEST_ID_REUSED":      23,
-		"ERROR_REASON_INVALID_JSON":           24,
-		"ERROR_REASON_UNKNOWN_PARAMETER":      25,
-		"ERROR_REASON_MATCH_NOT_WAITING":      26,
-		"ERROR_REASON_MATCH_NOT_STARTED":      27,
-		"ERROR_REASON_MATCH_ABANDONED":        28,
-		"ERROR_REASON_NOT_YOUR_TURN":          29,
-		"ERROR_REASON_ILLEGAL_ACTION":         30,
-		"ERROR_REASON_RESOURCE_EXHAUSTED":     31,
-		"ERROR_REASON_DEADLINE_EXCEEDED":      32,
-		"ERROR_REASON_STORE_UNAVAILABLE":      33,
-		"ERROR_REASON_LOG_GAP":                34,
-		"ERROR_REASON_UNKNOWN_BOT_LEVEL":      60,
-		"ERROR_REASON_INVALID_TABLE_SETTINGS": 61,
-		"ERROR_REASON_MATCH_NOT_FINISHED":     62,
-		"ERROR_REASON_REMATCH_CLOSED":         63,
-		"ERROR_REASON_FIELD_TOO_LARGE":        50,
-		"ERROR_REASON_FIELD_OUT_OF_RANGE":     51,
-		"ERROR_REASON_INVALID_REQUEST_ID":     52,
-		"ERROR_REASON_MALFORMED_REQUEST":      53,
-		"ERROR_REASON_UNSUPPORTED_MEDIA_TYPE": 54,
-		"ERROR_REASON_GAME_OVER":              100,
-		"ERROR_REASON_NOT_A_PLAYER":           101,
-		"ERROR_REASON_WRONG_PHASE":            102,
-		"ERROR_REASON_CARD_NOT_IN_HAND":       103,
-		"ERROR_REASON_ILLEGAL_TARGET":         104,
-		"ERROR_REASON_NOT_YOUR_DECISION":      105,
-		"ERROR_REASON_DECISION_PENDING":       200,
-		"ERROR_REASON_NO_DECISION":            201,
-		"ERROR_REASON_STAY_EMPTY_LINE":        202,
-		"ERROR_REASON_NOT_ADJACENT":           300,
-		"ERROR_REASON_NO_SUCH_COLUMN":         301,
-		"ERROR_REASON_WRONG_ORDER":            302,
-		"ERROR_REASON_NO_FREE_COLUMN":         303,
-		"ERROR_REASON_GIVE_UP_NOT_ALLOWED":    304,
-		"ERROR_REASON_PILE_EMPTY":             305,
-		"ERROR_REASON_PLAYER_ELIMINATED":      400,
-		"ERROR_REASON_CARD_NOT_PLAYABLE":      401,
-		"ERROR_REASON_MUST_ANSWER_TWO":        402,
-		"ERROR_REASON_STACKING_DISABLED":      403,
-		"ERROR_REASON_SUIT_REQUIRED":          404,
-		"ERROR_REASON_SUIT_NOT_ALLOWED":       405,
-		"ERROR_REASON_TARGET_REQUIRED":        406,
-		"ERROR_REASON_INVALID_TARGET":         407,
-		"ERROR_REASON_TARGET_NOT_ALLOWED":     408,
-		"ERROR_REASON_INVALID_PUMBA_CALL":     409,
-		"ERROR_REASON_PENDING_DRAW":           410,
-		"ERROR_REASON_DRAW_LIMIT_REACHED":     411,
-		"ERROR_REASON_NOTHING_TO_DRAW":        412,
-		"ERROR_REASON_MUST_PLAY_OR_DRAW":      413,
-		"ERROR_REASON_NO_PENDING_DRAW":        414,
-		"ERROR_REASON_NO_OPEN_WINDOW":         415,
-		"ERROR_REASON_CANNOT_CHALLENGE_SELF":  416,
-		"ERROR_REASON_CARD_NOT_PLAYABLE_HERE": 500,
-		"ERROR_REASON_BAD_ARGS":               501,
-		"ERROR_REASON_REDISCARD_FORBIDDEN":    502,
-		"ERROR_REASON_KNOCK_NOT_ALLOWED":      503,
-		"ERROR_REASON_NOT_MOON":               504,
-		"ERROR_REASON_INVALID_ALLOCATION":     505,
-		"ERROR_REASON_GRID_LOCKED":            506,
-		"ERROR_REASON_ALREADY_REDISTRIBUTED":  507,
-		"ERROR_REASON_ALREADY_ACKED":          508,
+		"ERROR_REASON_UNSPECIFIED":              0,
+		"ERROR_REASON_STALE_VERSION":            1,
+		"ERROR_REASON_TOO_MANY_CONFLICTS":       2,
+		"ERROR_REASON_MATCH_FULL":               3,
+		"ERROR_REASON_SEAT_TAKEN":               4,
+		"ERROR_REASON_INVALID_SEAT_TOKEN":       5,
+		"ERROR_REASON_SEAT_TOKEN_REQUIRED":      6,
+		"ERROR_REASON_SEAT_TOKEN_REVOKED":       7,
+		"ERROR_REASON_WRONG_MATCH_TOKEN":        8,
+		"ERROR_REASON_NOT_CREATOR":              9,
+		"ERROR_REASON_MATCH_NOT_FOUND":          10,
+		"ERROR_REASON_GAME_NOT_FOUND":           11,
+		"ERROR_REASON_FIXED_DECKS_DISABLED":     12,
+		"ERROR_REASON_INVALID_OPTION":           13,
+		"ERROR_REASON_OPTIONS_GAME_MISMATCH":    14,
+		"ERROR_REASON_INVALID_SEAT_COUNT":       15,
+		"ERROR_REASON_INVALID_ARGUMENT":         16,
+		"ERROR_REASON_INVALID_NAME":             17,
+		"ERROR_REASON_INVALID_PAGE_TOKEN":       18,
+		"ERROR_REASON_INVALID_ETAG":             19,
+		"ERROR_REASON_INVALID_SEED":             20,
+		"ERROR_REASON_INVALID_SEAT":             21,
+		"ERROR_REASON_INVALID_PLAYER_NAME":      22,
+		"ERROR_REASON_REQUEST_ID_REUSED":        23,
+		"ERROR_REASON_INVALID_JSON":             24,
+		"ERROR_REASON_UNKNOWN_PARAMETER":        25,
+		"ERROR_REASON_MATCH_NOT_WAITING":        26,
+		"ERROR_REASON_MATCH_NOT_STARTED":        27,
+		"ERROR_REASON_MATCH_ABANDONED":          28,
+		"ERROR_REASON_NOT_YOUR_TURN":            29,
+		"ERROR_REASON_ILLEGAL_ACTION":           30,
+		"ERROR_REASON_RESOURCE_EXHAUSTED":       31,
+		"ERROR_REASON_DEADLINE_EXCEEDED":        32,
+		"ERROR_REASON_STORE_UNAVAILABLE":        33,
+		"ERROR_REASON_LOG_GAP":                  34,
+		"ERROR_REASON_INTERNAL":                 35,
+		"ERROR_REASON_SERVER_SHUTTING_DOWN":     36,
+		"ERROR_REASON_NOT_FOUND":                37,
+		"ERROR_REASON_METHOD_NOT_ALLOWED":       38,
+		"ERROR_REASON_REQUEST_ENTITY_TOO_LARGE": 39,
+		"ERROR_REASON_UNKNOWN_BOT_LEVEL":        60,
+		"ERROR_REASON_INVALID_TABLE_SETTINGS":   61,
+		"ERROR_REASON_MATCH_NOT_FINISHED":       62,
+		"ERROR_REASON_REMATCH_CLOSED":           63,
+		"ERROR_REASON_RATE_LIMITED":             70,
+		"ERROR_REASON_OPEN_TABLES_LIMIT":        71,
+		"ERROR_REASON_SEATS_PER_CLIENT_LIMIT":   72,
+		"ERROR_REASON_STREAMS_LIMIT":            73,
+		"ERROR_REASON_FIELD_TOO_LARGE":          50,
+		"ERROR_REASON_FIELD_OUT_OF_RANGE":       51,
+		"ERROR_REASON_INVALID_REQUEST_ID":       52,
+		"ERROR_REASON_MALFORMED_REQUEST":        53,
+		"ERROR_REASON_UNSUPPORTED_MEDIA_TYPE":   54,
+		"ERROR_REASON_GAME_OVER":                100,
+		"ERROR_REASON_NOT_A_PLAYER":             101,
+		"ERROR_REASON_WRONG_PHASE":              102,
+		"ERROR_REASON_CARD_NOT_IN_HAND":         103,
+		"ERROR_REASON_ILLEGAL_TARGET":           104,
+		"ERROR_REASON_NOT_YOUR_DECISION":        105,
+		"ERROR_REASON_DECISION_PENDING":         200,
+		"ERROR_REASON_NO_DECISION":              201,
+		"ERROR_REASON_STAY_EMPTY_LINE":          202,
+		"ERROR_REASON_NOT_ADJACENT":             300,
+		"ERROR_REASON_NO_SUCH_COLUMN":           301,
+		"ERROR_REASON_WRONG_ORDER":              302,
+		"ERROR_REASON_NO_FREE_COLUMN":           303,
+		"ERROR_REASON_GIVE_UP_NOT_ALLOWED":      304,
+		"ERROR_REASON_PILE_EMPTY":               305,
+		"ERROR_REASON_PLAYER_ELIMINATED":        400,
+		"ERROR_REASON_CARD_NOT_PLAYABLE":        401,
+		"ERROR_REASON_MUST_ANSWER_TWO":          402,
+		"ERROR_REASON_STACKING_DISABLED":        403,
+		"ERROR_REASON_SUIT_REQUIRED":            404,
+		"ERROR_REASON_SUIT_NOT_ALLOWED":         405,
+		"ERROR_REASON_TARGET_REQUIRED":          406,
+		"ERROR_REASON_INVALID_TARGET":           407,
+		"ERROR_REASON_TARGET_NOT_ALLOWED":       408,
+		"ERROR_REASON_INVALID_PUMBA_CALL":       409,
+		"ERROR_REASON_PENDING_DRAW":             410,
+		"ERROR_REASON_DRAW_LIMIT_REACHED":       411,
+		"ERROR_REASON_NOTHING_TO_DRAW":          412,
+		"ERROR_REASON_MUST_PLAY_OR_DRAW":        413,
+		"ERROR_REASON_NO_PENDING_DRAW":          414,
+		"ERROR_REASON_NO_OPEN_WINDOW":           415,
+		"ERROR_REASON_CANNOT_CHALLENGE_SELF":    416,
+		"ERROR_REASON_CARD_NOT_PLAYABLE_HERE":   500,
+		"ERROR_REASON_BAD_ARGS":                 501,
+		"ERROR_REASON_REDISCARD_FORBIDDEN":      502,
+		"ERROR_REASON_KNOCK_NOT_ALLOWED":        503,
+		"ERROR_REASON_NOT_MOON":                 504,
+		"ERROR_REASON_INVALID_ALLOCATION":       505,
+		"ERROR_REASON_GRID_LOCKED":              506,
+		"ERROR_REASON_ALREADY_REDISTRIBUTED":    507,
+		"ERROR_REASON_ALREADY_ACKED":            508,
 	}
 )
 
@@ -2136,7 +2186,7 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x1bSEAT_CONTROLLER_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16SEAT_CONTROLLER_PLAYER\x10\x01\x12\x18\n" +
 	"\x14SEAT_CONTROLLER_AWAY\x10\x02\x12\x17\n" +
-	"\x13SEAT_CONTROLLER_BOT\x10\x03*\x93\x17\n" +
+	"\x13SEAT_CONTROLLER_BOT\x10\x03*\xcd\x19\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aERROR_REASON_STALE_VERSION\x10\x01\x12#\n" +
@@ -2173,11 +2223,20 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x1fERROR_REASON_RESOURCE_EXHAUSTED\x10\x1f\x12\"\n" +
 	"\x1eERROR_REASON_DEADLINE_EXCEEDED\x10 \x12\"\n" +
 	"\x1eERROR_REASON_STORE_UNAVAILABLE\x10!\x12\x18\n" +
-	"\x14ERROR_REASON_LOG_GAP\x10\"\x12\"\n" +
+	"\x14ERROR_REASON_LOG_GAP\x10\"\x12\x19\n" +
+	"\x15ERROR_REASON_INTERNAL\x10#\x12%\n" +
+	"!ERROR_REASON_SERVER_SHUTTING_DOWN\x10$\x12\x1a\n" +
+	"\x16ERROR_REASON_NOT_FOUND\x10%\x12#\n" +
+	"\x1fERROR_REASON_METHOD_NOT_ALLOWED\x10&\x12)\n" +
+	"%ERROR_REASON_REQUEST_ENTITY_TOO_LARGE\x10'\x12\"\n" +
 	"\x1eERROR_REASON_UNKNOWN_BOT_LEVEL\x10<\x12'\n" +
 	"#ERROR_REASON_INVALID_TABLE_SETTINGS\x10=\x12#\n" +
 	"\x1fERROR_REASON_MATCH_NOT_FINISHED\x10>\x12\x1f\n" +
-	"\x1bERROR_REASON_REMATCH_CLOSED\x10?\x12 \n" +
+	"\x1bERROR_REASON_REMATCH_CLOSED\x10?\x12\x1d\n" +
+	"\x19ERROR_REASON_RATE_LIMITED\x10F\x12\"\n" +
+	"\x1eERROR_REASON_OPEN_TABLES_LIMIT\x10G\x12'\n" +
+	"#ERROR_REASON_SEATS_PER_CLIENT_LIMIT\x10H\x12\x1e\n" +
+	"\x1aERROR_REASON_STREAMS_LIMIT\x10I\x12 \n" +
 	"\x1cERROR_REASON_FIELD_TOO_LARGE\x102\x12#\n" +
 	"\x1fERROR_REASON_FIELD_OUT_OF_RANGE\x103\x12#\n" +
 	"\x1fERROR_REASON_INVALID_REQUEST_ID\x104\x12\"\n" +

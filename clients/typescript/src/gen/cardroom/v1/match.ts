@@ -321,8 +321,10 @@ export enum ErrorReason {
    */
   ERROR_REASON_ILLEGAL_ACTION = 30,
   /**
-   * ERROR_REASON_RESOURCE_EXHAUSTED - RESOURCE_EXHAUSTED: the request is larger than the server accepts, or a
-   * rate limit was hit.
+   * ERROR_REASON_RESOURCE_EXHAUSTED - RESOURCE_EXHAUSTED: the request is larger than the server accepts. Not
+   * sent by this server any more: a refusal of a per-client limit has its own
+   * reason (RATE_LIMITED and the `_LIMIT` reasons below), a REST body too
+   * large is REQUEST_ENTITY_TOO_LARGE, a field too large FIELD_TOO_LARGE.
    */
   ERROR_REASON_RESOURCE_EXHAUSTED = 31,
   /** ERROR_REASON_DEADLINE_EXCEEDED - DEADLINE_EXCEEDED: the call did not finish within its deadline. */
@@ -337,6 +339,32 @@ export enum ErrorReason {
    * from the last version received.
    */
   ERROR_REASON_LOG_GAP = 34,
+  /**
+   * ERROR_REASON_INTERNAL - INTERNAL (HTTP 500): a server fault; the server logs it. Never expected:
+   * report it.
+   */
+  ERROR_REASON_INTERNAL = 35,
+  /**
+   * ERROR_REASON_SERVER_SHUTTING_DOWN - The server is shutting down: a REST WatchMatch stream's last SSE event
+   * (`event: reconnect`, `data: {"reason": "SERVER_SHUTTING_DOWN", ...}`).
+   * Reconnect (another replica answers) and resume from the last version.
+   */
+  ERROR_REASON_SERVER_SHUTTING_DOWN = 36,
+  /**
+   * ERROR_REASON_NOT_FOUND - NOT_FOUND (REST, HTTP 404): no route for this path (not a GameService
+   * resource at all; a missing match is MATCH_NOT_FOUND).
+   */
+  ERROR_REASON_NOT_FOUND = 37,
+  /**
+   * ERROR_REASON_METHOD_NOT_ALLOWED - UNIMPLEMENTED (REST, HTTP 405): the path exists but not with this HTTP
+   * method; the `Allow` header lists those it takes.
+   */
+  ERROR_REASON_METHOD_NOT_ALLOWED = 38,
+  /**
+   * ERROR_REASON_REQUEST_ENTITY_TOO_LARGE - RESOURCE_EXHAUSTED (REST, HTTP 413): the request body is larger than the
+   * server reads (1 MiB, the gRPC message limit too).
+   */
+  ERROR_REASON_REQUEST_ENTITY_TOO_LARGE = 39,
   /** ERROR_REASON_UNKNOWN_BOT_LEVEL - INVALID_ARGUMENT: a bot level the game has no bot for (`Game.bot_levels`). */
   ERROR_REASON_UNKNOWN_BOT_LEVEL = 60,
   /**
@@ -351,6 +379,28 @@ export enum ErrorReason {
    * (`--rematch-window` seconds after the end).
    */
   ERROR_REASON_REMATCH_CLOSED = 63,
+  /**
+   * ERROR_REASON_RATE_LIMITED - RESOURCE_EXHAUSTED (HTTP 429): this client called this method faster than
+   * its rate limit (`--rate-limits`); google.rpc.RetryInfo (HTTP
+   * `Retry-After`) says when to retry; metadata `method`.
+   */
+  ERROR_REASON_RATE_LIMITED = 70,
+  /**
+   * ERROR_REASON_OPEN_TABLES_LIMIT - RESOURCE_EXHAUSTED (HTTP 429): CreateMatch while this client already has
+   * `--max-open-tables` tables waiting for players; start or leave one.
+   */
+  ERROR_REASON_OPEN_TABLES_LIMIT = 71,
+  /**
+   * ERROR_REASON_SEATS_PER_CLIENT_LIMIT - RESOURCE_EXHAUSTED (HTTP 429): JoinMatch while this client already holds
+   * `--max-seats-per-client` seats of this match.
+   */
+  ERROR_REASON_SEATS_PER_CLIENT_LIMIT = 72,
+  /**
+   * ERROR_REASON_STREAMS_LIMIT - RESOURCE_EXHAUSTED (HTTP 429): WatchMatch while this client already has
+   * `--max-streams-per-client` streams open (counted over every worker and
+   * replica); close one first.
+   */
+  ERROR_REASON_STREAMS_LIMIT = 73,
   /**
    * ERROR_REASON_FIELD_TOO_LARGE - INVALID_ARGUMENT: a string, list or Struct is larger than its field's
    * bound; metadata `field` names the field's path (`options.pumptown.
@@ -569,6 +619,21 @@ export function errorReasonFromJSON(object: any): ErrorReason {
     case 34:
     case "ERROR_REASON_LOG_GAP":
       return ErrorReason.ERROR_REASON_LOG_GAP;
+    case 35:
+    case "ERROR_REASON_INTERNAL":
+      return ErrorReason.ERROR_REASON_INTERNAL;
+    case 36:
+    case "ERROR_REASON_SERVER_SHUTTING_DOWN":
+      return ErrorReason.ERROR_REASON_SERVER_SHUTTING_DOWN;
+    case 37:
+    case "ERROR_REASON_NOT_FOUND":
+      return ErrorReason.ERROR_REASON_NOT_FOUND;
+    case 38:
+    case "ERROR_REASON_METHOD_NOT_ALLOWED":
+      return ErrorReason.ERROR_REASON_METHOD_NOT_ALLOWED;
+    case 39:
+    case "ERROR_REASON_REQUEST_ENTITY_TOO_LARGE":
+      return ErrorReason.ERROR_REASON_REQUEST_ENTITY_TOO_LARGE;
     case 60:
     case "ERROR_REASON_UNKNOWN_BOT_LEVEL":
       return ErrorReason.ERROR_REASON_UNKNOWN_BOT_LEVEL;
@@ -581,6 +646,18 @@ export function errorReasonFromJSON(object: any): ErrorReason {
     case 63:
     case "ERROR_REASON_REMATCH_CLOSED":
       return ErrorReason.ERROR_REASON_REMATCH_CLOSED;
+    case 70:
+    case "ERROR_REASON_RATE_LIMITED":
+      return ErrorReason.ERROR_REASON_RATE_LIMITED;
+    case 71:
+    case "ERROR_REASON_OPEN_TABLES_LIMIT":
+      return ErrorReason.ERROR_REASON_OPEN_TABLES_LIMIT;
+    case 72:
+    case "ERROR_REASON_SEATS_PER_CLIENT_LIMIT":
+      return ErrorReason.ERROR_REASON_SEATS_PER_CLIENT_LIMIT;
+    case 73:
+    case "ERROR_REASON_STREAMS_LIMIT":
+      return ErrorReason.ERROR_REASON_STREAMS_LIMIT;
     case 50:
     case "ERROR_REASON_FIELD_TOO_LARGE":
       return ErrorReason.ERROR_REASON_FIELD_TOO_LARGE;
@@ -798,6 +875,16 @@ export function errorReasonToJSON(object: ErrorReason): string {
       return "ERROR_REASON_STORE_UNAVAILABLE";
     case ErrorReason.ERROR_REASON_LOG_GAP:
       return "ERROR_REASON_LOG_GAP";
+    case ErrorReason.ERROR_REASON_INTERNAL:
+      return "ERROR_REASON_INTERNAL";
+    case ErrorReason.ERROR_REASON_SERVER_SHUTTING_DOWN:
+      return "ERROR_REASON_SERVER_SHUTTING_DOWN";
+    case ErrorReason.ERROR_REASON_NOT_FOUND:
+      return "ERROR_REASON_NOT_FOUND";
+    case ErrorReason.ERROR_REASON_METHOD_NOT_ALLOWED:
+      return "ERROR_REASON_METHOD_NOT_ALLOWED";
+    case ErrorReason.ERROR_REASON_REQUEST_ENTITY_TOO_LARGE:
+      return "ERROR_REASON_REQUEST_ENTITY_TOO_LARGE";
     case ErrorReason.ERROR_REASON_UNKNOWN_BOT_LEVEL:
       return "ERROR_REASON_UNKNOWN_BOT_LEVEL";
     case ErrorReason.ERROR_REASON_INVALID_TABLE_SETTINGS:
@@ -806,6 +893,14 @@ export function errorReasonToJSON(object: ErrorReason): string {
       return "ERROR_REASON_MATCH_NOT_FINISHED";
     case ErrorReason.ERROR_REASON_REMATCH_CLOSED:
       return "ERROR_REASON_REMATCH_CLOSED";
+    case ErrorReason.ERROR_REASON_RATE_LIMITED:
+      return "ERROR_REASON_RATE_LIMITED";
+    case ErrorReason.ERROR_REASON_OPEN_TABLES_LIMIT:
+      return "ERROR_REASON_OPEN_TABLES_LIMIT";
+    case ErrorReason.ERROR_REASON_SEATS_PER_CLIENT_LIMIT:
+      return "ERROR_REASON_SEATS_PER_CLIENT_LIMIT";
+    case ErrorReason.ERROR_REASON_STREAMS_LIMIT:
+      return "ERROR_REASON_STREAMS_LIMIT";
     case ErrorReason.ERROR_REASON_FIELD_TOO_LARGE:
       return "ERROR_REASON_FIELD_TOO_LARGE";
     case ErrorReason.ERROR_REASON_FIELD_OUT_OF_RANGE:

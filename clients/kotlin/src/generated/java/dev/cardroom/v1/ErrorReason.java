@@ -296,8 +296,10 @@ public enum ErrorReason
   ERROR_REASON_ILLEGAL_ACTION(30),
   /**
    * <pre>
-   * RESOURCE_EXHAUSTED: the request is larger than the server accepts, or a
-   * rate limit was hit.
+   * RESOURCE_EXHAUSTED: the request is larger than the server accepts. Not
+   * sent by this server any more: a refusal of a per-client limit has its own
+   * reason (RATE_LIMITED and the `_LIMIT` reasons below), a REST body too
+   * large is REQUEST_ENTITY_TOO_LARGE, a field too large FIELD_TOO_LARGE.
    * </pre>
    *
    * <code>ERROR_REASON_RESOURCE_EXHAUSTED = 31;</code>
@@ -329,6 +331,52 @@ public enum ErrorReason
    * <code>ERROR_REASON_LOG_GAP = 34;</code>
    */
   ERROR_REASON_LOG_GAP(34),
+  /**
+   * <pre>
+   * INTERNAL (HTTP 500): a server fault; the server logs it. Never expected:
+   * report it.
+   * </pre>
+   *
+   * <code>ERROR_REASON_INTERNAL = 35;</code>
+   */
+  ERROR_REASON_INTERNAL(35),
+  /**
+   * <pre>
+   * The server is shutting down: a REST WatchMatch stream's last SSE event
+   * (`event: reconnect`, `data: {"reason": "SERVER_SHUTTING_DOWN", ...}`).
+   * Reconnect (another replica answers) and resume from the last version.
+   * </pre>
+   *
+   * <code>ERROR_REASON_SERVER_SHUTTING_DOWN = 36;</code>
+   */
+  ERROR_REASON_SERVER_SHUTTING_DOWN(36),
+  /**
+   * <pre>
+   * NOT_FOUND (REST, HTTP 404): no route for this path (not a GameService
+   * resource at all; a missing match is MATCH_NOT_FOUND).
+   * </pre>
+   *
+   * <code>ERROR_REASON_NOT_FOUND = 37;</code>
+   */
+  ERROR_REASON_NOT_FOUND(37),
+  /**
+   * <pre>
+   * UNIMPLEMENTED (REST, HTTP 405): the path exists but not with this HTTP
+   * method; the `Allow` header lists those it takes.
+   * </pre>
+   *
+   * <code>ERROR_REASON_METHOD_NOT_ALLOWED = 38;</code>
+   */
+  ERROR_REASON_METHOD_NOT_ALLOWED(38),
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (REST, HTTP 413): the request body is larger than the
+   * server reads (1 MiB, the gRPC message limit too).
+   * </pre>
+   *
+   * <code>ERROR_REASON_REQUEST_ENTITY_TOO_LARGE = 39;</code>
+   */
+  ERROR_REASON_REQUEST_ENTITY_TOO_LARGE(39),
   /**
    * <pre>
    * INVALID_ARGUMENT: a bot level the game has no bot for (`Game.bot_levels`).
@@ -363,6 +411,44 @@ public enum ErrorReason
    * <code>ERROR_REASON_REMATCH_CLOSED = 63;</code>
    */
   ERROR_REASON_REMATCH_CLOSED(63),
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (HTTP 429): this client called this method faster than
+   * its rate limit (`--rate-limits`); google.rpc.RetryInfo (HTTP
+   * `Retry-After`) says when to retry; metadata `method`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_RATE_LIMITED = 70;</code>
+   */
+  ERROR_REASON_RATE_LIMITED(70),
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (HTTP 429): CreateMatch while this client already has
+   * `--max-open-tables` tables waiting for players; start or leave one.
+   * </pre>
+   *
+   * <code>ERROR_REASON_OPEN_TABLES_LIMIT = 71;</code>
+   */
+  ERROR_REASON_OPEN_TABLES_LIMIT(71),
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (HTTP 429): JoinMatch while this client already holds
+   * `--max-seats-per-client` seats of this match.
+   * </pre>
+   *
+   * <code>ERROR_REASON_SEATS_PER_CLIENT_LIMIT = 72;</code>
+   */
+  ERROR_REASON_SEATS_PER_CLIENT_LIMIT(72),
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (HTTP 429): WatchMatch while this client already has
+   * `--max-streams-per-client` streams open (counted over every worker and
+   * replica); close one first.
+   * </pre>
+   *
+   * <code>ERROR_REASON_STREAMS_LIMIT = 73;</code>
+   */
+  ERROR_REASON_STREAMS_LIMIT(73),
   /**
    * <pre>
    * INVALID_ARGUMENT: a string, list or Struct is larger than its field's
@@ -1005,8 +1091,10 @@ public enum ErrorReason
   public static final int ERROR_REASON_ILLEGAL_ACTION_VALUE = 30;
   /**
    * <pre>
-   * RESOURCE_EXHAUSTED: the request is larger than the server accepts, or a
-   * rate limit was hit.
+   * RESOURCE_EXHAUSTED: the request is larger than the server accepts. Not
+   * sent by this server any more: a refusal of a per-client limit has its own
+   * reason (RATE_LIMITED and the `_LIMIT` reasons below), a REST body too
+   * large is REQUEST_ENTITY_TOO_LARGE, a field too large FIELD_TOO_LARGE.
    * </pre>
    *
    * <code>ERROR_REASON_RESOURCE_EXHAUSTED = 31;</code>
@@ -1038,6 +1126,52 @@ public enum ErrorReason
    * <code>ERROR_REASON_LOG_GAP = 34;</code>
    */
   public static final int ERROR_REASON_LOG_GAP_VALUE = 34;
+  /**
+   * <pre>
+   * INTERNAL (HTTP 500): a server fault; the server logs it. Never expected:
+   * report it.
+   * </pre>
+   *
+   * <code>ERROR_REASON_INTERNAL = 35;</code>
+   */
+  public static final int ERROR_REASON_INTERNAL_VALUE = 35;
+  /**
+   * <pre>
+   * The server is shutting down: a REST WatchMatch stream's last SSE event
+   * (`event: reconnect`, `data: {"reason": "SERVER_SHUTTING_DOWN", ...}`).
+   * Reconnect (another replica answers) and resume from the last version.
+   * </pre>
+   *
+   * <code>ERROR_REASON_SERVER_SHUTTING_DOWN = 36;</code>
+   */
+  public static final int ERROR_REASON_SERVER_SHUTTING_DOWN_VALUE = 36;
+  /**
+   * <pre>
+   * NOT_FOUND (REST, HTTP 404): no route for this path (not a GameService
+   * resource at all; a missing match is MATCH_NOT_FOUND).
+   * </pre>
+   *
+   * <code>ERROR_REASON_NOT_FOUND = 37;</code>
+   */
+  public static final int ERROR_REASON_NOT_FOUND_VALUE = 37;
+  /**
+   * <pre>
+   * UNIMPLEMENTED (REST, HTTP 405): the path exists but not with this HTTP
+   * method; the `Allow` header lists those it takes.
+   * </pre>
+   *
+   * <code>ERROR_REASON_METHOD_NOT_ALLOWED = 38;</code>
+   */
+  public static final int ERROR_REASON_METHOD_NOT_ALLOWED_VALUE = 38;
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (REST, HTTP 413): the request body is larger than the
+   * server reads (1 MiB, the gRPC message limit too).
+   * </pre>
+   *
+   * <code>ERROR_REASON_REQUEST_ENTITY_TOO_LARGE = 39;</code>
+   */
+  public static final int ERROR_REASON_REQUEST_ENTITY_TOO_LARGE_VALUE = 39;
   /**
    * <pre>
    * INVALID_ARGUMENT: a bot level the game has no bot for (`Game.bot_levels`).
@@ -1072,6 +1206,44 @@ public enum ErrorReason
    * <code>ERROR_REASON_REMATCH_CLOSED = 63;</code>
    */
   public static final int ERROR_REASON_REMATCH_CLOSED_VALUE = 63;
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (HTTP 429): this client called this method faster than
+   * its rate limit (`--rate-limits`); google.rpc.RetryInfo (HTTP
+   * `Retry-After`) says when to retry; metadata `method`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_RATE_LIMITED = 70;</code>
+   */
+  public static final int ERROR_REASON_RATE_LIMITED_VALUE = 70;
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (HTTP 429): CreateMatch while this client already has
+   * `--max-open-tables` tables waiting for players; start or leave one.
+   * </pre>
+   *
+   * <code>ERROR_REASON_OPEN_TABLES_LIMIT = 71;</code>
+   */
+  public static final int ERROR_REASON_OPEN_TABLES_LIMIT_VALUE = 71;
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (HTTP 429): JoinMatch while this client already holds
+   * `--max-seats-per-client` seats of this match.
+   * </pre>
+   *
+   * <code>ERROR_REASON_SEATS_PER_CLIENT_LIMIT = 72;</code>
+   */
+  public static final int ERROR_REASON_SEATS_PER_CLIENT_LIMIT_VALUE = 72;
+  /**
+   * <pre>
+   * RESOURCE_EXHAUSTED (HTTP 429): WatchMatch while this client already has
+   * `--max-streams-per-client` streams open (counted over every worker and
+   * replica); close one first.
+   * </pre>
+   *
+   * <code>ERROR_REASON_STREAMS_LIMIT = 73;</code>
+   */
+  public static final int ERROR_REASON_STREAMS_LIMIT_VALUE = 73;
   /**
    * <pre>
    * INVALID_ARGUMENT: a string, list or Struct is larger than its field's
@@ -1503,10 +1675,19 @@ public enum ErrorReason
       case 32: return ERROR_REASON_DEADLINE_EXCEEDED;
       case 33: return ERROR_REASON_STORE_UNAVAILABLE;
       case 34: return ERROR_REASON_LOG_GAP;
+      case 35: return ERROR_REASON_INTERNAL;
+      case 36: return ERROR_REASON_SERVER_SHUTTING_DOWN;
+      case 37: return ERROR_REASON_NOT_FOUND;
+      case 38: return ERROR_REASON_METHOD_NOT_ALLOWED;
+      case 39: return ERROR_REASON_REQUEST_ENTITY_TOO_LARGE;
       case 60: return ERROR_REASON_UNKNOWN_BOT_LEVEL;
       case 61: return ERROR_REASON_INVALID_TABLE_SETTINGS;
       case 62: return ERROR_REASON_MATCH_NOT_FINISHED;
       case 63: return ERROR_REASON_REMATCH_CLOSED;
+      case 70: return ERROR_REASON_RATE_LIMITED;
+      case 71: return ERROR_REASON_OPEN_TABLES_LIMIT;
+      case 72: return ERROR_REASON_SEATS_PER_CLIENT_LIMIT;
+      case 73: return ERROR_REASON_STREAMS_LIMIT;
       case 50: return ERROR_REASON_FIELD_TOO_LARGE;
       case 51: return ERROR_REASON_FIELD_OUT_OF_RANGE;
       case 52: return ERROR_REASON_INVALID_REQUEST_ID;
