@@ -13,7 +13,7 @@ import pytest_asyncio
 from store_fixtures import StoreFactory
 
 from cardroom.store import MatchStore
-from support.processes import RedisProcess
+from support.processes import RedisClusterProcess, RedisProcess
 
 
 @pytest.fixture(scope="session")
@@ -26,9 +26,22 @@ def redis_server() -> Iterator[RedisProcess]:
         server.close()
 
 
-@pytest_asyncio.fixture(params=["memory", "redis"])
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[RedisClusterProcess]:
+    """A 3-master Redis Cluster (about 3 s to form), shared by the session's cluster-parametrised tests."""
+    cluster = RedisClusterProcess()
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.close()
+
+
+@pytest_asyncio.fixture(params=["memory", "redis", "cluster"])
 async def stores(request: pytest.FixtureRequest) -> AsyncIterator[StoreFactory]:
-    factory = StoreFactory(request.getfixturevalue("redis_server") if request.param == "redis" else None)
+    servers = {"memory": None, "redis": "redis_server", "cluster": "redis_cluster"}
+    fixture = servers[request.param]
+    factory = StoreFactory(request.getfixturevalue(fixture) if fixture else None)
     yield factory
     await factory.close()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import uuid
 
 from cardroom.store import MatchStore, MemoryStore
-from support.processes import RedisProcess
+from support.processes import RedisClusterProcess, RedisProcess
 
 
 class StoreFactory:
@@ -17,7 +17,7 @@ class StoreFactory:
     two of them act as two replicas of the service while other tests never see their
     keys; memory stores are each their own world (``shared`` is False)."""
 
-    def __init__(self, server: RedisProcess | None):
+    def __init__(self, server: RedisProcess | RedisClusterProcess | None):
         self.server = server
         self.shared = server is not None
         self.prefix = f"test:{uuid.uuid4().hex}:"

@@ -15,20 +15,20 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 import pytest_asyncio
-import redis.asyncio as aioredis
 
 from cardroom.store import Limiter, MemoryLimiter
+from cardroom.store.redis_client import Client, open_client
 from cardroom.store.redis_limiter import RedisLimiter
 
 pytestmark = pytest.mark.asyncio
 SLOW = 0.001  # tokens per second: one token in 1000 s, so none comes back during a test
 
 
-@pytest_asyncio.fixture(params=["memory", "redis"])
+@pytest_asyncio.fixture(params=["memory", "redis", "cluster"])
 async def limiters(request: pytest.FixtureRequest) -> AsyncIterator[Callable[[], Limiter]]:
     """Opens limiters that share their buckets (two Redis limiters = two replicas)."""
     opened: list[Limiter] = []
-    clients: list[aioredis.Redis] = []
+    clients: list[Client] = []
     if request.param == "memory":
         shared = MemoryLimiter()
         opened.append(shared)
@@ -36,11 +36,11 @@ async def limiters(request: pytest.FixtureRequest) -> AsyncIterator[Callable[[],
         def open_one() -> Limiter:
             return shared
     else:
-        server = request.getfixturevalue("redis_server")
+        server = request.getfixturevalue("redis_server" if request.param == "redis" else "redis_cluster")
         prefix = f"test:{uuid.uuid4().hex}:"
 
         def open_one() -> Limiter:
-            client = aioredis.Redis.from_url(server.url)
+            client = open_client(server.url, pool_size=8, timeout=1.0)
             clients.append(client)
             limiter = RedisLimiter(client, key_prefix=prefix)
             opened.append(limiter)

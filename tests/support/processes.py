@@ -7,6 +7,7 @@ Nothing here mocks Redis or the server.
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import socket
@@ -28,6 +29,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def free_cluster_port() -> int:
+    """A free port whose cluster bus port (port + 10000, Redis's fixed offset) is free too, and below 65536."""
+    for _ in range(1000):
+        port = random.randint(20000, 45000)
+        try:
+            with socket.socket() as one, socket.socket() as bus:
+                one.bind(("127.0.0.1", port))
+                bus.bind(("127.0.0.1", port + 10000))
+        except OSError:
+            continue
+        return port
+    raise RuntimeError("no free port pair for a Redis Cluster node")
+
+
 def wait_until(predicate, timeout: float, what: str, interval: float = 0.05) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -40,7 +55,7 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.05) -> 
 class RedisProcess:
     """A throwaway redis-server; ``stop``/``start`` keep the port so clients can reconnect."""
 
-    def __init__(self, *, persistent: bool = False, extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, *, persistent: bool = False, extra: tuple[str, ...] = (), port: int | None = None) -> None:
         """``extra``: more redis-server arguments, e.g. ``("--rename-command", "CONFIG", "")``."""
         self.persistent = persistent
         self.extra = extra
@@ -48,7 +63,7 @@ class RedisProcess:
         if binary is None:
             raise RuntimeError("redis-server is not on PATH: run 'apt-get install -y redis-server' (CI does)")
         self.binary = binary
-        self.port = free_port()
+        self.port = port or free_port()
         self.dir = tempfile.mkdtemp(prefix="cardroom-redis-")
         self.process: subprocess.Popen | None = None
 
@@ -197,3 +212,63 @@ def tls_server(redis_url: str | None, folder: Path, *extra: str) -> ServerProces
     key.write_bytes(issued.private_key_pem.bytes())
     tls = ("--tls-cert", str(chain), "--tls-key", str(key))
     return ServerProcess(redis_url, *extra, *tls, tls_ca=authority.cert_pem.bytes())
+
+
+class RedisClusterProcess:
+    """A throwaway Redis Cluster of ``masters`` redis-servers (no replicas) on free loopback ports.
+
+    Made the way an operator makes one: each node with ``--cluster-enabled yes``, then
+    ``redis-cli --cluster create ... --cluster-yes``; ready once every node says ``cluster_state:ok``.
+    ``stop``/``start`` keep the ports and each node's cluster config file, so a restarted cluster comes back
+    with the same slots (the way the single-node ``RedisProcess`` keeps its port)."""
+
+    def __init__(self, masters: int = 3) -> None:
+        extra = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf")
+        self.nodes = [RedisProcess(extra=extra, port=free_cluster_port()) for _ in range(masters)]
+        self.created = False
+
+    @property
+    def url(self) -> str:
+        return "redis+cluster://" + ",".join(f"127.0.0.1:{node.port}" for node in self.nodes)
+
+    @property
+    def ports(self) -> list[int]:
+        return [node.port for node in self.nodes]
+
+    def start(self) -> None:
+        for node in self.nodes:
+            node.start()
+        if not self.created:
+            cli = shutil.which("redis-cli")
+            if cli is None:
+                raise RuntimeError("redis-cli is not on PATH: run 'apt-get install -y redis-tools' (CI does)")
+            addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
+            subprocess.run(
+                [cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                timeout=60,
+            )
+            self.created = True
+        wait_until(self._ok, 60, "redis cluster (cluster_state:ok on every node)", interval=0.1)
+
+    def cli(self, port: int, *args: str) -> str:
+        """One redis-cli command to the node on ``port``; its reply as text."""
+        done = subprocess.run(
+            ["redis-cli", "-p", str(port), *args], check=True, capture_output=True, text=True, timeout=30
+        )
+        return done.stdout
+
+    def _ok(self) -> bool:
+        try:
+            return all("cluster_state:ok" in self.cli(port, "cluster", "info") for port in self.ports)
+        except subprocess.SubprocessError:
+            return False
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+    def close(self) -> None:
+        for node in self.nodes:
+            node.close()

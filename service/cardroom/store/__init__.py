@@ -51,7 +51,8 @@ __all__ = [
 def open_store(
     redis_url: str | None, finished_ttl: float, idle_ttl: float, pool_size: int = 32, *, due_buckets: int = 16
 ) -> MatchStore:
-    """The Redis store for a URL (``pool_size`` command connections), else the in-process memory store."""
+    """The Redis store for a URL (``pool_size`` command connections; a ``redis+cluster://`` URL opens a Redis
+    Cluster, see store/redis_client.py), else the in-process memory store."""
     if redis_url is None:
         return MemoryStore(finished_ttl=finished_ttl, idle_ttl=idle_ttl)
     # imported here so the embedded default runs without the redis client installed

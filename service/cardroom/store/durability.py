@@ -16,9 +16,12 @@ read, and the service says so at INFO instead of guessing.
 from __future__ import annotations
 
 import logging
+from urllib.parse import urlsplit
 
 import redis.asyncio as redis
 from redis.exceptions import RedisError, ResponseError
+
+from cardroom.store.redis_client import node_urls
 
 log = logging.getLogger(__name__)
 
@@ -50,17 +53,29 @@ def describe(settings: dict[str, str]) -> tuple[bool, str]:
 
 
 async def check_persistence(url: str) -> None:
-    """Log what Redis's persistence guarantees; a WARNING when it guarantees nothing."""
+    """Log what Redis's persistence guarantees; a WARNING when it guarantees nothing. For a Redis Cluster
+    URL, each node it names is checked (the nodes it does not name are not seen)."""
+    try:
+        nodes = node_urls(url)
+    except ValueError as error:
+        log.warning("could not read Redis persistence settings (%s); check AOF or RDB is on", error)
+        return
+    for node in nodes:
+        await _check_node(node, "" if len(nodes) == 1 else f" of {urlsplit(node).netloc.rpartition('@')[2]}")
+
+
+async def _check_node(url: str, which: str) -> None:
     try:
         settings = await read_persistence(url)
     except (RedisError, OSError, ValueError) as error:  # unreachable, or a URL this client cannot open
-        log.warning("could not read Redis persistence settings (%s); check AOF or RDB is on", type(error).__name__)
+        reason = type(error).__name__
+        log.warning("could not read Redis persistence settings%s (%s); check AOF or RDB is on", which, reason)
         return
     if settings is None:
-        log.info("Redis CONFIG is not available: cannot check persistence; make sure AOF or RDB is on")
+        log.info("Redis CONFIG%s is not available: cannot check persistence; make sure AOF or RDB is on", which)
         return
     persistent, guarantee = describe(settings)
-    (log.info if persistent else log.warning)("Redis persistence: %s", guarantee)
+    (log.info if persistent else log.warning)("Redis persistence%s: %s", which, guarantee)
 
 
 def _text(value: object) -> str:

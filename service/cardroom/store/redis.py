@@ -15,17 +15,43 @@ Cluster slot and one Lua script may touch them all:
 
 ``create`` and ``commit`` are each one Lua script: the idempotency check, the
 compare-and-set on the version and all writes happen atomically or not at all.
-The lobby (``<prefix>lobby:<game>:<status>``, a sorted set scored by the creation
-sequence from ``<prefix>seq``; ``<prefix>lobbies`` names those sets) is in other
-slots, so it is updated right after the commit. It is a hint: ``list_matches``
-checks each entry against its match and repairs it, and a periodic sweep drops
-entries of expired matches from sets nobody lists.
+Every script names only keys of one hash tag, so on a Redis Cluster each runs on the
+one shard that owns the match (CROSSSLOT is impossible by construction).
+
+Global keys (not of one match), laid out for Redis Cluster (see store/redis_client.py for the
+``redis+cluster://`` URL); none is written on every action:
+
+* lobby: sorted sets of match ids scored by the creation sequence. On a single server
+  ``<prefix>lobby:<game>:<status>`` (the layout since the first release: existing matches
+  list without a migration). On a cluster ``CLUSTER_LOBBY_BUCKETS`` buckets per (game,
+  status), ``<prefix>{lobby:<game>:<status>:<n>}``, n = CRC-32 of the match id modulo the
+  bucket count: each bucket has a hash tag of its own, so the buckets spread over the
+  slots and no single lobby set takes every create and status change. ``list_matches``
+  reads the buckets side by side and merges them by sequence. The lobby is updated right
+  after the commit, in other slots: it is a hint; ``list_matches`` checks each entry against
+  its match and repairs it, and a periodic sweep drops entries of expired matches from sets
+  nobody lists.
+* ``<prefix>lobbies``: a set naming the lobby sets (the sweep's list; cheaper than SCAN,
+  which a cluster would need per node). Each worker adds a set's name once per sweep
+  interval, not per change, so it is not a hot key.
+* ``<prefix>seq``: INCR once per create (the lobby's order). One key in one slot: creates
+  are a small fraction of the commits, and INCR is among Redis's cheapest commands.
+* ``<prefix>sweep-lock``: SET NX once per sweep interval by each worker.
+* due index ``<prefix>{due:N}``, N < ``due_buckets`` (below).
+* rate limits ``<prefix>limit:{<client>}:<name>``: one hash tag per client
+  (store/redis_limiter.py), so clients spread over the slots.
 
 The due index (``<prefix>{due:N}``, N < ``due_buckets``) holds matches whose
 pending decision the server may play, each sorted set scored by due time in
 milliseconds; a match's bucket is the CRC-32 of its id, so buckets spread over
 cluster slots and a claim reads only due entries. It is a hint written after
 the commit, like the lobby: the application checks the match before acting.
+
+Watch messages use classic PUBLISH, not Redis 7's sharded SPUBLISH, on a cluster too (see
+docs/operations.md, "Redis Cluster"): a worker's one pub/sub connection, to any node, then
+receives every match's messages whatever the number of shards, and keeps them while a slot
+moves (Redis 7.0 unsubscribes sharded subscribers of a moving slot). The price is that the
+cluster bus copies each message to every node.
 """
 
 from __future__ import annotations
@@ -37,8 +63,8 @@ import zlib
 from collections.abc import AsyncIterator, Awaitable
 from typing import Any, TypeVar
 
-import redis.asyncio as aioredis
 from redis import exceptions as redis_errors
+from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
@@ -63,10 +89,14 @@ from cardroom.store.contract import (
     StoreUnavailable,
     VersionConflict,
 )
+from cardroom.store.redis_client import Client, dedicated_connection, open_client, ready
 from cardroom.store.redis_watch import WatchFanout
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+#: lobby sets per (game, status) on a Redis Cluster (see the module docstring); one on a single server
+CLUSTER_LOBBY_BUCKETS = 16
 
 #: command connections per worker (the ``--redis-pool-size`` setting): commits, reads and the watchers'
 #: backlog reads share them; a call waits up to the timeout for a free one instead of opening more
@@ -79,6 +109,7 @@ _UNAVAILABLE = (
     redis_errors.TimeoutError,
     redis_errors.ReadOnlyError,
     redis_errors.ClusterDownError,  # includes MasterDownError
+    redis_errors.SlotNotCoveredError,  # a cluster whose slots are not all served (mid-failover)
     redis_errors.TryAgainError,
     redis_errors.OutOfMemoryError,  # maxmemory reached: writes refused until it drains
     OSError,
@@ -165,6 +196,7 @@ class RedisStore(MatchStore):
         pool_size: int = DEFAULT_POOL_SIZE,
         index_sweep_interval: float | None = None,
         due_buckets: int = 16,
+        lobby_buckets: int | None = None,
     ):
         self._finished_ttl = finished_ttl
         self._idle_ttl = idle_ttl
@@ -178,19 +210,16 @@ class RedisStore(MatchStore):
         # Retrying a script is safe: a commit whose reply was lost comes back as
         # Replayed (with a request_id) or VersionConflict, never applied twice.
         options: dict[str, Any] = {
-            "socket_connect_timeout": timeout,
             "health_check_interval": health_check_interval,
             "retry": Retry(NoBackoff(), 1),
             # no CLIENT SETINFO on connect: one round trip (and one timeout) less per reconnect
-            "lib_name": None,
-            "lib_version": None,
+            "driver_info": None,
         }
-        # A bounded pool that makes a call wait (up to ``timeout``) for a free connection rather than
-        # open more: watchers hold none of these (they share one pub/sub connection per worker).
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=pool_size, timeout=timeout, socket_timeout=timeout, **options
-        )
-        self._redis = aioredis.Redis(connection_pool=pool)
+        # watchers hold none of the command connections (they share one pub/sub connection per worker)
+        self._redis = open_client(url, pool_size=pool_size, timeout=timeout, **options)
+        self._cluster = isinstance(self._redis, RedisCluster)
+        self._lobby_buckets = max(1, lobby_buckets or (CLUSTER_LOBBY_BUCKETS if self._cluster else 1))
+        self._registered: set[str] = set()  # lobby sets this store already named in ``lobbies``
         self._fanout = WatchFanout(
             self._pubsub_connection,
             self._channel,
@@ -208,7 +237,7 @@ class RedisStore(MatchStore):
         self._due_keys = [f"{self._prefix}{{due:{n}}}" for n in range(max(1, due_buckets))]
 
     @property
-    def client(self) -> aioredis.Redis:
+    def client(self) -> Client:
         """The command client and its bounded pool, for the limiter (store/redis_limiter.py) to share."""
         return self._redis
 
@@ -228,8 +257,25 @@ class RedisStore(MatchStore):
     def _due_key(self, match_id: str) -> str:
         return self._due_keys[zlib.crc32(match_id.encode()) % len(self._due_keys)]
 
-    def _lobby_key(self, game: str, status: str) -> str:
-        return f"{self._prefix}lobby:{game}:{status}"
+    def _lobby_key(self, game: str, status: str, match_id: str) -> str:
+        if self._lobby_buckets == 1:
+            return f"{self._prefix}lobby:{game}:{status}"
+        return self._lobby_keys(game, status)[zlib.crc32(match_id.encode()) % self._lobby_buckets]
+
+    def _lobby_keys(self, game: str, status: str) -> list[str]:
+        """Every lobby set of (game, status): the single-server name, or one hash-tagged bucket per slot."""
+        if self._lobby_buckets == 1:
+            return [f"{self._prefix}lobby:{game}:{status}"]
+        return [f"{self._prefix}{{lobby:{game}:{status}:{n}}}" for n in range(self._lobby_buckets)]
+
+    def _lobby_of(self, key: str) -> tuple[str, str]:
+        """(game, status) of a lobby set's name, in either layout."""
+        name = key[len(self._prefix) :]
+        if name.startswith("{"):
+            game, status, _ = name.strip("{}")[len("lobby:") :].rsplit(":", 2)
+        else:
+            game, status = name[len("lobby:") :].rsplit(":", 1)
+        return game, status
 
     def _ttl_ms(self, status: str) -> int:
         return max(1, int(ttl_for(status, self._finished_ttl, self._idle_ttl) * 1000))
@@ -311,17 +357,21 @@ class RedisStore(MatchStore):
 
     async def list_matches(self, game: str, status: str, page_size: int, page_token: str) -> Page:
         size = page_size_or_default(page_size)
-        key = self._lobby_key(game, status)
+        keys = self._lobby_keys(game, status)
         cursor = decode_page_token(page_token)
         # one live match beyond the page tells whether a next page exists
         live: list[tuple[int, StoredMatch]] = []
         while len(live) <= size:
-            rows = await self._call(
-                self._redis.zrangebyscore(key, f"({cursor}", "+inf", start=0, num=size + 1 - len(live), withscores=True)
-            )
+            wanted = size + 1 - len(live)
+            # the first ``wanted`` entries after the cursor of every bucket hold the first ``wanted`` overall
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for key in keys:
+                    pipe.zrangebyscore(key, f"({cursor}", "+inf", start=0, num=wanted, withscores=True)
+                replies = await self._call(pipe.execute())
+            rows = sorted((row for reply in replies for row in reply), key=lambda row: row[1])[:wanted]
             if not rows:
                 break
-            live += await self._checked(key, game, status, rows)
+            live += await self._checked(game, status, rows)
             cursor = int(rows[-1][1])
         page = live[:size]
         token = encode_page_token(page[-1][0]) if len(live) > size else ""
@@ -333,8 +383,11 @@ class RedisStore(MatchStore):
             for key in keys:
                 pipe.zcard(key)
             sizes = await self._call(pipe.execute())
-        prefix = len(f"{self._prefix}lobby:")
-        return {tuple(key[prefix:].rsplit(":", 1)): size for key, size in zip(keys, sizes, strict=True)}
+        counts: dict[tuple[str, str], int] = {}
+        for key, size in zip(keys, sizes, strict=True):
+            lobby = self._lobby_of(key)
+            counts[lobby] = counts.get(lobby, 0) + size
+        return counts
 
     async def schedule(self, match_id: str, due: float | None) -> None:
         key = self._due_key(match_id)
@@ -345,10 +398,16 @@ class RedisStore(MatchStore):
 
     async def claim_due(self, now: float, lease: float, limit: int) -> list[DueClaim]:
         until = _ms(now + lease)
-        async with self._redis.pipeline(transaction=False) as pipe:
-            for key in self._due_keys:
-                await self._claim_script(keys=[key], args=[_ms(now), until, limit], client=pipe)
-            replies = await self._call(pipe.execute())
+        args = [_ms(now), until, limit]
+        if self._cluster:
+            # redis-py refuses scripts in a cluster pipeline: one call per bucket, side by side
+            calls = (self._claim_script(keys=[key], args=args) for key in self._due_keys)
+            replies = await self._call(asyncio.gather(*calls))
+        else:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for key in self._due_keys:
+                    await self._claim_script(keys=[key], args=args, client=pipe)
+                replies = await self._call(pipe.execute())
         claims = []
         for reply in replies:
             for member, score in zip(reply[::2], reply[1::2], strict=True):
@@ -410,12 +469,8 @@ class RedisStore(MatchStore):
     # -- internals --------------------------------------------------------------
 
     async def _pubsub_connection(self) -> AbstractConnection:
-        """A connection of its own (not from the pool) for the watch fan-out's subscriptions. RESP2: there a
-        subscribed connection's messages are plain replies (RESP3 hands them to push handlers instead)."""
-        pool = self._redis.connection_pool
-        conn = pool.connection_class(**{**pool.connection_kwargs, "protocol": 2})
-        await conn.connect()
-        return conn
+        """A connection of its own (not from the pool) for the watch fan-out's subscriptions."""
+        return await dedicated_connection(self._redis)
 
     async def _read_after(self, match_id: str, version: int, limit: int) -> list[LogEntry]:
         log_key = self._match_keys(match_id)[1]
@@ -438,14 +493,13 @@ class RedisStore(MatchStore):
         a script cut short is no worse than a lost reply (see the retry note)."""
         try:
             async with asyncio.timeout(self._deadline):
+                await ready(self._redis)
                 return await awaitable
         except _UNAVAILABLE as exc:
             raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
 
-    async def _checked(
-        self, key: str, game: str, status: str, rows: list[tuple[bytes, float]]
-    ) -> list[tuple[int, StoredMatch]]:
-        """The lobby entries ``rows`` of ``key`` whose match is still there in that
+    async def _checked(self, game: str, status: str, rows: list[tuple[bytes, float]]) -> list[tuple[int, StoredMatch]]:
+        """The lobby entries ``rows`` of (game, status) whose match is still there in that
         status, with their creation sequence; the others are repaired on the way."""
         async with self._redis.pipeline(transaction=False) as pipe:
             for member, _ in rows:
@@ -456,11 +510,12 @@ class RedisStore(MatchStore):
         # match seen in another status than its set's will not come back to it.
         async with self._redis.pipeline(transaction=False) as repairs:
             for (member, score), (found_status, version, data) in zip(rows, docs, strict=True):
+                key = self._lobby_key(game, status, member.decode())
                 if found_status is None:  # expired
                     repairs.zrem(key, member)
                 elif found_status.decode() != status:  # an index update was lost: move it
                     repairs.zrem(key, member)
-                    repairs.zadd(self._lobby_key(game, found_status.decode()), {member: score})
+                    repairs.zadd(self._lobby_key(game, found_status.decode(), member.decode()), {member: score})
                 else:
                     live.append((int(score), StoredMatch(member.decode(), game, int(version), status, data)))
             if len(repairs):
@@ -476,6 +531,7 @@ class RedisStore(MatchStore):
         sets nobody lists (finished, abandoned) would otherwise grow forever."""
         while True:
             await asyncio.sleep(self._sweep_interval)
+            self._registered.clear()  # name them again: a Redis that lost its data lost ``lobbies`` too
             try:
                 await self._sweep_index()
             except StoreUnavailable:
@@ -487,27 +543,32 @@ class RedisStore(MatchStore):
         if not await self._call(lock):
             return
         for key in await self._call(self._redis.smembers(f"{self._prefix}lobbies")):
-            game, status = key.decode()[len(f"{self._prefix}lobby:") :].rsplit(":", 1)
+            game, status = self._lobby_of(key.decode())
             cursor = None
             while cursor != 0:
                 cursor, rows = await self._call(self._redis.zscan(key, cursor or 0, count=200))
                 if rows:
-                    await self._checked(key.decode(), game, status, rows)
+                    await self._checked(game, status, rows)
 
     async def _index(self, match_id: str, game: str, previous: str | None, status: str, seq: int) -> None:
         """Move the match between lobby sets. The commit is already durable, so a
         failure here is logged, not raised: list_matches repairs entries it finds in
         the wrong set."""
+        key = self._lobby_key(game, status, match_id)
         async with self._redis.pipeline(transaction=False) as pipe:
             if previous is not None:
-                pipe.zrem(self._lobby_key(game, previous), match_id)
-            pipe.zadd(self._lobby_key(game, status), {match_id: seq})
-            # the sweep's list of lobby sets: cheaper than SCAN, and per-node SCAN is not needed on a cluster
-            pipe.sadd(f"{self._prefix}lobbies", self._lobby_key(game, status))
+                pipe.zrem(self._lobby_key(game, previous, match_id), match_id)
+            pipe.zadd(key, {match_id: seq})
+            # the sweep's list of lobby sets: cheaper than SCAN, and per-node SCAN is not needed on a cluster;
+            # named once per store, so ``lobbies`` is not a hot key (written once per set and worker)
+            if key not in self._registered:
+                pipe.sadd(f"{self._prefix}lobbies", key)
             try:
                 await self._call(pipe.execute())
             except StoreUnavailable:
                 log.warning("lobby index of match %s not updated (%s -> %s)", match_id, previous, status)
+            else:
+                self._registered.add(key)
 
 
 def _ms(seconds: float) -> int:

@@ -17,11 +17,11 @@ import asyncio
 from collections.abc import Awaitable, Sequence
 from typing import TypeVar
 
-import redis.asyncio as aioredis
 from redis import exceptions as redis_errors
 
 from cardroom.store.contract import StoreUnavailable
 from cardroom.store.limiter import Limiter
+from cardroom.store.redis_client import Client, ready
 
 T = TypeVar("T")
 
@@ -62,7 +62,7 @@ class RedisLimiter(Limiter):
     takes turns on the store's bounded connection pool instead of opening connections
     of its own. The client stays its owner's (``close`` leaves it open)."""
 
-    def __init__(self, client: aioredis.Redis, *, key_prefix: str = "cardroom:", timeout: float = 1.0):
+    def __init__(self, client: Client, *, key_prefix: str = "cardroom:", timeout: float = 1.0):
         self._prefix = key_prefix
         self._deadline = 2 * timeout
         self._redis = client
@@ -90,6 +90,7 @@ class RedisLimiter(Limiter):
     async def _call(self, awaitable: Awaitable[T]) -> T:
         try:
             async with asyncio.timeout(self._deadline):
+                await ready(self._redis)
                 return await awaitable
-        except (redis_errors.RedisError, OSError, TimeoutError) as exc:
+        except (redis_errors.RedisError, redis_errors.SlotNotCoveredError, OSError, TimeoutError) as exc:
             raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
