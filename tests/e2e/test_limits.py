@@ -217,3 +217,47 @@ def test_the_rate_limit_holds_across_two_workers_sharing_redis(redis_process):
     finally:
         process.stop()
     assert (accepted, refused) == (burst, 3 * burst)
+
+
+def test_the_stream_cap_holds_across_two_replicas_and_a_dead_ones_streams_stop_counting(redis_process):
+    """Two server processes on one Redis: a client's streams count over both (a lease each in Redis),
+    so spreading them over replicas gets the cap once; a replica killed with streams open gives their
+    places back within --presence-ttl (its heartbeat stops), without anyone releasing them."""
+    options = ("--trusted-proxies", "127.0.0.1", "--max-streams-per-client", "2", "--presence-ttl", "3")
+    first, second = ServerProcess(redis_process.url, *options), ServerProcess(redis_process.url, *options)
+    client = new_client()
+    try:
+        first.start()
+        second.start()
+        with first.channel() as one, second.channel() as other:
+            stub_one, stub_other = (game_service_pb2_grpc.GameServiceStub(channel) for channel in (one, other))
+            name = create(stub_one, new_client()).state.match.name
+            request = pb.WatchMatchRequest(name=name)
+            held = [stub_one.WatchMatch(request, metadata=client), stub_other.WatchMatch(request, metadata=client)]
+            for stream in held:
+                assert next(stream).version == 1
+            # past the leases' first ttl: the heartbeats keep them (the cap still holds on both replicas)
+            time.sleep(4)
+            for stub in (stub_one, stub_other):
+                with pytest.raises(grpc.RpcError) as caught:
+                    next(stub.WatchMatch(request, metadata=client))
+                assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                assert error_reason(caught.value) == "STREAMS_LIMIT"
+            with httpx.Client(base_url=second.http_url, timeout=30) as http:
+                refused = http.get(f"/v1/{name}:watch", headers={"X-Forwarded-For": client[0][1]})
+                assert refused.status_code == 429
+            first.kill()  # its stream's lease is never released: it lapses
+            deadline = time.monotonic() + 30
+            while True:
+                again = stub_other.WatchMatch(request, metadata=client)
+                try:
+                    assert next(again).version == 1
+                    break
+                except grpc.RpcError as error:
+                    assert error_reason(error) == "STREAMS_LIMIT" and time.monotonic() < deadline
+                    time.sleep(0.2)
+            again.cancel()
+            held[1].cancel()
+    finally:
+        first.stop()
+        second.stop()

@@ -109,6 +109,31 @@ async def test_claims_expire_by_themselves(limiters) -> None:
     assert await limiter.claim("c1/tables", "m3", 1, 60) == ["m2"]
 
 
+async def test_renewed_claims_outlive_their_first_ttl_and_released_ones_stay_gone(limiters) -> None:
+    first, second = limiters(), limiters()
+    assert await first.claim("c1/streams", "s1", 3, 2) is None
+    assert await first.claim("c1/streams", "s2", 3, 2) is None
+    await first.release("c1/streams", ["s2"])
+    await second.renew("c1/streams", ["s1", "s2", "never-claimed"], 600)  # another replica's heartbeat
+    await asyncio.sleep(2.5)  # past the first ttl: s1 lives on, s2 and the unknown one were not brought back
+    assert await first.claim("c1/streams", "s3", 2, 60) is None
+    assert await first.claim("c1/streams", "s4", 2, 60) == ["s1", "s3"]
+    await first.renew("nobody/streams", ["s1"], 60)  # renewing in an empty set is nothing
+    assert await first.claim("nobody/streams", "s1", 1, 60) is None
+
+
+async def test_an_expired_claim_is_not_renewed(limiters) -> None:
+    limiter = limiters()
+    assert await limiter.claim("c1/streams", "s1", 1, 0.05) is None
+    deadline = time.monotonic() + 10
+    while await limiter.claim("c1/streams", "probe", 1, 0.05) is not None:  # s1 has expired once probe fits
+        assert time.monotonic() < deadline, "a claim did not expire"
+        await asyncio.sleep(0.02)
+    await limiter.release("c1/streams", ["probe"])
+    await limiter.renew("c1/streams", ["s1"], 60)  # a late heartbeat
+    assert await limiter.claim("c1/streams", "s2", 1, 60) is None
+
+
 async def test_memory_buckets_of_idle_clients_are_dropped() -> None:
     now = [0.0]
     limiter = MemoryLimiter(clock=lambda: now[0], sweep_every=2)

@@ -325,7 +325,7 @@ class GameHandlers:
         game, match_id = parse_match_name(request.name)
         limits = self.matches.limits
         await limits.check_rate(client, "WatchMatch")
-        release = limits.open_stream(client)
+        release = await limits.open_stream(client)
         try:
             updates = await self.matches.watch(game, match_id, token, request.after_version)
         except BaseException:

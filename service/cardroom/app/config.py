@@ -58,7 +58,7 @@ class Settings:
     max_open_tables: int = 100
     #: seats one client may hold in one match; 0: no cap
     max_seats_per_client: int = 8
-    #: WatchMatch / SSE streams one client may have open on one worker; 0: no cap
+    #: WatchMatch / SSE streams one client may have open at once over every worker and replica; 0: no cap
     max_streams_per_client: int = 2500
     #: addresses/CIDRs of proxies whose x-forwarded-for names the client, comma-separated
     trusted_proxies: str | None = None

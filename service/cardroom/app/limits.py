@@ -16,8 +16,10 @@ or the address a trusted proxy put in ``x-forwarded-for``, see
   expired stops counting however that happened;
 * seats: the seats one client holds in one match (``--max-seats-per-client``),
   checked in the join's change function against the match document itself;
-* streams: WatchMatch / SSE streams open at once per client on this worker
-  (``--max-streams-per-client``).
+* streams: WatchMatch / SSE streams open at once per client over every worker and
+  replica (``--max-streams-per-client``): a lease per stream in the limiter storage,
+  renewed by a heartbeat of each worker, gone within ``--presence-ttl`` when its
+  worker dies (``app/stream_leases.py``).
 
 When the limiter storage cannot be reached the call is let through (and logged):
 the match store is then most likely unreachable too and answers UNAVAILABLE itself;
@@ -30,7 +32,6 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -38,6 +39,7 @@ from ..store.contract import WAITING, MatchStore, StoredMatch, StoreUnavailable
 from ..store.limiter import Limiter
 from .config import Settings
 from .errors import RESOURCE_EXHAUSTED, AppError
+from .stream_leases import StreamLeases
 from .tokens import TokenSigner
 
 log = logging.getLogger(__name__)
@@ -95,7 +97,7 @@ class Limits:
         self.max_streams_per_client = settings.max_streams_per_client
         self.table_ttl = settings.idle_ttl
         self._signer = signer
-        self._streams: Counter[str] = Counter()
+        self._streams = StreamLeases(limiter, settings.presence_ttl)
 
     def key(self, client: str) -> str:
         """The client as it is counted and stored: a keyed hash; "" (no client: an in-process caller) stays ""."""
@@ -170,29 +172,19 @@ class Limits:
                 {"max_seats_per_client": str(cap)},
             )
 
-    def open_stream(self, client: str) -> Callable[[], None]:
-        """Count one more open stream of ``client`` on this worker, or refuse (RESOURCE_EXHAUSTED /
-        STREAMS_LIMIT). Returns the release, which may be called any number of times."""
+    async def open_stream(self, client: str) -> Callable[[], None]:
+        """Count one more open stream of ``client`` over every worker and replica, or refuse
+        (RESOURCE_EXHAUSTED / STREAMS_LIMIT). Returns the release, which may be called any number of
+        times, from synchronous code too."""
         cap = self.max_streams_per_client
         if not cap or not client:
             return lambda: None
-        key = self.key(client)
-        if self._streams[key] >= cap:
+        lease = await self._streams.hold(f"{self.key(client)}/streams", cap)
+        if isinstance(lease, list):
             raise AppError(
                 RESOURCE_EXHAUSTED,
                 STREAMS_LIMIT,
                 f"this client already has {cap} streams open; close one first",
                 {"max_streams_per_client": str(cap)},
             )
-        self._streams[key] += 1
-        released = False
-
-        def release() -> None:
-            nonlocal released
-            if not released:
-                released = True
-                self._streams[key] -= 1
-                if not self._streams[key]:
-                    del self._streams[key]
-
-        return release
+        return lease

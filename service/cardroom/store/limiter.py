@@ -5,9 +5,11 @@ The policy (which key, which rate, what a refusal says) is the application's
 
 * :meth:`Limiter.take`: one token from a token bucket (full at first, refilled at
   ``rate`` per second up to ``burst``); a refusal says how long until a token is back;
-* :meth:`Limiter.claim`: hold a member (a match id) in a set of at most ``limit``
-  members; each member expires by itself after ``ttl`` seconds, so a holder that
-  never releases (a crashed replica, a match that expired) frees its place in time.
+* :meth:`Limiter.claim`: hold a member (a match id, a stream) in a set of at most
+  ``limit`` members; each member expires by itself after ``ttl`` seconds, so a holder
+  that never releases (a crashed replica, a match that expired) frees its place in time;
+  :meth:`Limiter.renew` extends many members of one set at once (the leases of the
+  streams a worker serves, as its heartbeat).
 
 Implementations: :class:`MemoryLimiter` (one process, beside the memory store) and
 ``redis_limiter.RedisLimiter`` (all replicas share one Redis). Both pass
@@ -35,6 +37,11 @@ class Limiter(ABC):
     async def claim(self, key: str, member: str, limit: int, ttl: float) -> list[str] | None:
         """Hold ``member`` in the set ``key`` for ``ttl`` seconds (a member held already is renewed).
         None when held; else (the set holds ``limit`` other live members) those members, unchanged."""
+
+    @abstractmethod
+    async def renew(self, key: str, members: Sequence[str], ttl: float) -> None:
+        """Hold those of ``members`` still in the set ``key`` for ``ttl`` seconds more; a member that
+        expired or was released is not brought back (a late heartbeat must not resurrect it)."""
 
     @abstractmethod
     async def release(self, key: str, members: Sequence[str]) -> None:
@@ -86,6 +93,13 @@ class MemoryLimiter(Limiter):
         members[member] = now + ttl
         self._sets[key] = members
         return None
+
+    async def renew(self, key: str, members: Sequence[str], ttl: float) -> None:
+        now = self._clock()
+        held = self._sets.get(key, {})
+        for member in members:
+            if held.get(member, now) > now:
+                held[member] = now + ttl
 
     async def release(self, key: str, members: Sequence[str]) -> None:
         held = self._sets.get(key)

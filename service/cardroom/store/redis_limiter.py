@@ -8,7 +8,8 @@ of one client is in one Redis Cluster slot, and clients spread over the slots.
 * bucket: a hash ``tokens``, ``stamp`` (seconds, as strings: Lua numbers are
   doubles, Redis replies would truncate them to integers); it expires once it
   would be full again, so idle clients cost nothing;
-* claim set: a sorted set member -> expiry (milliseconds of the server clock).
+* claim set: a sorted set member -> expiry (milliseconds of the server clock); the
+  key itself expires with its last member.
 """
 
 from __future__ import annotations
@@ -54,6 +55,19 @@ redis.call('PEXPIREAT', KEYS[1], last[2])
 return {1}
 """
 
+_RENEW = """
+local ttl = tonumber(ARGV[1])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+for i = 2, #ARGV do
+  redis.call('ZADD', KEYS[1], 'XX', now + ttl, ARGV[i])
+end
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if last[2] then redis.call('PEXPIREAT', KEYS[1], last[2]) end
+return 1
+"""
+
 
 class RedisLimiter(Limiter):
     """Buckets and claims in Redis; a Redis that cannot answer is raised as StoreUnavailable, fast.
@@ -68,6 +82,7 @@ class RedisLimiter(Limiter):
         self._redis = client
         self._take = self._redis.register_script(_TAKE)
         self._claim = self._redis.register_script(_CLAIM)
+        self._renew = self._redis.register_script(_RENEW)
 
     def _key(self, key: str) -> str:
         client, _, name = key.partition("/")
@@ -79,6 +94,10 @@ class RedisLimiter(Limiter):
     async def claim(self, key: str, member: str, limit: int, ttl: float) -> list[str] | None:
         reply = await self._call(self._claim(keys=[self._key(key)], args=[member, limit, max(1, int(ttl * 1000))]))
         return None if reply[0] == 1 else sorted(held.decode() for held in reply[1])
+
+    async def renew(self, key: str, members: Sequence[str], ttl: float) -> None:
+        if members:
+            await self._call(self._renew(keys=[self._key(key)], args=[max(1, int(ttl * 1000)), *members]))
 
     async def release(self, key: str, members: Sequence[str]) -> None:
         if members:
