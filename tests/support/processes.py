@@ -222,9 +222,12 @@ class RedisClusterProcess:
     ``stop``/``start`` keep the ports and each node's cluster config file, so a restarted cluster comes back
     with the same slots (the way the single-node ``RedisProcess`` keeps its port)."""
 
-    def __init__(self, masters: int = 3) -> None:
+    def __init__(self, masters: int = 3, *, persistent: bool = False) -> None:
+        """``persistent``: every node keeps an append-only file synced on every write (as ``RedisProcess``)."""
         extra = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf")
-        self.nodes = [RedisProcess(extra=extra, port=free_cluster_port()) for _ in range(masters)]
+        self.nodes = [
+            RedisProcess(persistent=persistent, extra=extra, port=free_cluster_port()) for _ in range(masters)
+        ]
         self.created = False
 
     @property
@@ -272,3 +275,51 @@ class RedisClusterProcess:
     def close(self) -> None:
         for node in self.nodes:
             node.close()
+
+    # -- moving a slot, the way an operator reshards by hand --------------------------------------------------
+
+    def _node(self, port: int):
+        import redis  # test dependency of the store tests already; only cluster tests get here
+
+        return redis.Redis(host="127.0.0.1", port=port, decode_responses=True, socket_timeout=10)
+
+    def keyslot(self, key: str) -> int:
+        with self._node(self.ports[0]) as node:
+            return int(node.execute_command("CLUSTER", "KEYSLOT", key))
+
+    def owner(self, slot: int) -> int:
+        """The port of the master that serves ``slot`` (as the first node sees the cluster)."""
+        with self._node(self.ports[0]) as node:
+            for start, end, master, *_ in node.execute_command("CLUSTER", "SLOTS"):
+                if start <= slot <= end:
+                    return int(master[1])
+        raise LookupError(f"slot {slot} is not served")
+
+    def node_id(self, port: int) -> str:
+        with self._node(port) as node:
+            return node.execute_command("CLUSTER", "MYID")
+
+    def begin_move(self, slot: int, target: int) -> int:
+        """``CLUSTER SETSLOT`` IMPORTING on ``target``, MIGRATING on the owner; returns the owner's port."""
+        source = self.owner(slot)
+        with self._node(target) as node:
+            node.execute_command("CLUSTER", "SETSLOT", slot, "IMPORTING", self.node_id(source))
+        with self._node(source) as node:
+            node.execute_command("CLUSTER", "SETSLOT", slot, "MIGRATING", self.node_id(target))
+        return source
+
+    def migrate_keys(self, slot: int, source: int, target: int) -> int:
+        """``MIGRATE ... KEYS`` every key of ``slot`` from ``source`` to ``target``; how many moved."""
+        moved = 0
+        with self._node(source) as node:
+            while keys := node.execute_command("CLUSTER", "GETKEYSINSLOT", slot, 100):
+                node.execute_command("MIGRATE", "127.0.0.1", target, "", 0, 5000, "KEYS", *keys)
+                moved += len(keys)
+        return moved
+
+    def end_move(self, slot: int, target: int) -> None:
+        """``CLUSTER SETSLOT <slot> NODE <target>`` on the target, then on every other master."""
+        target_id = self.node_id(target)
+        for port in sorted(self.ports, key=lambda port: port != target):
+            with self._node(port) as node:
+                node.execute_command("CLUSTER", "SETSLOT", slot, "NODE", target_id)

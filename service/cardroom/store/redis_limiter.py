@@ -111,5 +111,5 @@ class RedisLimiter(Limiter):
             async with asyncio.timeout(self._deadline):
                 await ready(self._redis)
                 return await awaitable
-        except (redis_errors.RedisError, redis_errors.SlotNotCoveredError, OSError, TimeoutError) as exc:
+        except (redis_errors.RedisError, redis_errors.RedisClusterException, OSError, TimeoutError) as exc:
             raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
