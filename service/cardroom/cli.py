@@ -12,6 +12,12 @@ from .bench.commands import add_bench_parser, run_bench
 from .cli_options import options_of, parse_levels, parse_option
 from .engines import game_ids
 
+PLAY_HELP = """Play one seat of a match in the terminal: create a table (--game), join one (--join) or come
+back to one (--resume with --token). Type the number of a legal action to play it, ? for help, r for
+the rules. The creator may start with fewer players once the game's minimum is seated (s), or fill the
+empty seats with bots (b). Ctrl-C or Ctrl-D leaves: before the start the seat is given up, after it the
+command to resume is printed."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardroom", description="cardroom game-engine service")
@@ -34,15 +40,24 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-checks", action="store_true", help="skip the invariant pass (timing only)")
     add_bench_parser(commands)
 
-    play = commands.add_parser("play", help="play a match in the terminal (needs clients/python installed)")
+    play = commands.add_parser(
+        "play", help="play a match in the terminal (needs clients/python installed)", description=PLAY_HELP
+    )
     play.add_argument("--server", default="localhost:50051", help="HOST:PORT of the gRPC service")
     play.add_argument("--tls", action="store_true")
     table = play.add_mutually_exclusive_group(required=True)
     table.add_argument("--game", choices=game_ids(), help="create a match of this game")
     table.add_argument("--join", metavar="MATCH", help="join this match (games/GAME/matches/ID)")
-    play.add_argument("--players", type=int, default=2, help="seats of a created match")
+    table.add_argument("--resume", metavar="MATCH", help="come back to this match with --token")
+    play.add_argument("--token", help="the seat token to --resume with (printed when you left)")
+    play.add_argument("--players", type=int, default=2, help="table size of a created match (seats)")
     play.add_argument("--name", default="", help="your display name")
     play.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
+    play.add_argument("--bots", type=int, default=0, metavar="N", help="seat N server bots at a created table")
+    play.add_argument("--bot-level", default="", help="level of the bots (random, standard, strong)")
+    play.add_argument("--auto-start", action="store_true", help="the server starts the match once every seat is taken")
+    play.add_argument("--turn-seconds", type=float, default=0.0, help="turn clock of a created match (0: none)")
+    play.add_argument("--seed", type=int, help="deck seed (only on a server run with --allow-fixed-decks)")
     return parser
 
 
@@ -77,20 +92,27 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         return run_bench(args)
     if args.command == "play":
-        from .play import play
+        from .terminal.session import PlayRequest, play
 
-        options = options_of(args.option)
-        return asyncio.run(
-            play(
-                args.server,
-                tls=args.tls,
-                game=args.game,
-                players=args.players,
-                join=args.join,
-                name=args.name,
-                options=options,
-            )
+        if args.resume and not args.token:
+            build_parser().error("--resume needs --token")
+        request = PlayRequest(
+            server=args.server,
+            tls=args.tls,
+            game=args.game,
+            players=args.players,
+            join=args.join,
+            resume=args.resume,
+            token=args.token,
+            name=args.name,
+            options=options_of(args.option),
+            seed=args.seed,
+            bots=args.bots,
+            bot_level=args.bot_level,
+            auto_start=args.auto_start,
+            turn_seconds=args.turn_seconds,
         )
+        return asyncio.run(play(request))
     return 2
 
 

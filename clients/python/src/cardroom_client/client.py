@@ -17,7 +17,7 @@ import asyncio
 import json
 import random
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -140,9 +140,13 @@ class Client:
         options: match_pb2.GameOptions | None = None,
         seed: int | None = None,
         fixture: Mapping[str, Any] | None = None,
+        table: match_pb2.TableSettings | None = None,
+        bots: Sequence[match_pb2.BotSeat] = (),
     ) -> Seat:
-        """Create a table and sit at it as its creator. ``seed`` and ``fixture`` (stacked decks) are
-        accepted only by a server started with ``--allow-fixed-decks``."""
+        """Create a table and sit at it as its creator. ``table``: the turn clock, auto start and
+        bots for absent players; ``bots``: seats played by the server's bots from the start.
+        ``seed`` and ``fixture`` (stacked decks) are accepted only by a server started with
+        ``--allow-fixed-decks``."""
         request = pb.CreateMatchRequest(
             parent=f"games/{game_id}",
             seat_count=seat_count,
@@ -150,6 +154,8 @@ class Client:
             player_name=player_name,
             request_id=new_request_id(),
             seed="" if seed is None else str(seed),
+            table=table,
+            bots=bots,
         )
         if fixture is not None:
             json_format.ParseDict(dict(fixture), request.fixture)
@@ -161,6 +167,11 @@ class Client:
         request = pb.JoinMatchRequest(name=match_name, player_name=player_name, request_id=new_request_id(), seat=seat)
         response = await self._unary(self.stub.JoinMatch, request)
         return Seat(self, match_name, response.seat_token, response.seat, response.state)
+
+    async def resume(self, match_name: str, token: str) -> Seat:
+        """The seat of ``token`` at ``match_name`` again (after a restart of the client)."""
+        state = await self.get_match(match_name, token)
+        return Seat(self, match_name, token, state.your_seat, state)
 
     async def get_match(self, match_name: str, token: str | None = None) -> match_pb2.MatchState:
         """The match as the token's seat sees it, or as a spectator without a token."""
@@ -215,9 +226,12 @@ class Seat:
         self.state = await self.client.get_match(self.match_name, self.token)
         return self.state
 
-    async def start(self) -> match_pb2.MatchState:
-        """Start the match (the creator's seat only)."""
-        request = pb.StartMatchRequest(name=self.match_name, request_id=new_request_id())
+    async def start(self, *, fill_with_bots: bool = False, bot_level: str = "") -> match_pb2.MatchState:
+        """Start the match (the creator's seat only) with the players seated; with ``fill_with_bots``
+        every empty seat is played by a bot (of ``bot_level``, the game's default when empty)."""
+        request = pb.StartMatchRequest(
+            name=self.match_name, request_id=new_request_id(), fill_with_bots=fill_with_bots, bot_level=bot_level
+        )
         self.state = await self.client._unary(self.client.stub.StartMatch, request, self.token)
         return self.state
 

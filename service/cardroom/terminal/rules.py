@@ -1,0 +1,80 @@
+"""Help and the rules of a game, on request (``?``/``h`` and ``r`` at any prompt).
+
+The rules shown are a short summary per game (written from the rules files, ``docs/rules/`` holds the
+decisions) followed by what the server says of the game (its summary, player counts) and the house
+rules of this very table: every option, its effective value and what it changes.
+"""
+
+from __future__ import annotations
+
+import json
+
+from cardroom_client.v1 import match_pb2
+from google.protobuf import json_format
+
+from .safe import safe
+from .words import humanize
+
+HELP = (
+    "[underline]Commands[/] (type one and press Enter):",
+    "  [bold]1[/], [bold]2[/], ...  play the legal action with that number",
+    "  [bold]v[/]          show the table again",
+    "  [bold]r[/]          the rules of this game and this table's house rules",
+    "  [bold]?[/] or [bold]h[/]     this help",
+    "  [bold]s[/] / [bold]b[/]      (the creator, while waiting) start now / start with bots in the empty seats",
+    "  [bold]q[/], Ctrl-C, Ctrl-D  leave: before the start your seat is given up; after it the command to",
+    "               come back is printed (the server plays your seat meanwhile only if the table has a clock)",
+)
+
+SUMMARIES = {
+    "up-or-down": (
+        "Each turn: play a card from your hand into the ring of face-up cards (it goes between the two",
+        "cards whose numbers enclose it), then take one of its two neighbours into a column of yours (or",
+        "start one, at most three; or discard it face down for 1 point), then draw back to three cards.",
+        "A column rises or falls, its direction fixed by its second card. A column scores its length times",
+        "the count of its most frequent colour. When every hand is empty, the highest total wins.",
+    ),
+    "pumba": (
+        "Shed your hand: play a card of the top card's rank or of the active suit, or draw (at most the",
+        "table's max draws) and pass. A Sota is wild and names a suit; a Two makes the next player draw two",
+        "(Twos stack); an As makes an opponent draw one; a Siete reverses; a Caballo skips; a Rey plays",
+        "again. Say Pumba! when you play your second-to-last card, or be challenged. When a hand is empty",
+        "the others score their cards; at the point limit a player is out (or the game ends).",
+    ),
+    "flip-7": (
+        "On your turn hit (flip a card into your line) or stay (bank the line). A second number card of the",
+        "same value busts you for the round. Seven different numbers is a Flip 7: the round ends with a",
+        "bonus. Action cards go to a player of the drawer's choice: Freeze banks and stops them, Flip Three",
+        "makes them flip three cards, Second Chance saves one bust. Modifiers add points or double the",
+        "numbers. The first round that ends with a total at the target score ends the game.",
+    ),
+    "pumptown": (
+        "Everyone has a face-down 2x2 grid and peeks at its bottom two cards. On your turn draw from the",
+        "pile or take the discard, and swap it into your grid or discard it; or knock to end the round",
+        "after one more turn each. A row of two equal cards scores 0, a grid worth the moon threshold or",
+        "more scores 0; lowest grid wins the round, a knocker who is not lowest pays a penalty. Pump cards",
+        "(Peek, Swap, Steal, Nope, Duel, ...) are played in their windows. Lowest total after the rounds wins.",
+    ),
+}
+
+
+def rules_lines(game: match_pb2.Game, options: match_pb2.GameOptions) -> list[str]:
+    """The rules of ``game`` and the house rules of a table with ``options`` (its effective options)."""
+    lines = [f"[underline]Rules of {safe(game.display_name)}[/] ({game.min_players}-{game.max_players} players)"]
+    lines.append(f"  {safe(game.summary)}")
+    lines += [f"  {line}" for line in SUMMARIES.get(game.game_id, ())]
+    values = _option_values(options)
+    if game.options:
+        lines.append("[underline]House rules of this table[/]:")
+    for option in game.options:
+        value = values.get(option.name)
+        shown = json.dumps(value) if value is not None else safe(option.default_json)
+        lines.append(f"  {safe(humanize(option.name))} = {safe(shown)}: {safe(option.description)}")
+    return lines
+
+
+def _option_values(options: match_pb2.GameOptions) -> dict:
+    game = options.WhichOneof("game")
+    if game is None:
+        return {}
+    return json_format.MessageToDict(getattr(options, game), preserving_proto_field_name=True)
