@@ -141,3 +141,17 @@ def test_a_dead_worker_is_replaced_and_readyz_is_degraded_meanwhile():
     finally:
         server.stop()
         redis.close()
+
+
+@pytest.mark.parametrize("taken", ["grpc", "http"])
+def test_a_port_in_use_is_one_clear_line_and_exit_status_1(taken):
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        server = ServerProcess(None, **{"port" if taken == "grpc" else "http_port": port})
+        with pytest.raises(RuntimeError, match="exited with 1") as exited:
+            server.start()
+    output = str(exited.value)
+    assert f"cardroom serve: cannot listen for {'gRPC' if taken == 'grpc' else 'HTTP'} on 127.0.0.1:{port}" in output
+    assert "Traceback" not in output

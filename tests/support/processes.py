@@ -118,12 +118,13 @@ class ServerProcess:
         secret: str = "test-secret",
         port: int | None = None,
         tls_ca: bytes | None = None,
+        http_port: int | None = None,
     ):
         """``tls_ca``: the PEM root that signed the certificate given with ``--tls-cert`` in ``extra``."""
         self.tls_ca = tls_ca
         self.secret = secret
         self.port = port or free_port()
-        self.http_port = free_port()
+        self.http_port = http_port or free_port()
         self.args = [
             sys.executable,
             "-m",

@@ -78,12 +78,22 @@ def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.S
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server
     )
     address = f"{settings.host}:{settings.grpc_port}"
-    if settings.tls_cert:
-        chain, key = Path(settings.tls_cert).read_bytes(), Path(settings.tls_key).read_bytes()
-        port = server.add_secure_port(address, grpc.ssl_server_credentials([(key, chain)]))
-    else:
-        port = server.add_insecure_port(address)
+    try:
+        if settings.tls_cert:
+            chain, key = Path(settings.tls_cert).read_bytes(), Path(settings.tls_key).read_bytes()
+            port = server.add_secure_port(address, grpc.ssl_server_credentials([(key, chain)]))
+        else:
+            port = server.add_insecure_port(address)
+    except RuntimeError:  # grpcio's only signal that the bind failed (its C core logs the errno)
+        raise CannotListen(f"cannot listen for gRPC on {address}: address in use or not available") from None
     return server, health_servicer, port
+
+
+class CannotListen(SystemExit):
+    """A port that cannot be bound: one line for the operator and exit status 1, not a traceback."""
+
+    def __init__(self, message: str):
+        super().__init__(f"cardroom serve: {message}")
 
 
 def _http_tls(settings: Settings) -> ssl.SSLContext | None:
@@ -147,7 +157,13 @@ async def serve(
     )
     await http.setup()
     tls = _http_tls(settings)
-    await web.TCPSite(http, settings.host, settings.http_port, ssl_context=tls, reuse_port=settings.workers > 1).start()
+    site = web.TCPSite(http, settings.host, settings.http_port, ssl_context=tls, reuse_port=settings.workers > 1)
+    try:
+        await site.start()
+    except OSError as error:
+        await asyncio.gather(server.stop(None), http.cleanup())
+        address = f"{settings.host}:{settings.http_port}"
+        raise CannotListen(f"cannot listen for HTTP on {address}: {error.strerror}") from None
     log.info("%s listening on %s:%d", "HTTPS" if tls else "HTTP", settings.host, settings.http_port)
     probe = asyncio.create_task(_probe_store(store, health_servicer))
     stopping = asyncio.Event()
