@@ -93,3 +93,12 @@ def test_bench_service_refuses_targets_off_this_machine(target):
 @pytest.mark.parametrize("target", ["127.0.0.1:50051", "[::1]:50051", "localhost:50051"])
 def test_bench_service_accepts_loopback_targets(target):
     assert loopback_only(target) == target
+
+
+def test_simulate_says_what_it_times(capsys):
+    assert main(["simulate", "--game", "up-or-down", "--games", "3", "--players", "2", "--seed", "2"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["invariant_violations"] == 0 and report["invariants_checked"] is True
+    # the timed pass is part of the command, the invariant pass is not part of the timed pass
+    assert 0 < report["play_seconds"] <= report["total_seconds"]
+    assert "seconds" not in report and "cpu_seconds" not in report
