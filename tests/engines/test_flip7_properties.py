@@ -109,7 +109,7 @@ def test_codec_round_trip_and_determinism():
 
 def test_catalog_lists_every_option_with_its_default():
     info = ENGINE.info
-    assert (info.id, info.min_players, info.max_players) == ("flip-7", 2, 12)
+    assert (info.id, info.min_players, info.max_players) == ("flip-7", 3, 12)
     defaults = {spec.name: spec.default for spec in info.options}
     assert defaults == {
         "target_score": 200,

@@ -121,6 +121,6 @@ def test_games_at_option_extremes_keep_every_number_inside_int32(game, label, op
     ]
     # the fewest players that make the table legal (a seat option at its maximum needs that seat)
     effective = validate_options(engine.info.options, options)
-    players = max(engine.info.min_players, effective.get("min_players", 0), *seats)
+    players = max([effective.get("min_players", engine.info.min_players), *seats])
     for index in range(property_games(1)):
         assert _play(game, players, options, seed=7_919 * (index + 1) + len(label)) > 0

@@ -20,7 +20,7 @@ from ..contract import (
 )
 from . import defaults
 from .rules import Resolver
-from .start import MAX_SEATS, OPTION_SPECS, parse_options, start_match
+from .start import DEFAULT_MIN_SEATS, MAX_SEATS, OPTION_SPECS, parse_options, start_match
 from .state import CODEC, GAME_ID, GAME_OVER, STAYED, Flip7State, clone
 from .views import build_view
 
@@ -32,7 +32,7 @@ class Flip7Engine(Engine[Flip7State]):
     info: ClassVar[GameInfo] = GameInfo(
         id=GAME_ID,
         name="Flip 7",
-        min_players=2,
+        min_players=DEFAULT_MIN_SEATS,  # what CreateMatch accepts with default options
         max_players=MAX_SEATS,
         options=OPTION_SPECS,
         summary="Push your luck: flip number cards without a duplicate; first to 200 wins. "

@@ -13,6 +13,8 @@ from .rules import Resolver
 from .state import ACTIVE, BUSTED, FLIP7, STATUSES, TURN, Flip7State, Options, Player
 
 MAX_SEATS = 12
+#: the seat range's low end with default options (rules D24); the option ``min_players`` may lower it to 2
+DEFAULT_MIN_SEATS = 3
 #: option maxima that keep every reachable total far inside the API's int32: a round scores at most
 #: 2 x 63 + 30 + the bonus, so even a game prolonged by ties stays below 2^31 for millions of rounds
 MAX_TARGET_SCORE = 1000
@@ -23,7 +25,14 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                maximum=MAX_TARGET_SCORE),
     OptionSpec("flip7_bonus", "int", 15, "Bonus for 7 distinct number cards (never doubled).", minimum=0,
                maximum=MAX_FLIP7_BONUS),
-    OptionSpec("min_players", "int", 3, "Fewest seats; 2 allows a two-player game.", minimum=2, maximum=MAX_SEATS),
+    OptionSpec(
+        "min_players",
+        "int",
+        DEFAULT_MIN_SEATS,
+        "Fewest seats; 2 allows a two-player game.",
+        minimum=2,
+        maximum=MAX_SEATS,
+    ),
     OptionSpec("max_players", "int", MAX_SEATS, "Most seats.", minimum=2, maximum=MAX_SEATS),
     OptionSpec(
         "first_dealer", "seat", "random", "Seat of the first dealer, or random.", choices=("random",), minimum=0,
