@@ -72,6 +72,26 @@ def test_bench_service_spawned_plays_checks_and_reports():
         assert key in report
 
 
+def test_bench_storage_cost_reports_cpu_and_bytes_as_play_grows():
+    report = _bench(
+        "storage", "--cost", "--cost-long-actions", "60", "--cost-window", "20", "--cost-matches", "2,6",
+        "--cost-actions", "30", "--cost-concurrency", "2",
+    )  # fmt: skip
+    long_match = report["long_match"]
+    assert long_match["actions"] == 60 and len(long_match["windows"]) == 3
+    assert [window["actions"] for window in long_match["windows"]] == [20, 40, 60]
+    assert long_match["early"]["bytes"] < long_match["late"]["bytes"]  # the log grows with play
+    for figures in (*long_match["windows"], *report["concurrent"]):
+        assert figures["service_cpu_ms_per_action"] > 0
+        assert figures["redis_cpu_ms_per_action"] > 0
+    assert [level["matches"] for level in report["concurrent"]] == [2, 6]
+    for level in report["concurrent"]:
+        assert level["actions"] == 30 and level["waiting"] + level["active"] == level["matches"]
+        assert 0 < level["bytes_per_waiting_match"] < level["bytes_per_active_match"]
+        assert level["global_bytes"] > 0  # the lobby sets and the sequence
+    assert len(report["load_average"]["before"]) == 3
+
+
 def test_bench_service_contention_commits_once_per_version():
     report = _bench(
         "service", "--spawn", "--contention", "--game", "up-or-down", "--matches", "1", "--concurrency", "4",

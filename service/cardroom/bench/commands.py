@@ -65,6 +65,21 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     watch.add_argument("--duration", type=float, default=20.0, help="seconds of play")
     watch.add_argument("--seed", type=int, default=1)
     storage.add_argument("--samples", type=int, default=500, help="Pumba: measure the match every this many actions")
+    storage.add_argument(
+        "--cost",
+        action="store_true",
+        help="how cost grows instead: CPU (service, Redis) per action and bytes per match along a long Pumba game "
+        "and at several counts of concurrent matches (bench/cost.py)",
+    )
+    storage.add_argument("--cost-window", type=int, default=500, help="--cost: actions per window of the long game")
+    storage.add_argument(
+        "--cost-matches", default="10,100,1000", help="--cost: concurrent matches (waiting + active) per level"
+    )
+    storage.add_argument("--cost-actions", type=int, default=2000, help="--cost: actions played at each level")
+    storage.add_argument("--cost-concurrency", type=int, default=16, help="--cost: players acting at once")
+    storage.add_argument(
+        "--cost-long-actions", type=int, help="--cost: stop the long game after this many actions (default: its end)"
+    )
 
     deadlines = kinds.add_parser("deadlines", help="turn-deadline firing lag and due-index memory on a real Redis")
     deadlines.add_argument("--matches", type=int, default=1000, help="matches whose every decision times out")
@@ -150,12 +165,21 @@ def run_bench(args: argparse.Namespace) -> int:
 
 def _bench_storage(args: argparse.Namespace) -> int:
     import contextlib
+    import dataclasses
 
     from .spawned import redis_server
     from .storage import StorageBench, bench_storage
 
     with contextlib.ExitStack() as stack:
         url = args.redis_url or stack.enter_context(redis_server())[0]
-        report = bench_storage(StorageBench(url, args.game or game_ids(), args.players, args.seed, args.samples))
+        if args.cost:
+            from .cost import CostBench, bench_cost
+
+            levels = tuple(int(level) for level in args.cost_matches.split(","))
+            config = CostBench(url, args.seed, args.cost_window, levels, args.cost_actions, args.cost_concurrency)
+            config = dataclasses.replace(config, long_actions=args.cost_long_actions)
+            report = bench_cost(config)
+        else:
+            report = bench_storage(StorageBench(url, args.game or game_ids(), args.players, args.seed, args.samples))
     print(json.dumps(report))
     return 0

@@ -37,7 +37,7 @@ class StorageBench:
     samples: int
 
 
-async def _match_bytes(client: aioredis.Redis, match_id: str) -> tuple[int, dict[str, int]]:
+async def match_bytes(client: aioredis.Redis, match_id: str) -> tuple[int, dict[str, int]]:
     by_key = {}
     async for key in client.scan_iter(match=f"{PREFIX}{{{match_id}}}*", count=100):
         by_key[key.decode().rsplit(":", 1)[-1]] = int(await client.memory_usage(key, samples=0) or 0)
@@ -69,8 +69,8 @@ async def _play(
         await service.submit_action(game, match_id, tokens[seat], rng.choice(legal), None, "", str(uuid.uuid4()))
         actions += 1
         if samples and actions % samples == 0:
-            growth.append({"actions": actions, "bytes": (await _match_bytes(client, match_id))[0]})
-    total, by_key = await _match_bytes(client, match_id)
+            growth.append({"actions": actions, "bytes": (await match_bytes(client, match_id))[0]})
+    total, by_key = await match_bytes(client, match_id)
     entries = snapshot.doc.version
     return {
         "game": game,
