@@ -4,8 +4,11 @@ hostile player name, starting with fewer players than seats."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import subprocess
+import sys
 
 import grpc
 import pytest
@@ -14,6 +17,7 @@ from terminals import Player, play_to_the_end, play_until
 
 from cardroom.app.documents import decode_doc, encode
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
+from support.processes import REPO
 
 #: short matches of every game: (game, creator's flags, players at terminals)
 GAMES = {
@@ -143,7 +147,7 @@ def test_a_hostile_name_from_the_server_is_printed_without_escapes(server, redis
         creator.kill()
         joiner.kill()
     raw = creator.output
-    assert "mal" in raw and "ory" in raw
+    assert "]0;ownedmalory" in creator.text  # the name, as the text that is left of it
     for forbidden in ("\x1b]", "\x07", "\u202e"):
         assert forbidden not in raw, repr(forbidden)
     assert not re.search(r"\x1b(?!\[[0-9;]*m)", raw), "only colour sequences reach the terminal"
@@ -178,3 +182,38 @@ def test_the_creator_starts_with_fewer_players_than_seats(server):
             player.kill()
     assert "the game needs 2 players to start; 1 seated" in creator.text
     assert len(_get_match(server, match_name).result.scores) == 2
+
+
+def test_the_creator_fills_the_empty_seats_with_bots(server):
+    creator, match_name = _table(server, "pumba", ["--players", "3"])
+    joiner = _join(server, match_name, "bob")
+    try:
+        creator.expect("bob.*sat down at seat 2")
+        creator.expect("start now, with bots in the 1 empty seat")
+        creator.send("b")
+        creator.expect("The match starts with 3 players")
+        joiner.expect("The match starts with 3 players")
+        seats = _get_match(server, match_name).match.seats
+        assert [seat.bot for seat in seats] == [False, False, True]
+        for player in (creator, joiner):
+            player.interrupt()
+            player.expect("cardroom play --server .* --resume ")
+            assert player.finish() == 130
+    finally:
+        creator.kill()
+        joiner.kill()
+    assert "(bot)" in creator.text
+
+
+def test_through_pipes_the_output_is_plain_text(server, tmp_path):
+    """Not a terminal: no colour or other escape sequence, the same words."""
+    script = tmp_path / "input"
+    script.write_text("?\nr\nq\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "service"), str(REPO / "clients/python/src")])}
+    command = [sys.executable, "-m", "cardroom.cli", "play", "--server", server.address, "--game", "pumba"]
+    with script.open() as stdin:
+        done = subprocess.run(command, stdin=stdin, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "\x1b" not in done.stdout
+    for words in ("Created games/pumba/matches/", "Commands", "Rules of Pumba", "House rules", "seat is free again"):
+        assert words in done.stdout
