@@ -145,10 +145,12 @@ def update_lines(update: game_service_pb2.MatchUpdate, before: match_pb2.MatchSt
     lines = seat_change_lines(before.match if before else None, match, seat_name)
     if update.timed_out and update.HasField("seat"):
         lines.append(f"{seat_name(update.seat)} ran out of time (or is away): the server played for them")
-    lines += [f"  • {event_words(match.game_id, payload(event), seat_name)}" for event in update.events]
+    events = [f"  • {event_words(match.game_id, payload(event), seat_name)}" for event in update.events]
     if before is not None and before.match.status != match.status:
-        lines.append(_status_change(match))
-    return lines
+        # the start comes before the events it caused (the deal), the end after those that ended it
+        started = match.status == match_pb2.MATCH_STATUS_ACTIVE
+        return [*lines, _status_change(match), *events] if started else [*lines, *events, _status_change(match)]
+    return lines + events
 
 
 def seat_change_lines(before: match_pb2.Match | None, after: match_pb2.Match, seat_name: SeatName) -> list[str]:

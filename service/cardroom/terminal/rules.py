@@ -58,18 +58,34 @@ SUMMARIES = {
 }
 
 
-def rules_lines(game: match_pb2.Game, options: match_pb2.GameOptions) -> list[str]:
-    """The rules of ``game`` and the house rules of a table with ``options`` (its effective options)."""
+def rules_lines(game: match_pb2.Game, match: match_pb2.Match) -> list[str]:
+    """The rules of ``game``, the house rules of ``match`` (its effective options) and its table settings."""
     lines = [f"[underline]Rules of {safe(game.display_name)}[/] ({game.min_players}-{game.max_players} players)"]
     lines.append(f"  {safe(game.summary)}")
     lines += [f"  {line}" for line in SUMMARIES.get(game.game_id, ())]
-    values = _option_values(options)
+    values = _option_values(match.options)
     if game.options:
         lines.append("[underline]House rules of this table[/]:")
     for option in game.options:
         value = values.get(option.name)
-        shown = json.dumps(value) if value is not None else safe(option.default_json)
+        if isinstance(value, dict) and set(value) <= {"values"}:
+            value = value.get("values", [])  # an int list travels as a message holding `values`
+        shown = json.dumps(value) if value is not None else option.default_json
         lines.append(f"  {safe(humanize(option.name))} = {safe(shown)}: {safe(option.description)}")
+    lines += [f"  {line}" for line in table_lines(match.table)]
+    return lines
+
+
+def table_lines(table: match_pb2.TableSettings) -> list[str]:
+    """The table settings in words: the turn clock, its reserve, who plays an absent seat, the auto start."""
+    clock = f"{table.turn_seconds:g} s per decision" if table.turn_seconds else "none"
+    if table.reserve_seconds:
+        clock += f", plus a reserve of {table.reserve_seconds:g} s"
+    lines = [f"turn clock: {clock}"]
+    absent = f"a {safe(table.absent_bot_level)} bot" if table.absent_bot_level else "the server's default actions"
+    lines.append(f"an absent seat is played by {absent}")
+    if table.auto_start_when_full:
+        lines.append("the match starts by itself once every seat is taken")
     return lines
 
 

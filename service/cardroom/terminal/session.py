@@ -232,9 +232,12 @@ class Session:
         if self.my_decision():
             self.say(*view_lines(self.state, self.game.display_name), *menu_lines(self.state))
             self._set_timer()
-            self.console.print(f"pick 1-{len(self.state.legal_actions)}> ", end="")
+            self._ask()
         elif again:
             self.say(*view_lines(self.state, self.game.display_name))
+
+    def _ask(self) -> None:
+        self.console.print(f"pick 1-{len(self.state.legal_actions)}> ", end="")
 
     def _set_timer(self) -> None:
         if self.timer:
@@ -250,7 +253,7 @@ class Session:
     def on_tick(self, version: int) -> None:
         if version == self.match.version and self.my_decision():
             self.say("", deadline_words(self.state) or "")
-            self.console.print(f"pick 1-{len(self.state.legal_actions)}> ", end="")
+            self._ask()
 
     def on_update(self, update: game_service_pb2.MatchUpdate) -> None:
         if update.version <= self.match.version:
@@ -268,25 +271,29 @@ class Session:
     async def on_line(self, line: str) -> int | None:
         """Handle one typed line; an exit code when it ends the session."""
         command = line.lower()
-        if not command:
-            self.prompt(again=self.my_decision())
-        elif command in ("?", "h", "help"):
-            self.say(*HELP)
-        elif command in ("r", "rules"):
-            self.say(*rules_lines(self.game, self.match.options))
-        elif command in ("v", "view"):
-            self.prompt(again=True)
-        elif command in ("q", "quit"):
+        if command in ("q", "quit"):
             return await self.leave(DONE)
+        if command.isdigit() and self.my_decision():
+            await self.choose(int(command))
         elif command in ("s", "b") and self.match.status == match_pb2.MATCH_STATUS_WAITING:
             await self.start_now(fill_with_bots=command == "b")
-        elif command.isdigit() and self.my_decision():
-            await self.choose(int(command))
-        elif command.isdigit():
-            self.say("it is not your decision now")
+        elif command in ("v", "view", ""):
+            self.prompt(again=True)
         else:
-            self.say(f"unknown command {safe(line)!r}: type ? for help")
+            self.say(*self._answer(command, line))
+            if self.my_decision():
+                self._ask()  # the menu is still the one shown
         return None
+
+    def _answer(self, command: str, line: str) -> tuple[str, ...] | list[str]:
+        """What help, the rules or a mistyped line print."""
+        if command in ("?", "h", "help"):
+            return HELP
+        if command in ("r", "rules"):
+            return rules_lines(self.game, self.match)
+        if command.isdigit():
+            return ("it is not your decision now",)
+        return (f"unknown command {safe(line)!r}: type ? for help",)
 
     async def start_now(self, *, fill_with_bots: bool) -> None:
         if not self.is_creator:
@@ -308,6 +315,7 @@ class Session:
         actions = list(self.state.legal_actions)
         if not 1 <= number <= len(actions):
             self.say(f"type a number from 1 to {len(actions)}")
+            self._ask()
             return
         action = actions[number - 1]
         try:
