@@ -21,6 +21,7 @@ from ..v1 import game_service_pb2_grpc as pb_grpc
 from .client_identity import ClientIdentity
 from .errors import to_grpc_status
 from .handlers import GameHandlers, parse_authorization
+from .watch_wire import wire_bytes
 
 SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
 UNARY_METHODS = [method.name for method in SERVICE.methods if not method.server_streaming]
@@ -60,7 +61,8 @@ def add_to_server(servicer: GameService, server: grpc.aio.Server) -> None:
         handlers[method.name] = factory(
             getattr(servicer, method.name),
             request_deserializer=_decoder(GetMessageClass(method.input_type)),
-            response_serializer=GetMessageClass(method.output_type).SerializeToString,
+            # a streamed update is shared by the streams of its viewer class: serialised once (watch_wire.py)
+            response_serializer=wire_bytes if streaming else GetMessageClass(method.output_type).SerializeToString,
         )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
 

@@ -25,6 +25,7 @@ from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from . import convert
 from .request_bounds import check_request
+from .watch_wire import IdentityMemo
 
 #: the ids inside resource names (also the OpenAPI document's path patterns)
 ID_PATTERNS = {"game": "[a-z0-9-]+", "match": "[a-z0-9]+"}
@@ -172,6 +173,10 @@ def update_to_proto(update: Update) -> pb.MatchUpdate:
     if update.seat is not None and update.kind == "action":
         message.seat = update.seat
     return message
+
+
+#: one MatchUpdate per watch update the app shares between streams (api/watch_wire.py)
+watch_message: IdentityMemo[Update, pb.MatchUpdate] = IdentityMemo(update_to_proto)
 
 
 def _fixture(request: pb.CreateMatchRequest) -> dict[str, Any] | None:
@@ -374,6 +379,6 @@ class GameHandlers:
 async def _counted(updates: AsyncIterator[Update], release: Callable[[], None]) -> AsyncIterator[pb.MatchUpdate]:
     try:
         async for update in updates:
-            yield update_to_proto(update)
+            yield watch_message(update)
     finally:
         release()

@@ -35,6 +35,7 @@ from .http_rules import Route, routes_of
 from .readiness import readiness
 from .streams import RECONNECT_EVENT, RECONNECT_RETRY_MS, ShutdownSignal
 from .supervisor import WorkerBoard
+from .watch_wire import json_text
 from .web_app import add_web_app
 
 SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
@@ -90,7 +91,8 @@ class RestGateway:
                     async for update in self.shutdown.until_closing(updates):
                         call.answer = update
                         last = str(update.version)
-                        await events.send(json_format.MessageToJson(update, indent=None), id=last)
+                        # shared by every stream of this viewer class: its JSON is made once (watch_wire.py)
+                        await events.send(json_text(update), id=last)
                     if self.shutdown.closing.is_set():
                         closing = {"reason": "SERVER_SHUTTING_DOWN", "lastEventId": last}
                         await events.send(json.dumps(closing), event=RECONNECT_EVENT, retry=RECONNECT_RETRY_MS)

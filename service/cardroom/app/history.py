@@ -9,6 +9,7 @@ here: their updates carry the committed document.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 
 from ..store.contract import LogEntry, MatchStore
@@ -26,6 +27,7 @@ class History:
         self._store = store
         self._cache: OrderedDict[tuple[str, int], docs.MatchDoc] = OrderedDict()
         self._cache_size = cache_size
+        self._rebuilding: dict[tuple[str, int, float | None], asyncio.Future[docs.MatchDoc | None]] = {}
 
     @staticmethod
     def wants_snapshot(version: int) -> bool:
@@ -40,6 +42,21 @@ class History:
         cached = self._get(match_id, version, created)
         if cached is not None:
             return cached
+        # one rebuild at a time per version: many watchers resume from the same one at once (a restart)
+        key = (match_id, version, created)
+        rebuilding = self._rebuilding.get(key)
+        if rebuilding is None:
+            rebuilding = self._rebuilding[key] = asyncio.ensure_future(self._rebuild(match_id, version))
+            rebuilding.add_done_callback(lambda done: self._rebuilt(key, done))
+        return await asyncio.shield(rebuilding)
+
+    def _rebuilt(self, key: tuple[str, int, float | None], done: asyncio.Future[docs.MatchDoc | None]) -> None:
+        if self._rebuilding.get(key) is done:
+            del self._rebuilding[key]
+        if not done.cancelled():
+            done.exception()  # retrieved: every caller that waited has it, and none may be left
+
+    async def _rebuild(self, match_id: str, version: int) -> docs.MatchDoc | None:
         snapshot = await self._store.snapshot_at(match_id, version)
         base_version, doc = (snapshot[0], docs.decode_doc(snapshot[1])) if snapshot else (0, None)
         while base_version < version:

@@ -59,6 +59,7 @@ from .limits import Limits
 from .presence import Presence
 from .replay import Replay
 from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
+from .watch_updates import SharedUpdates
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +135,7 @@ class MatchService:
         self.on_due: Callable[[], None] | None = None
         self.presence = Presence(store, settings, clock)
         self.history = History(store)
+        self.watching = SharedUpdates(self.history, self._update)
 
     # --- catalog ------------------------------------------------------------
     def list_games(self) -> list[GameInfo]:
@@ -395,12 +397,12 @@ class MatchService:
                     None if after_version == 0 else await self.history.doc_at(match_id, after_version, doc.create_time)
                 )
                 async for entry in self.store.watch(match_id, after_version):
-                    record = self.history.record(match_id, prev, entry, doc.create_time)
+                    # decoded and built once per worker for all the streams of this viewer (watch_updates.py)
+                    record = self.watching.record(match_id, prev, entry, doc.create_time)
                     prev = record.doc
                     replay.advance(record.doc)
-                    update = self._update(record, record.doc.player(player.player_id) if player else None, replay)
-                    connected = await self.presence.connected(record.doc)
-                    yield replace(update, snapshot=replace(update.snapshot, connected=connected))
+                    viewer = record.doc.player(player.player_id) if player else None
+                    yield self.watching.update(record, viewer, replay, await self.presence.connected(record.doc))
                     if record.doc.status in (FINISHED, ABANDONED):
                         return
         except StoreUnavailable as error:

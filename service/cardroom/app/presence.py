@@ -33,21 +33,41 @@ class Presence:
         self.ttl = settings.presence_ttl
         self.clock = clock
         self._cache: dict[str, tuple[float, frozenset[str]]] = {}
+        self._reading: dict[str, asyncio.Future[frozenset[str] | None]] = {}
 
     async def connected(self, doc: docs.MatchDoc) -> frozenset[int]:
         """The seats of ``doc`` someone holds a live stream for; empty when the store cannot say."""
         now = self.clock()
         cached = self._cache.get(doc.match_id)
         if cached is None or cached[0] < now:
-            try:
-                members = await self.store.present(doc.match_id, now)
-            except StoreUnavailable:
+            # one read per match at a time: every watcher of a match asks at each update, and when the cached
+            # answer expires they would all read it at once (a burst that filled the store's connection pool)
+            reading = self._reading.get(doc.match_id)
+            if reading is None:
+                reading = self._reading[doc.match_id] = asyncio.ensure_future(self._read(doc.match_id, now))
+            players = await asyncio.shield(reading)
+            if players is None:
                 return frozenset()
-            cached = (now + CACHE_SECONDS, frozenset(member.rpartition(":")[0] for member in members))
+        else:
+            players = cached[1]
+        return frozenset(p.seat for p in doc.players if p.player_id in players)
+
+    async def _read(self, match_id: str, now: float) -> frozenset[str] | None:
+        try:
+            members = await self.store.present(match_id, now)
+        except StoreUnavailable:
+            return None
+        finally:
+            # a stream that came or went meanwhile (_forget) makes this answer too old to keep
+            current = self._reading.get(match_id) is asyncio.current_task()
+            if current:
+                del self._reading[match_id]
+        players = frozenset(member.rpartition(":")[0] for member in members)
+        if current:
             if len(self._cache) > 10_000:
                 self._cache.clear()
-            self._cache[doc.match_id] = cached
-        return frozenset(p.seat for p in doc.players if p.player_id in cached[1])
+            self._cache[match_id] = (now + CACHE_SECONDS, players)
+        return players
 
     @contextlib.asynccontextmanager
     async def holding(self, match_id: str, player_id: str) -> AsyncIterator[None]:
@@ -55,7 +75,7 @@ class Presence:
         member = f"{player_id}:{secrets.token_hex(6)}"
         await self._touch(match_id, member)
         beat = asyncio.create_task(self._beat(match_id, member))
-        self._cache.pop(match_id, None)
+        self._forget(match_id)
         try:
             yield
         finally:
@@ -64,7 +84,12 @@ class Presence:
                 await beat
             with contextlib.suppress(StoreUnavailable):
                 await self.store.drop_presence(match_id, member)
-            self._cache.pop(match_id, None)
+            self._forget(match_id)
+
+    def _forget(self, match_id: str) -> None:
+        """A stream came or went: the next answer is read afresh (a read under way may predate the change)."""
+        self._cache.pop(match_id, None)
+        self._reading.pop(match_id, None)
 
     async def _beat(self, match_id: str, member: str) -> None:
         while True:

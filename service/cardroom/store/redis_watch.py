@@ -12,7 +12,8 @@ its bus (see docs/benchmarks.md for the sizing).
 Pub/sub delivers at most once, so it only ever wakes watchers; the stream stays the record:
 
 * per match a ``_Hub`` keeps the last versions it has seen, contiguous; a watcher reads its backlog (anything
-  older than the hub holds) from the stream with XRANGE on the command pool, then follows the hub;
+  older than the hub holds) from the stream with XRANGE on the command pool, then follows the hub; watchers
+  asking for the same backlog at once share one read, and the hub keeps what it read for the next ones;
 * a hub starts only once its subscription is confirmed and then reads the newest stream entry, so nothing
   committed around the subscription is missed; a message that skips versions makes the hub read the gap from
   the stream;
@@ -70,6 +71,7 @@ class _Hub:
         self.changed = asyncio.Event()
         self.error: Exception | None = None
         self.refilling = False
+        self.reading: dict[int, asyncio.Future[list[LogEntry]]] = {}  # backlog reads under way, by version
 
     def wake(self) -> None:
         # replaced, then set: a watcher keeps the event it saw before reading, so it cannot miss a wake-up
@@ -86,6 +88,18 @@ class _Hub:
         self.entries.append(entry)
         self.head = entry.version
         return True
+
+    def keep_older(self, entries: list[LogEntry]) -> None:
+        """Keep what a backlog read found before the versions held, when nothing is missing in between."""
+        if self.head is None or not entries:
+            return
+        first = self.entries[0].version if self.entries else self.head + 1
+        if entries[-1].version < first - 1:
+            return
+        older = [entry for entry in entries if entry.version < first]
+        room = HUB_ENTRIES - len(self.entries)
+        if older and room > 0:
+            self.entries.extendleft(reversed(older[-room:]))
 
     def after(self, version: int) -> list[LogEntry] | None:
         """Entries after ``version`` from memory, or None when the hub does not hold the next one."""
@@ -140,7 +154,7 @@ class WatchFanout:
                 changed = hub.changed
                 batch = hub.after(last)
                 if batch is None:  # older than the hub holds: the stream has it
-                    batch = await self._read_after(match_id, last, 1000)
+                    batch = await self._backlog(hub, last)
                 for entry in batch:
                     yield entry
                     last = entry.version
@@ -187,6 +201,21 @@ class WatchFanout:
             if self._conn is not None:
                 with contextlib.suppress(*_LOST):
                     await self._send("UNSUBSCRIBE", channel)
+
+    async def _backlog(self, hub: _Hub, after: int) -> list[LogEntry]:
+        """What the stream holds after ``after``, read once for all the watchers asking at the same time
+        (many streams resume from the same version after a restart, or open together), and kept by the hub
+        when it joins what the hub holds, for the next ones."""
+        reading = hub.reading.get(after)
+        if reading is None:
+            reading = hub.reading[after] = asyncio.ensure_future(self._read_older(hub, after))
+            reading.add_done_callback(lambda done: _forget_read(hub, after, done))
+        return await asyncio.shield(reading)
+
+    async def _read_older(self, hub: _Hub, after: int) -> list[LogEntry]:
+        entries = await self._read_after(hub.match_id, after, 1000)
+        hub.keep_older(entries)  # before the read is forgotten: a watcher coming next finds them here
+        return entries
 
     async def _start(self, hub: _Hub) -> None:
         """After the subscription is confirmed: the newest version in the stream, then what arrived early."""
@@ -343,5 +372,12 @@ class WatchFanout:
 
 
 _background: set[asyncio.Task[None]] = set()
+
+
+def _forget_read(hub: _Hub, after: int, done: asyncio.Future[list[LogEntry]]) -> None:
+    if hub.reading.get(after) is done:
+        del hub.reading[after]
+    if not done.cancelled():
+        done.exception()  # retrieved: the watchers that waited for it have it; none may be left to
 
 _LOST = (redis_errors.ConnectionError, redis_errors.TimeoutError, OSError, TimeoutError)
