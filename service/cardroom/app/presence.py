@@ -36,32 +36,45 @@ class Presence:
         self._reading: dict[str, asyncio.Future[frozenset[str] | None]] = {}
 
     async def connected(self, doc: docs.MatchDoc) -> frozenset[int]:
-        """The seats of ``doc`` someone holds a live stream for; empty when the store cannot say."""
-        now = self.clock()
+        """The seats of ``doc`` someone holds a live stream for; empty when the store cannot say.
+
+        Every watcher of a match asks at each update. An answer older than ``CACHE_SECONDS`` is still served
+        while one read renews it (they used to read it all at once, a burst that filled the store's
+        connection pool); only a match this worker has no answer for (a stream of it came or went here, or
+        the store failed) waits for the read, one read however many ask."""
         cached = self._cache.get(doc.match_id)
-        if cached is None or cached[0] < now:
-            # one read per match at a time: every watcher of a match asks at each update, and when the cached
-            # answer expires they would all read it at once (a burst that filled the store's connection pool)
-            reading = self._reading.get(doc.match_id)
-            if reading is None:
-                reading = self._reading[doc.match_id] = asyncio.ensure_future(self._read(doc.match_id, now))
-            players = await asyncio.shield(reading)
+        if cached is None:
+            players = await asyncio.shield(self._reading_of(doc.match_id))
             if players is None:
                 return frozenset()
         else:
+            if cached[0] < self.clock():
+                self._reading_of(doc.match_id)
             players = cached[1]
         return frozenset(p.seat for p in doc.players if p.player_id in players)
 
-    async def _read(self, match_id: str, now: float) -> frozenset[str] | None:
+    def _reading_of(self, match_id: str) -> asyncio.Future[frozenset[str] | None]:
+        reading = self._reading.get(match_id)
+        if reading is None:
+            reading = self._reading[match_id] = asyncio.ensure_future(self._read(match_id))
+        return reading
+
+    async def _read(self, match_id: str) -> frozenset[str] | None:
+        now = self.clock()
+        members: list[str] | None = None
         try:
             members = await self.store.present(match_id, now)
         except StoreUnavailable:
-            return None
+            pass
         finally:
             # a stream that came or went meanwhile (_forget) makes this answer too old to keep
             current = self._reading.get(match_id) is asyncio.current_task()
             if current:
                 del self._reading[match_id]
+        if members is None:
+            if current:
+                self._cache.pop(match_id, None)  # not served stale while the store cannot say
+            return None
         players = frozenset(member.rpartition(":")[0] for member in members)
         if current:
             if len(self._cache) > 10_000:

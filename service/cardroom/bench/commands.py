@@ -64,6 +64,8 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     watch.add_argument("--rate", type=float, default=200.0, help="target commits per second, over all matches")
     watch.add_argument("--duration", type=float, default=20.0, help="seconds of play")
     watch.add_argument("--seed", type=int, default=1)
+    watch.add_argument("--watcher-processes", type=int, default=2, help="client processes the streams are spread over")
+    watch.add_argument("--redis-pool-size", type=int, default=8, help="the server's command connections to Redis")
     storage.add_argument("--samples", type=int, default=500, help="Pumba: measure the match every this many actions")
     storage.add_argument(
         "--cost",
@@ -133,7 +135,16 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.bench == "watch":
         from .watch import WatchBench, bench_watch
 
-        config = WatchBench(args.redis_url, args.watchers, args.matches, args.rate, args.duration, args.seed)
+        config = WatchBench(
+            args.redis_url,
+            args.watchers,
+            args.matches,
+            args.rate,
+            args.duration,
+            args.seed,
+            args.watcher_processes,
+            args.redis_pool_size,
+        )
         report = bench_watch(config)
         print(json.dumps(report))
         return 0 if report["missed"] == 0 and report["duplicated"] == 0 else 1

@@ -52,14 +52,15 @@ def redis_server() -> Iterator[tuple[str, int]]:
 
 
 @contextlib.contextmanager
-def cardroom_server(redis_url: str, workers: int) -> Iterator[tuple[str, int]]:
-    """``cardroom serve`` with fixed decks allowed (the replay check sends seeds); yields (address, pid)."""
+def cardroom_server(redis_url: str, workers: int, extra: tuple[str, ...] = ()) -> Iterator[tuple[str, int]]:
+    """``cardroom serve`` with fixed decks allowed (the replay check sends seeds) and ``extra`` arguments;
+    yields (address, pid)."""
     port = free_port()
     address = f"127.0.0.1:{port}"
     args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1", "--grpc-port", str(port)]
     args += ["--http-port", str(free_port())]  # the REST gateway is not measured, but must not collide
     args += ["--workers", str(workers), "--redis-url", redis_url, "--allow-fixed-decks"]
-    args += ["--secret", secrets.token_hex(16), "--log-level", "WARNING"]
+    args += ["--secret", secrets.token_hex(16), "--log-level", "WARNING", *extra]
     with tempfile.NamedTemporaryFile(prefix="cardroom-bench-server-", suffix=".log", delete=False) as log:
         process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
     try:

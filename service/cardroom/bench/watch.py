@@ -2,22 +2,35 @@
 
 A redis-server and one ``cardroom serve`` worker are started on 127.0.0.1 (or ``--redis-url`` is used).
 M two-seat Pumba matches (long games) are created and started; W spectator streams are opened over them
-(round robin, in batches: gRPC's server cancels calls beyond its queue of not yet accepted ones), each from
-the version its match is at; then players commit actions at up to ``rate`` per second for ``duration``
-seconds. Reported: commits and commits/s, updates expected (every version committed after a stream opened),
+(round robin) by ``--watcher-processes`` processes, and the players' commits are driven by one more process,
+so neither the watchers' nor the driver's CPU is taken from the other (the server has its own process).
+
+No fixed sleeps: each stream opens from the version before its match's current one, so its first update
+proves it is subscribed and following; the streams open in batches (gRPC's server cancels calls beyond its
+queue of not yet accepted ones), the next batch once every stream of the last one has its first update. Once
+all W have theirs, the server's RSS is read, and the driver starts: players commit actions at up to ``rate``
+per second for ``duration`` seconds; when they stop, the watchers wait (at most 30 s) until every stream has
+the last version of its match.
+
+Reported: commits and commits/s; updates expected (every version committed after a stream was following),
 delivered, missed and duplicated; delivery latency p50/p99 from the commit (the version's ``update_time``,
-the server's clock on this machine) to receipt; the Redis connections held (CLIENT LIST, without this
-bench's own); the server's RSS per open stream (RSS growth while opening the streams, divided by W).
+the server's clock on this machine) to receipt; the Redis connections the server held (CLIENT LIST, sampled
+through the run, without this bench's own); the server's RSS per open stream (RSS growth while opening the
+streams, divided by W); the server's CPU seconds during play and per delivered update (which does not
+depend on the machine's load, unlike latency); the load average before and after.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
+import os
 import random
 import time
 import uuid
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +43,8 @@ from ..v1 import game_service_pb2_grpc, match_pb2
 
 BATCH = 200
 CHANNELS_PER_STREAMS = 100  # one HTTP/2 connection per this many streams
+DRAIN_SECONDS = 30.0
+OPEN_SECONDS = 120.0  # at most, for every stream to have its first update
 
 
 @dataclass(frozen=True)
@@ -40,6 +55,15 @@ class WatchBench:
     rate: float
     duration: float
     seed: int
+    watcher_processes: int = 2
+    pool_size: int | None = None
+
+
+@dataclass(frozen=True)
+class _Table:
+    name: str
+    tokens: tuple[str, str]
+    version: int  # after the start
 
 
 def _rss_kb(pid: int) -> int:
@@ -49,20 +73,10 @@ def _rss_kb(pid: int) -> int:
     return 0
 
 
-class _Stream:
-    __slots__ = ("after", "latencies", "match", "versions")
-
-    def __init__(self, match: int, after: int) -> None:
-        self.match, self.after = match, after
-        self.versions: list[int] = []
-        self.latencies: list[float] = []
-
-
-async def _follow(stub: Any, name: str, stream: _Stream) -> None:
-    async for update in stub.WatchMatch(pb.WatchMatchRequest(name=name, after_version=stream.after)):
-        now = time.time()
-        stream.versions.append(update.version)
-        stream.latencies.append(now - update.state.match.update_time.ToDatetime().timestamp())
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -72,39 +86,93 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
 
 
-async def _setup(stub: Any, count: int, seed: int) -> list[tuple[str, list[str], int]]:
-    tables = []
-    for i in range(count):
-        created = await stub.CreateMatch(
-            pb.CreateMatchRequest(
-                parent="games/pumba", seat_count=2, player_name="a", request_id=str(uuid.uuid4()), seed=str(seed + i)
-            )
-        )
-        name = created.state.match.name
-        joined = await stub.JoinMatch(pb.JoinMatchRequest(name=name, player_name="b", request_id=str(uuid.uuid4())))
-        tokens = [created.seat_token, joined.seat_token]
-        started = await stub.StartMatch(
-            pb.StartMatchRequest(name=name, request_id=str(uuid.uuid4())),
-            metadata=(("authorization", f"Bearer {tokens[0]}"),),
-        )
-        tables.append((name, tokens, started.match.version))
-    return tables
+def _channels(address: str, count: int) -> list[grpc.aio.Channel]:
+    options = [("grpc.use_local_subchannel_pool", 1)]
+    return [grpc.aio.insecure_channel(address, options=options) for _ in range(count)]
 
 
-async def _player(stub: Any, table: tuple[str, list[str], int], rng: random.Random, pace: float, stop: float) -> int:
+# -- the watchers' processes ------------------------------------------------------------
+
+
+class _Stream:
+    __slots__ = ("after", "first", "latencies", "name", "versions")
+
+    def __init__(self, name: str, after: int) -> None:
+        self.name, self.after = name, after
+        self.first = asyncio.Event()
+        self.versions: list[int] = []
+        self.latencies: list[float] = []
+
+
+async def _follow(stub: Any, stream: _Stream) -> None:
+    try:
+        async for update in stub.WatchMatch(pb.WatchMatchRequest(name=stream.name, after_version=stream.after - 1)):
+            received = time.time()
+            if update.version <= stream.after:  # the readiness update: committed before the stream opened
+                stream.first.set()
+                continue
+            stamp = update.state.match.update_time
+            stream.versions.append(update.version)
+            stream.latencies.append(received - (stamp.seconds + stamp.nanos / 1e9))
+    finally:
+        stream.first.set()  # a failed stream does not hold the others up; it is counted as failed
+
+
+async def _watch(address: str, streams: list[_Stream], control: Connection) -> None:
+    channels = _channels(address, max(1, len(streams) // CHANNELS_PER_STREAMS))
+    stubs = [game_service_pb2_grpc.GameServiceStub(c) for c in channels]
+    tasks: list[asyncio.Task[None]] = []
+    loop = asyncio.get_running_loop()
+    try:
+        for start in range(0, len(streams), BATCH):
+            batch = streams[start : start + BATCH]
+            tasks += [asyncio.create_task(_follow(stubs[(start + i) % len(stubs)], s)) for i, s in enumerate(batch)]
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(OPEN_SECONDS):
+                    await asyncio.gather(*(s.first.wait() for s in batch))
+        control.send(("ready", sum(not t.done() for t in tasks)))
+        finals: dict[str, int] = await loop.run_in_executor(None, control.recv)
+        deadline = time.monotonic() + DRAIN_SECONDS
+        while time.monotonic() < deadline and any(
+            (s.versions[-1] if s.versions else s.after) < finals[s.name] and not t.done()
+            for s, t in zip(streams, tasks, strict=True)
+        ):
+            await asyncio.sleep(0.1)  # a bounded poll for deliveries still in flight
+        failed = sum(t.done() and not t.cancelled() and t.exception() is not None for t in tasks)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for channel in channels:
+            await channel.close()
+    expected = sum(finals[s.name] - s.after for s in streams)
+    unique = sum(len(set(s.versions)) for s in streams)
+    delivered = sum(len(s.versions) for s in streams)
+    latencies = [value for s in streams for value in s.latencies]
+    control.send(("done", expected, unique, delivered, failed, latencies))
+
+
+def _watcher_process(address: str, assigned: list[tuple[str, int]], control: Connection) -> None:
+    asyncio.run(_watch(address, [_Stream(name, after) for name, after in assigned], control))
+
+
+# -- the commit driver's process ----------------------------------------------------------
+
+
+async def _player(stub: Any, table: _Table, rng: random.Random, pace: float, stop: float) -> int:
     """Plays one match: a seat to act picks one of its legal actions; returns the last version."""
-    name, tokens, version = table
+    version = table.version
     while time.monotonic() < stop:
         started = time.monotonic()
-        state = await stub.GetMatch(pb.GetMatchRequest(name=name))
+        state = await stub.GetMatch(pb.GetMatchRequest(name=table.name))
         if state.match.status != match_pb2.MATCH_STATUS_ACTIVE:
             break
         seat = rng.choice(list(state.to_act))
-        auth = (("authorization", f"Bearer {tokens[seat]}"),)
-        mine = await stub.GetMatch(pb.GetMatchRequest(name=name), metadata=auth)
+        auth = (("authorization", f"Bearer {table.tokens[seat]}"),)
+        mine = await stub.GetMatch(pb.GetMatchRequest(name=table.name), metadata=auth)
         action = convert.action_from_proto("pumba", rng.choice(list(mine.legal_actions)))
         request = pb.SubmitActionRequest(
-            name=name,
+            name=table.name,
             action=convert.action_to_proto("pumba", action),
             request_id=str(uuid.uuid4()),
             expected_version=mine.match.version,
@@ -115,67 +183,138 @@ async def _player(stub: Any, table: tuple[str, list[str], int], rng: random.Rand
     return version
 
 
-async def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> dict[str, Any]:
-    channel_count = max(1, config.watchers // CHANNELS_PER_STREAMS)
-    options = [("grpc.use_local_subchannel_pool", 1)]
-    channels = [grpc.aio.insecure_channel(address, options=options) for _ in range(channel_count + 1)]
+async def _drive(address: str, tables: list[_Table], rate: float, duration: float, seed: int) -> dict[str, Any]:
+    channels = _channels(address, max(1, len(tables) // 25))
     stubs = [game_service_pb2_grpc.GameServiceStub(c) for c in channels]
-    control = stubs[-1]
+    # the commit rate is spread over the matches: each player paces itself
+    pace = len(tables) / rate if rate > 0 else 0.0
+    rng = random.Random(seed)
+    started = time.monotonic()
     try:
-        tables = await _setup(control, config.matches, config.seed)
-        rss_before = _rss_kb(server_pid)
-        streams = [_Stream(i % config.matches, tables[i % config.matches][2]) for i in range(config.watchers)]
-        tasks = []
-        for i, stream in enumerate(streams):
-            tasks.append(asyncio.create_task(_follow(stubs[i % channel_count], tables[stream.match][0], stream)))
-            if i % BATCH == BATCH - 1:
-                await asyncio.sleep(0.5)  # let the server accept this batch
-        await asyncio.sleep(2.0)
-        rss_after = _rss_kb(server_pid)
-        admin = redis.Redis.from_url(redis_url)
-        connections = len(admin.client_list()) - 1  # all but this one are the server's
-        # the commit rate is spread over the matches: each player paces itself
-        pace = config.matches / config.rate if config.rate > 0 else 0.0
-        rng = random.Random(config.seed)
-        started = time.monotonic()
         finals = await asyncio.gather(
-            *(_player(control, table, random.Random(rng.random()), pace, started + config.duration) for table in tables)
+            *(
+                _player(stubs[i % len(stubs)], table, random.Random(rng.random()), pace, started + duration)
+                for i, table in enumerate(tables)
+            )
         )
-        played_for = time.monotonic() - started
-        # bounded drain: deliveries still in flight when play stops
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(
-            (s.versions[-1] if s.versions else s.after) < finals[s.match] for s in streams
-        ):
-            await asyncio.sleep(0.2)
-        connections = max(connections, len(admin.client_list()) - 1)
-        admin.close()
-        failed = [t for t in tasks if t.done() and t.exception() is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
     finally:
-        for c in channels:
-            await c.close()
-    commits = sum(final - table[2] for final, table in zip(finals, tables, strict=True))
-    expected = sum(finals[s.match] - s.after for s in streams)
-    unique = sum(len(set(s.versions)) for s in streams)
-    delivered = sum(len(s.versions) for s in streams)
-    latencies = [value for s in streams for value in s.latencies]
+        for channel in channels:
+            await channel.close()
+    played_for = time.monotonic() - started
+    return {"finals": dict(zip((t.name for t in tables), finals, strict=True)), "played_for": played_for}
+
+
+def _driver_process(
+    address: str, tables: list[_Table], rate: float, duration: float, seed: int, control: Connection
+) -> None:
+    control.recv()  # go: every stream is following
+    control.send(asyncio.run(_drive(address, tables, rate, duration, seed)))
+
+
+# -- the bench -------------------------------------------------------------------------
+
+
+def _setup(address: str, count: int, seed: int) -> list[_Table]:
+    tables = []
+    with grpc.insecure_channel(address) as channel:
+        stub = game_service_pb2_grpc.GameServiceStub(channel)
+        for i in range(count):
+            request_id = str(uuid.uuid4())
+            created = stub.CreateMatch(
+                pb.CreateMatchRequest(
+                    parent="games/pumba", seat_count=2, player_name="a", request_id=request_id, seed=str(seed + i)
+                )
+            )
+            name = created.state.match.name
+            joined = stub.JoinMatch(pb.JoinMatchRequest(name=name, player_name="b", request_id=str(uuid.uuid4())))
+            started = stub.StartMatch(
+                pb.StartMatchRequest(name=name, request_id=str(uuid.uuid4())),
+                metadata=(("authorization", f"Bearer {created.seat_token}"),),
+            )
+            tables.append(_Table(name, (created.seat_token, joined.seat_token), started.match.version))
+    return tables
+
+
+def _server_connections(admin: redis.Redis) -> int:
+    return len(admin.client_list()) - 1  # all but this one are the server's
+
+
+def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> dict[str, Any]:
+    load_before = os.getloadavg()
+    tables = _setup(address, config.matches, config.seed)
+    context = multiprocessing.get_context("spawn")
+    processes = max(1, config.watcher_processes)
+    assigned: list[list[tuple[str, int]]] = [[] for _ in range(processes)]
+    for i in range(config.watchers):
+        table = tables[i % len(tables)]
+        assigned[i % processes].append((table.name, table.version))
+    admin = redis.Redis.from_url(redis_url)
+    children = []
+    try:
+        driver_end, driver_control = context.Pipe()
+        driver = context.Process(
+            target=_driver_process,
+            args=(address, tables, config.rate, config.duration, config.seed, driver_end),
+            daemon=True,
+        )
+        driver.start()
+        children.append(driver)
+        watchers = []
+        rss_before = _rss_kb(server_pid)
+        for share in assigned:
+            end, control = context.Pipe()
+            process = context.Process(target=_watcher_process, args=(address, share, end), daemon=True)
+            process.start()
+            children.append(process)
+            watchers.append(control)
+        following = sum(control.recv()[1] for control in watchers)
+        rss_after = _rss_kb(server_pid)
+        connections = _server_connections(admin)
+        cpu_before = _cpu_seconds(server_pid)
+        driver_control.send("go")
+        while not driver_control.poll(0.5):
+            connections = max(connections, _server_connections(admin))
+        played = driver_control.recv()
+        for control in watchers:
+            control.send(played["finals"])
+        results = []
+        for control in watchers:
+            while not control.poll(0.5):
+                connections = max(connections, _server_connections(admin))
+            results.append(control.recv())
+        cpu = _cpu_seconds(server_pid) - cpu_before
+    finally:
+        admin.close()
+        for child in children:
+            child.join(10)
+            if child.is_alive():
+                child.kill()
+    finals = played["finals"]
+    commits = sum(finals[t.name] - t.version for t in tables)
+    expected = sum(r[1] for r in results)
+    unique = sum(r[2] for r in results)
+    delivered = sum(r[3] for r in results)
+    latencies = [value for r in results for value in r[5]]
     return {
         "watchers": config.watchers,
+        "streams_following": following,
         "matches": config.matches,
+        "watcher_processes": processes,
         "commits": commits,
-        "commits_per_s": round(commits / played_for, 1),
+        "commits_per_s": round(commits / played["played_for"], 1),
         "updates_expected": expected,
         "updates_delivered": delivered,
         "missed": expected - unique,
         "duplicated": delivered - unique,
-        "streams_failed": len(failed),
+        "streams_failed": sum(r[4] for r in results),
         "latency_p50_ms": round(_percentile(latencies, 0.5) * 1000, 1),
         "latency_p99_ms": round(_percentile(latencies, 0.99) * 1000, 1),
         "redis_connections": connections,
-        "server_rss_per_stream_kb": round((rss_after - rss_before) / config.watchers, 2),
+        "server_rss_per_stream_kb": round((rss_after - rss_before) / max(1, config.watchers), 2),
+        "server_cpu_s": round(cpu, 2),
+        "server_cpu_per_update_us": round(cpu / max(1, delivered) * 1e6, 1),
+        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
 
 
@@ -184,7 +323,8 @@ def bench_watch(config: WatchBench) -> dict[str, Any]:
 
     with contextlib.ExitStack() as stack:
         url = config.redis_url or stack.enter_context(redis_server())[0]
-        address, server_pid = stack.enter_context(cardroom_server(url, 1))
+        extra = ("--redis-pool-size", str(config.pool_size)) if config.pool_size else ()
+        address, server_pid = stack.enter_context(cardroom_server(url, 1, extra))
         # with one worker the server process serves the streams itself (no master process)
-        report = asyncio.run(_run(config, address, url, server_pid))
+        report = _run(config, address, url, server_pid)
     return {"bench": "watch", **report}

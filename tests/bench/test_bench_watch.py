@@ -1,0 +1,37 @@
+"""``cardroom bench watch`` end to end with tiny bounds: its JSON and its counts, never its speed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from support.processes import REPO
+
+
+def test_bench_watch_follows_every_stream_and_counts_every_update() -> None:
+    args = ["--watchers", "12", "--matches", "3", "--rate", "20", "--duration", "2", "--watcher-processes", "2"]
+    # this checkout's code, as the test servers run it (the bench spawns its server with the same environment)
+    paths = [str(REPO / "service"), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, paths))}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardroom.cli", "bench", "watch", *args],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=REPO,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout)
+    assert report["bench"] == "watch"
+    assert report["streams_following"] == 12 and report["streams_failed"] == 0
+    assert report["commits"] > 0
+    # every stream follows one of the 3 matches from before its first commit: it gets every commit of its match
+    assert report["updates_expected"] == report["updates_delivered"] > 0
+    assert report["missed"] == 0 and report["duplicated"] == 0
+    # the bench's server runs with a command pool of 8: at most 8 + the pub/sub connection
+    assert 1 <= report["redis_connections"] <= 9
+    for key in ("latency_p50_ms", "latency_p99_ms", "server_rss_per_stream_kb", "server_cpu_s"):
+        assert key in report
