@@ -28,7 +28,7 @@ from cardroom.v1 import game_service_pb2
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "games"
 #: the games with a page so far (the others follow in this session)
-GAMES = ("flip-7", "pumba")
+GAMES = ("flip-7", "pumba", "up-or-down")
 
 #: options that put cards in the deck the defaults leave out
 WIDEST: dict[str, dict[str, Any]] = {"pumptown": {"pump_mix": [9] * 11}}
