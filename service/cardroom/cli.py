@@ -92,10 +92,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         return run_bench(args)
     if args.command == "play":
-        from .terminal.session import PlayRequest, play
-
         if args.resume and not args.token:
             build_parser().error("--resume needs --token")
+        if not 0 <= args.bots < args.players:
+            build_parser().error("--bots must leave a seat for you: 0 <= N < --players")
+        try:
+            from .terminal.session import PlayRequest, play
+        except ModuleNotFoundError as missing:
+            needs = f"cardroom play needs {missing.name} (the Python SDK: pip install -e clients/python)"
+            print(needs, file=sys.stderr)
+            return 2
         request = PlayRequest(
             server=args.server,
             tls=args.tls,
