@@ -58,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--auto-start", action="store_true", help="the server starts the match once every seat is taken")
     play.add_argument("--turn-seconds", type=float, default=0.0, help="turn clock of a created match (0: none)")
     play.add_argument("--seed", type=int, help="deck seed (only on a server run with --allow-fixed-decks)")
+    play.add_argument(
+        "--fixture", type=json.loads, metavar="JSON", help="the rules' test hook, e.g. a stacked deck (as --seed)"
+    )
     return parser
 
 
@@ -113,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             name=args.name,
             options=options_of(args.option),
             seed=args.seed,
+            fixture=args.fixture,
             bots=args.bots,
             bot_level=args.bot_level,
             auto_start=args.auto_start,

@@ -4,6 +4,7 @@ hostile player name, starting with fewer players than seats."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -19,10 +20,22 @@ from cardroom.app.documents import decode_doc, encode
 from cardroom.v1 import game_service_pb2, game_service_pb2_grpc
 from support.processes import REPO
 
+DECK = [9, 31, 4, 18, 27, 12, 40, 2, 22, 35, 15, 7, 29, 11, 38, 20, 5, 33]
+PUMBA_HANDS = [["3o", "5o", "Rc"], ["4o", "6c", "Se"]]
+PUMBA_CARDS = [rank + suit for suit in "oceb" for rank in "1234567SCR"]
+#: a round dealt mid-way: three cards each, the As of oros on the pile
+PUMBA = {
+    "state": {
+        "hands": PUMBA_HANDS,
+        "discard": ["1o"],
+        "stock": [card for card in PUMBA_CARDS if card != "1o" and all(card not in hand for hand in PUMBA_HANDS)],
+    }
+}
 #: short matches of every game: (game, creator's flags, players at terminals)
 GAMES = {
-    "up-or-down": (["--players", "2", "--option", "card_range=SHORT", "--turn-seconds", "600"], 2),
-    "pumba": (["--players", "2", "--option", "point_limit=20"], 2),
+    # 18 cards: hands, the ring and 6 cards to draw, 12 turns
+    "up-or-down": (["--players", "2", "--fixture", json.dumps({"deck_order": DECK}), "--turn-seconds", "600"], 2),
+    "pumba": (["--players", "2", "--option", "point_limit=1", "--fixture", json.dumps(PUMBA)], 2),
     "flip-7": (["--players", "2", "--option", "min_players=2", "--option", "target_score=30", "--auto-start"], 2),
     "pumptown": (["--players", "3", "--bots", "1", "--option", "rounds=1", "--option", "round_turn_limit=6"], 2),
 }

@@ -58,6 +58,7 @@ class PlayRequest:
     name: str = ""
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
+    fixture: dict[str, Any] | None = None
     bots: int = 0
     bot_level: str = ""
     auto_start: bool = False
@@ -109,6 +110,7 @@ async def _open_seat(client: Client, request: PlayRequest, console: Console) -> 
         player_name=request.name,
         options=game_options,
         seed=request.seed,
+        fixture=request.fixture,
         table=table,
         bots=bots,
     )
