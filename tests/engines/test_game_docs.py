@@ -3,7 +3,8 @@
 For every game: every card code the engine can deal (at its smallest and largest table, with the
 default options and with the options that widen the deck), every option of ``engine.info.options``
 with its default in the options table, every phase (and Pumptown decision kind) a view can carry,
-and a REST JSON example of every action type that parses as a SubmitAction body of that game.
+and a REST JSON example of every action type, a SubmitAction body of that game exactly as the server
+writes it.
 Phases and action types are the declared lists below, checked against seeded random games so a
 new phase or action type in an engine fails here until it is documented. Cheap: a few seconds of
 CPU; ``CARDROOM_PROPERTY_GAMES`` sets the random games per game.
@@ -139,5 +140,7 @@ def test_every_phase_and_action_is_documented(game: str) -> None:
         if span.startswith('{"action"'):
             body = json_format.Parse(span, game_service_pb2.SubmitActionRequest())
             assert body.action.WhichOneof("game") == game_field(game), span
+            # written as the server sends it: proto3 JSON names, zero values of non-optional fields left out
+            assert json_format.MessageToDict(body) == json.loads(span), span
             examples.add(action_from_proto(game, body.action)["type"])
     assert not ACTION_TYPES[game] - examples, f"{game}: no REST example of {sorted(ACTION_TYPES[game] - examples)}"
