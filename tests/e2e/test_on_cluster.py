@@ -18,7 +18,6 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
-from live_tables import SHORT_GAMES
 from table import Table
 from test_failover import (
     test_a_killed_server_is_replaced_and_the_match_continues,
@@ -155,7 +154,7 @@ def test_a_match_plays_on_while_its_slot_moves_to_another_master(redis_process: 
     watcher_side.start()
     try:
         with player_side.channel() as one, watcher_side.channel() as two:
-            table = Table(game_service_pb2_grpc.GameServiceStub(one), "flip-7", 3, options=SHORT_GAMES["flip-7"])
+            table = Table(game_service_pb2_grpc.GameServiceStub(one), "flip-7", 3)
             watcher = game_service_pb2_grpc.GameServiceStub(two)
             table.start()
             versions: list[int] = []
