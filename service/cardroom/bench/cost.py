@@ -1,7 +1,8 @@
 """``cardroom bench storage --cost``: how the cost of play grows (issue 14 part 5), as JSON.
 
-The match service runs in this process against a real redis-server that nothing else uses (Redis CPU is read
-from ``INFO cpu``, so another client's commands would be counted too). Two measurements:
+The match service runs in this process against a real redis-server, or a Redis Cluster (``redis+cluster://``:
+figures summed over its primaries), that nothing else uses (Redis CPU is read from ``INFO cpu``, so another
+client's commands would be counted too). Two measurements:
 
 * ``long_match``: one Pumba game with default options (the longest game: thousands of actions), played to its
   end by seeded random legal play. For every window of ``window`` actions: service CPU per action, Redis CPU per
@@ -30,12 +31,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 
 from ..app.config import Settings
 from ..app.matches import MatchService
 from ..app.tokens import TokenSigner
 from ..store.redis import RedisStore
+from ..store.redis_client import Client, open_client, ready
 from .storage import PREFIX, match_bytes
 
 GAME, SEATS = "pumba", 4
@@ -52,17 +54,25 @@ class CostBench:
     long_actions: int | None = None  # stop the long match after this many actions (None: play it to its end)
 
 
-class _Meter:
-    """CPU of this process and of the redis-server between two readings."""
+async def _info(client: Client, section: str, field: str, *more: str) -> float:
+    """A field of ``INFO section`` (plus ``more`` fields), summed over a cluster's primaries."""
+    if isinstance(client, RedisCluster):
+        replies = list((await client.info(section, target_nodes=RedisCluster.PRIMARIES)).values())
+    else:
+        replies = [await client.info(section)]
+    return sum(float(reply[name]) for reply in replies for name in (field, *more))
 
-    def __init__(self, client: aioredis.Redis) -> None:
+
+class _Meter:
+    """CPU of this process and of the redis-server (every primary of a cluster) between two readings."""
+
+    def __init__(self, client: Client) -> None:
         self._client = client
         self._service = 0.0
         self._redis = 0.0
 
     async def _redis_cpu(self) -> float:
-        info = await self._client.info("cpu")
-        return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+        return await _info(self._client, "cpu", "used_cpu_user", "used_cpu_sys")
 
     async def start(self) -> None:
         self._service, self._redis = time.process_time(), await self._redis_cpu()
@@ -111,7 +121,7 @@ def _service(url: str, prefix: str) -> tuple[RedisStore, MatchService]:
     return store, MatchService(store, Settings(allow_fixed_decks=True), TokenSigner("bench-cost"))
 
 
-async def _long_match(config: CostBench, client: aioredis.Redis) -> dict[str, Any]:
+async def _long_match(config: CostBench, client: Client) -> dict[str, Any]:
     store, service = _service(config.redis_url, PREFIX)
     try:
         table = await _Table.open(service, config.seed, SEATS, start=True)
@@ -133,11 +143,11 @@ async def _long_match(config: CostBench, client: aioredis.Redis) -> dict[str, An
     return {"game": GAME, "players": SEATS, "options": "default", **figures}
 
 
-async def _level(config: CostBench, client: aioredis.Redis, matches: int) -> dict[str, Any]:
+async def _level(config: CostBench, client: Client, matches: int) -> dict[str, Any]:
     prefix = f"{PREFIX}cost-{matches}-{uuid.uuid4().hex[:8]}:"
     store, service = _service(config.redis_url, prefix)
     try:
-        memory_before = int((await client.info("memory"))["used_memory"])
+        memory_before = int(await _info(client, "memory", "used_memory"))
         active = (matches + 1) // 2
         tables = [await _Table.open(service, config.seed + n, SEATS, start=True) for n in range(active)]
         waiting = [
@@ -162,7 +172,7 @@ async def _level(config: CostBench, client: aioredis.Redis, matches: int) -> dic
 
         played = sum(await asyncio.gather(*(player(n) for n in range(players))))
         figures = await meter.per_action(played)
-        used = int((await client.info("memory"))["used_memory"]) - memory_before
+        used = int(await _info(client, "memory", "used_memory")) - memory_before
         sizes = await _sizes_by_match(client, prefix)
     finally:
         await store.close()
@@ -186,7 +196,7 @@ async def _level(config: CostBench, client: aioredis.Redis, matches: int) -> dic
     }
 
 
-async def _sizes_by_match(client: aioredis.Redis, prefix: str) -> dict[str, int]:
+async def _sizes_by_match(client: Client, prefix: str) -> dict[str, int]:
     """``MEMORY USAGE`` of every key under ``prefix``, summed per match id (its hash tag); "" for the others."""
     keys = [key.decode() async for key in client.scan_iter(match=f"{prefix}*", count=1000)]
     sizes: dict[str, int] = {}
@@ -203,8 +213,10 @@ async def _sizes_by_match(client: aioredis.Redis, prefix: str) -> dict[str, int]
 
 
 async def _bench(config: CostBench) -> dict[str, Any]:
-    client = aioredis.Redis.from_url(config.redis_url)
+    client = open_client(config.redis_url, pool_size=32, timeout=5.0)
+    await ready(client)
     load_before = os.getloadavg()
+    primaries = len(client.get_primaries()) if isinstance(client, RedisCluster) else 1
     try:
         long_match = await _long_match(config, client)
         levels = [await _level(config, client, matches) for matches in config.levels]
@@ -216,6 +228,7 @@ async def _bench(config: CostBench) -> dict[str, Any]:
         "concurrent": levels,
         "load_average": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]},
         "cpus": os.cpu_count(),
+        "redis_primaries": primaries,
     }
 
 
