@@ -39,7 +39,7 @@ HIT, STAY = {"type": "hit"}, {"type": "stay"}
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> dict[str, Any]:
-    """The standard choice among ``legal`` for the viewing seat (also the strong bot's rollout policy)."""
+    """The standard choice among ``legal`` for the viewing seat."""
     if legal[0]["type"] == "assign":
         return {"type": "assign", "target": assign_target(view, options)}
     if len(legal) == 1:
@@ -96,16 +96,20 @@ def assign_target(view: Mapping[str, Any], options: Mapping[str, Any]) -> int:
     return best if best is not None else targets[0]
 
 
-def flip_three_loss(player: Mapping[str, Any], kinds: Counter[str], bonus: int) -> float:
-    """Rough expected round points ``player`` loses to three forced cards (negative: it gains)."""
+def flip_three_bust(player: Mapping[str, Any], kinds: Counter[str]) -> float:
+    """Rough chance that three forced cards bust ``player``."""
     risk = duplicate_chance(player, kinds)
     if player["sc"] is not None:
-        bust = min(1.0, 3 * risk * risk)  # the first duplicate only costs the SC
-    else:
-        survive = 1.0
-        for extra in (0.0, 0.07, 0.14):  # each new number makes the next duplicate likelier
-            survive *= max(0.0, 1 - risk - extra)
-        bust = 1 - survive
+        return min(1.0, 3 * risk * risk)  # the first duplicate only costs the SC
+    survive = 1.0
+    for extra in (0.0, 0.07, 0.14):  # each new number makes the next duplicate likelier
+        survive *= max(0.0, 1 - risk - extra)
+    return 1 - survive
+
+
+def flip_three_loss(player: Mapping[str, Any], kinds: Counter[str], bonus: int) -> float:
+    """Rough expected round points ``player`` loses to three forced cards (negative: it gains)."""
+    bust = flip_three_bust(player, kinds)
     return bust * player["line_value"] - (1 - bust) * 3 * hit_gain(player, kinds, bonus)
 
 
