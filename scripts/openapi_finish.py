@@ -12,7 +12,11 @@ uses wherever they exist:
 - server-streaming methods as Server-Sent Events, resumable with ``Last-Event-ID``;
 - path variables named after the resource patterns (the generator singularizes
   ``matches`` as ``matche``) with the pattern of their ids, and descriptions
-  without buf lint directives.
+  without buf lint directives;
+- OpenAPI links from the answers that hand out a seat token (CreateMatch,
+  JoinMatch) to the calls made on that match with it, so a client generator or a
+  stateful fuzzer (schemathesis, tests/fuzz/test_rest_stateful.py) follows the
+  match's name and the seat token from one call to the next.
 """
 
 from __future__ import annotations
@@ -35,6 +39,20 @@ from cardroom.app import errors as app_errors
 from cardroom.v1 import match_pb2
 
 SECURITY_SCHEME = "bearerAuth"
+#: operations whose answer names a match (``state.match.name``) and holds a seat token (``seatToken``) -> the
+#: operations a client calls next on that match, and whether it sends the token (a JoinMatch is someone else's)
+LINKS = {
+    "CreateMatch": {
+        "GetMatch": True,
+        "JoinMatch": False,
+        "StartMatch": True,
+        "SubmitAction": True,
+        "LeaveMatch": True,
+        "GetMatchLog": True,
+    },
+    "JoinMatch": {"GetMatch": True, "StartMatch": True, "SubmitAction": True, "LeaveMatch": True},
+}
+MATCH_NAME = "$response.body#/state/match/name"
 ERROR_RESPONSE = "Error"
 SCHEMAS = "#/components/schemas/"
 
@@ -63,8 +81,31 @@ def finish(document: dict[str, Any]) -> dict[str, Any]:
     for operations in document["paths"].values():
         for operation in operations.values():
             _finish_operation(operation, components["schemas"], operation["operationId"] in streaming)
+    _add_links(document["paths"])
     _drop_unreferenced_schemas(document)
     return document
+
+
+def _add_links(paths: dict[str, Any]) -> None:
+    """OpenAPI links of ``LINKS``: the target's path variables cut out of the match's name, and the seat
+    token as the bearer credential (a link parameter ``header.Authorization``)."""
+    operations = {op["operationId"]: op for path in paths.values() for op in path.values()}
+    for source, targets in LINKS.items():
+        links = {}
+        for target, with_token in targets.items():
+            parameters = {
+                "path.game": f"{MATCH_NAME}#regex:^games/([^/]+)/matches/",
+                "path.match": f"{MATCH_NAME}#regex:/matches/([^/]+)$",
+            }
+            if with_token:
+                parameters["header.Authorization"] = "Bearer {$response.body#/seatToken}"
+            links[target] = {
+                "operationId": f"{SERVICE.name}_{target}",
+                "parameters": parameters,
+                "description": f"{target} on the match of this answer"
+                + (", with its seat token" if with_token else " (another player)"),
+            }
+        operations[f"{SERVICE.name}_{source}"]["responses"]["200"]["links"] = links
 
 
 def _finish_operation(operation: dict[str, Any], schemas: dict[str, Any], streaming: bool) -> None:

@@ -254,7 +254,8 @@ class GameHandlers:
         if request.HasField("options"):
             options_game, options = convert.options_from_proto(request.options)
             if options_game != game:
-                raise AppError(INVALID_ARGUMENT, "OPTIONS_GAME_MISMATCH", f"options are for {options_game}, not {game}")
+                message = f"options are for {options_game or 'no game'}, not {game}"
+                raise AppError(INVALID_ARGUMENT, "OPTIONS_GAME_MISMATCH", message)
         seated = await self.matches.create_match(
             game,
             request.seat_count,
