@@ -87,7 +87,7 @@ def view_lines(state: match_pb2.MatchState, display_name: str) -> list[str]:
     you = state.your_seat if state.HasField("your_seat") else None
     seat_name = seat_namer(match, you)
     view = payload(state.view)
-    where = f"you are {seat_name(you)}" if you is not None else "spectating"
+    where = f"you are {seat_namer(match)(you)}" if you is not None else "spectating"
     lines = [f"[bold cyan]── {safe(display_name)} · {safe(match.name)} · version {match.version} · {where} ──[/]"]
     players = view.get("players") or []
     if players:

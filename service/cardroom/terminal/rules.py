@@ -1,7 +1,7 @@
 """Help and the rules of a game, on request (``?``/``h`` and ``r`` at any prompt).
 
-The rules shown are a short summary per game (written from the rules files, ``docs/rules/`` holds the
-decisions) followed by what the server says of the game (its summary, player counts) and the house
+The rules shown are a short summary per game (written from ``docs/games/``, which is written from the rules
+files) followed by what the server says of the game (its summary, player counts) and the house
 rules of this very table: every option, its effective value and what it changes.
 """
 
@@ -28,32 +28,34 @@ HELP = (
 
 SUMMARIES = {
     "up-or-down": (
-        "Each turn: play a card from your hand into the ring of face-up cards (it goes between the two",
-        "cards whose numbers enclose it), then take one of its two neighbours into a column of yours (or",
-        "start one, at most three; or discard it face down for 1 point), then draw back to three cards.",
-        "A column rises or falls, its direction fixed by its second card. A column scores its length times",
-        "the count of its most frequent colour. When every hand is empty, the highest total wins.",
+        "A turn has four steps. Play a card from your hand into the ring of face-up cards (it goes where its",
+        "number fits); take one of its two neighbours; place that card on one of your columns it fits (a",
+        "rising column takes a higher card, a falling one a lower card; the second card sets the direction),",
+        "as a new column (at most three), or give up a column (its cards go face down to your discard pile,",
+        "1 point each) and restart it; draw from a pile. A column scores its length times the count of its",
+        "most frequent colour. When every hand is empty the highest total wins.",
     ),
     "pumba": (
         "Shed your hand: play a card of the top card's rank or of the active suit, or draw (at most the",
-        "table's max draws) and pass. A Sota is wild and names a suit; a Two makes the next player draw two",
-        "(Twos stack); an As makes an opponent draw one; a Siete reverses; a Caballo skips; a Rey plays",
-        "again. Say Pumba! when you play your second-to-last card, or be challenged. When a hand is empty",
+        "table's max draws), then play or pass. A Sota is wild and names a suit; a Two makes the next player",
+        "draw two (Twos stack); an As makes an opponent draw one; a Siete reverses; a Caballo skips; a Rey",
+        "plays again. Call Pumba! when you play from two cards to one, or be challenged. When a hand is empty",
         "the others score their cards; at the point limit a player is out (or the game ends).",
     ),
     "flip-7": (
         "On your turn hit (flip a card into your line) or stay (bank the line). A second number card of the",
         "same value busts you for the round. Seven different numbers is a Flip 7: the round ends with a",
-        "bonus. Action cards go to a player of the drawer's choice: Freeze banks and stops them, Flip Three",
-        "makes them flip three cards, Second Chance saves one bust. Modifiers add points or double the",
+        "bonus. Action cards go to an active player of the drawer's choice: Freeze banks and stops them, Flip",
+        "Three makes them flip three cards, Second Chance saves one bust. Modifiers add points or double the",
         "numbers. The first round that ends with a total at the target score ends the game.",
     ),
     "pumptown": (
-        "Everyone has a face-down 2x2 grid and peeks at its bottom two cards. On your turn draw from the",
-        "pile or take the discard, and swap it into your grid or discard it; or knock to end the round",
-        "after one more turn each. A row of two equal cards scores 0, a grid worth the moon threshold or",
-        "more scores 0; lowest grid wins the round, a knocker who is not lowest pays a penalty. Pump cards",
-        "(Peek, Swap, Steal, Nope, Duel, ...) are played in their windows. Lowest total after the rounds wins.",
+        "Everyone has a face-down 2x2 grid (TL TR / BL BR) and peeks at its bottom two cards once. On your",
+        "turn draw from the pile (only you see it) or take the discard, then place it in a grid slot (the old",
+        "card goes to the discard) or, drawn from the pile, discard it; after your turn you may knock: every",
+        "other seat gets one last turn. A row of two equal cards counts 0, otherwise its sum; a grid at the moon",
+        "threshold or above scores 0. A knocker who is not lowest adds the knock penalty. Pump cards (Peek, Swap,",
+        "Steal, Nope, Duel, ...) are played in their windows. The lowest total after the rounds wins.",
     ),
 }
 
@@ -63,6 +65,9 @@ def rules_lines(game: match_pb2.Game, match: match_pb2.Match) -> list[str]:
     lines = [f"[underline]Rules of {safe(game.display_name)}[/] ({game.min_players}-{game.max_players} players)"]
     lines.append(f"  {safe(game.summary)}")
     lines += [f"  {line}" for line in SUMMARIES.get(game.game_id, ())]
+    lines.append(
+        f"  The whole rules, with every card and option: docs/games/{safe(game.game_id)}.md in the cardroom repository"
+    )
     values = _option_values(match.options)
     if game.options:
         lines.append("[underline]House rules of this table[/]:")
