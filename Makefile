@@ -13,7 +13,7 @@ lint-proto:  ## buf lint (STANDARD rules)
 breaking-proto:  ## buf breaking against proto-baseline/ (WIRE_JSON rules)
 	scripts/buf_breaking.sh
 
-clients:  ## regenerate the client stubs of proto/ into clients/ (buf.gen.clients.yaml)
+clients:  ## regenerate the client stubs of proto/ into clients/ (buf.gen.clients.yaml, buf.gen.typescript.yaml)
 	scripts/gen_clients.sh
 
 clients-check:  ## fail if the committed client stubs are stale

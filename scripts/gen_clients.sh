@@ -6,7 +6,8 @@
 #   scripts/gen_clients.sh --check   fail (exit 1) if they are stale
 #
 # Plugins, all pinned: grpcio-tools (Python, through scripts/protoc_gen_python.py),
-# ts-proto from clients/typescript/package-lock.json (npm ci), protoc-gen-go and
+# ts-proto from clients/typescript/package-lock.json (npm ci; buf.gen.typescript.yaml, run on
+# proto/ and on one image per game cut by scripts/proto_one_game.py), protoc-gen-go and
 # protoc-gen-go-grpc from the Go module proxy (go install into build/bin), protoc (for
 # its built-in Java and Kotlin generators) and protoc-gen-grpc-java from Maven Central
 # (mvn dependency:copy), protoc-gen-grpc-kotlin (a jar from Maven Central, run with java). The Kotlin
@@ -80,6 +81,16 @@ install_plugins() {
 
 generate() {  # generate <output root>
   buf generate --template buf.gen.clients.yaml -o "$1"
+  # TypeScript: every game, then the generic messages once per game with only that game's
+  # oneof members (cardroom/v1/per_game/<game>/), for one-game browser bundles
+  buf generate --template buf.gen.typescript.yaml -o "$1"
+  mkdir -p "$1/images"
+  buf build -o "$1/images/all.binpb"
+  python3 scripts/proto_one_game.py "$1/images/all.binpb" "$1/images"
+  local image
+  for image in "$1"/images/*.binpb; do
+    [[ "$image" == */all.binpb ]] || buf generate "$image" --template buf.gen.typescript.yaml -o "$1"
+  done
   buf generate build/proto-rpc --template buf.gen.kotlin-rpc.yaml -o "$1"
   # the Python stubs import each other as `cardroom.v1`: move them to `cardroom_client.v1`
   mkdir -p "$1/python/cardroom_client/v1"

@@ -8,11 +8,11 @@
  */
 import { ChannelCredentials, ClientError, type ClientMiddleware, createChannel, createClientFactory } from "nice-grpc";
 import { errorDetailsClientMiddleware, type ErrorInfo, RichClientError } from "nice-grpc-error-details";
-import { CardroomError, cardroomError, STATUS_NAMES, type StatusName } from "./errors";
-import { type GameServiceClient, GameServiceDefinition, type MatchUpdate } from "./gen/cardroom/v1/game_service";
-import { MatchStatus } from "./gen/cardroom/v1/match";
+import { CardroomError, cardroomError, STATUS_NAMES, type StatusName } from "./errors.js";
+import { type GameServiceClient, GameServiceDefinition, type MatchUpdate } from "./gen/cardroom/v1/game_service.js";
+import { MatchStatus } from "./gen/cardroom/v1/match.js";
 
-export * from "./index";
+export * from "./index.js";
 
 /** Bounds of the retries, the Python SDK's defaults unless given. */
 export interface RetryPolicy {

@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { bearer, CardroomError, connectGrpc, type MatchUpdate } from "../grpc";
-import { liveService, openTable, playFirstActions, playFullMatch } from "./match";
-import { tcpFaultProxy } from "./proxy";
+import { bearer, CardroomError, connectGrpc, type MatchUpdate } from "../grpc.js";
+import { liveService, openTable, playFirstActions, playFullMatch } from "./match.js";
+import { tcpFaultProxy } from "./proxy.js";
 
 test("a full match over gRPC", async () => {
   const client = connectGrpc(liveService().grpcAddress);

@@ -12,7 +12,7 @@ import {
   type MatchUpdate,
   MatchStatus,
   StaleVersion,
-} from "../index";
+} from "../index.js";
 
 /** The live service that tests/support/live_server.py started for this run. */
 export function liveService(): { grpcAddress: string; httpUrl: string } {

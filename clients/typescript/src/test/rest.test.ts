@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CardroomError, connectRest } from "../index";
-import { type MatchUpdate } from "../index";
-import { liveService, openTable, playFirstActions, playFullMatch } from "./match";
-import { cuttableProxy } from "./proxy";
+import { CardroomError, connectRest } from "../index.js";
+import { type MatchUpdate } from "../index.js";
+import { liveService, openTable, playFirstActions, playFullMatch } from "./match.js";
+import { cuttableProxy } from "./proxy.js";
 
 test("a full match over REST and Server-Sent Events", async () => {
   const client = connectRest(liveService().httpUrl);

@@ -7,8 +7,8 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { CallContext, CallOptions } from "nice-grpc-common";
-import { Struct } from "../../google/protobuf/struct";
-import { Action, BotSeat, Event, Game, GameOptions, Match, MatchState, TableSettings } from "./match";
+import { Struct } from "../../google/protobuf/struct.js";
+import { Action, BotSeat, Event, Game, GameOptions, Match, MatchState, TableSettings } from "./match.js";
 
 /**
  * The cardroom game service: a catalog of card games (`games/{game}`) and the

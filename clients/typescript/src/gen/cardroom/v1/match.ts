@@ -6,11 +6,11 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
-import { Timestamp } from "../../google/protobuf/timestamp";
-import { Flip7Action, Flip7Event, Flip7Options, Flip7View } from "./flip_7";
-import { PumbaAction, PumbaEvent, PumbaOptions, PumbaView } from "./pumba";
-import { PumptownAction, PumptownEvent, PumptownOptions, PumptownView } from "./pumptown";
-import { UpOrDownAction, UpOrDownEvent, UpOrDownOptions, UpOrDownView } from "./up_or_down";
+import { Timestamp } from "../../google/protobuf/timestamp.js";
+import { Flip7Action, Flip7Event, Flip7Options, Flip7View } from "./flip_7.js";
+import { PumbaAction, PumbaEvent, PumbaOptions, PumbaView } from "./pumba.js";
+import { PumptownAction, PumptownEvent, PumptownOptions, PumptownView } from "./pumptown.js";
+import { UpOrDownAction, UpOrDownEvent, UpOrDownOptions, UpOrDownView } from "./up_or_down.js";
 
 /**
  * Generic messages of the cardroom API: the game catalog, matches, seats and

@@ -1,0 +1,4 @@
+/** What every entry point of the package exports besides its messages: typed errors and call options. */
+export { CardroomError, StaleVersion, type StatusName } from "./errors.js";
+export { bearer } from "./auth.js";
+export type { RestOptions } from "./rest-client.js";

@@ -1,0 +1,22 @@
+/**
+ * @cardroom/client/flip-7: the package for a frontend of Flip 7 alone. The same API as
+ * `@cardroom/client` (messages, `connectRest`, errors) over messages generated with only
+ * Flip 7's members in the per-game oneofs (GameOptions, SeatView, Action, Event), so a bundle
+ * carries no other game's code; the server never sends another game's payload in a match of
+ * this one (and decoders would skip it).
+ */
+import { type GameServiceClient, GameServiceDefinition } from "../gen/cardroom/v1/per_game/flip_7/game_service.js";
+import { restClient, type RestOptions } from "../rest-client.js";
+
+export * from "../gen/cardroom/v1/flip_7.js";
+export * from "../gen/cardroom/v1/per_game/flip_7/game_service.js";
+export * from "../gen/cardroom/v1/per_game/flip_7/match.js";
+export * from "../common.js";
+
+/** The game's resource name, the `parent` of its matches. */
+export const GAME_NAME = "games/flip-7";
+
+/** A REST client of the service whose HTTP port is at `baseUrl`, for Flip 7 matches. */
+export function connectRest(baseUrl: string, options: RestOptions = {}): GameServiceClient {
+  return restClient(GameServiceDefinition, baseUrl, options);
+}

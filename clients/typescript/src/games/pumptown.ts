@@ -1,0 +1,22 @@
+/**
+ * @cardroom/client/pumptown: the package for a frontend of Pumptown alone. The same API as
+ * `@cardroom/client` (messages, `connectRest`, errors) over messages generated with only
+ * Pumptown's members in the per-game oneofs (GameOptions, SeatView, Action, Event), so a bundle
+ * carries no other game's code; the server never sends another game's payload in a match of
+ * this one (and decoders would skip it).
+ */
+import { type GameServiceClient, GameServiceDefinition } from "../gen/cardroom/v1/per_game/pumptown/game_service.js";
+import { restClient, type RestOptions } from "../rest-client.js";
+
+export * from "../gen/cardroom/v1/pumptown.js";
+export * from "../gen/cardroom/v1/per_game/pumptown/game_service.js";
+export * from "../gen/cardroom/v1/per_game/pumptown/match.js";
+export * from "../common.js";
+
+/** The game's resource name, the `parent` of its matches. */
+export const GAME_NAME = "games/pumptown";
+
+/** A REST client of the service whose HTTP port is at `baseUrl`, for Pumptown matches. */
+export function connectRest(baseUrl: string, options: RestOptions = {}): GameServiceClient {
+  return restClient(GameServiceDefinition, baseUrl, options);
+}

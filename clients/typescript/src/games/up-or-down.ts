@@ -1,0 +1,22 @@
+/**
+ * @cardroom/client/up-or-down: the package for a frontend of Up or Down? alone. The same API as
+ * `@cardroom/client` (messages, `connectRest`, errors) over messages generated with only
+ * Up or Down?'s members in the per-game oneofs (GameOptions, SeatView, Action, Event), so a bundle
+ * carries no other game's code; the server never sends another game's payload in a match of
+ * this one (and decoders would skip it).
+ */
+import { type GameServiceClient, GameServiceDefinition } from "../gen/cardroom/v1/per_game/up_or_down/game_service.js";
+import { restClient, type RestOptions } from "../rest-client.js";
+
+export * from "../gen/cardroom/v1/up_or_down.js";
+export * from "../gen/cardroom/v1/per_game/up_or_down/game_service.js";
+export * from "../gen/cardroom/v1/per_game/up_or_down/match.js";
+export * from "../common.js";
+
+/** The game's resource name, the `parent` of its matches. */
+export const GAME_NAME = "games/up-or-down";
+
+/** A REST client of the service whose HTTP port is at `baseUrl`, for Up or Down? matches. */
+export function connectRest(baseUrl: string, options: RestOptions = {}): GameServiceClient {
+  return restClient(GameServiceDefinition, baseUrl, options);
+}
