@@ -35,16 +35,13 @@ def choose(
     legal: Sequence[Mapping[str, Any]],
     options: Mapping[str, Any],
     rng: random.Random,
-    planner: Planner | None = None,
-    down_samples: int = DOWN_SAMPLES,
 ) -> dict[str, Any]:
-    """The standard choice among ``legal`` for the viewing seat (also the strong bot's rollout policy,
-    which values the face-down draw on fewer samples)."""
+    """The standard choice among ``legal`` for the viewing seat (also the strong bot's draw)."""
     if len(legal) == 1:
         return dict(legal[0])
     seat = view["you"]
     me = view["players"][seat]
-    planner = planner or Planner(view, options, len(view["players"]))
+    planner = Planner(view, options, len(view["players"]))
     columns = [column["cards"] for column in me["columns"]]
     discards = len(me["discard"])
     free = options["give_up_with_free_slot"]
@@ -61,7 +58,7 @@ def choose(
     if kind == "place":
         taken = view["taken"]
         return dict(max(legal, key=lambda place: planner.placed_value(columns, discards, taken, place)))
-    return {"type": "draw", "pile": draw_pile(view, planner, columns, discards, free, rng, down_samples)}
+    return {"type": "draw", "pile": draw_pile(view, planner, columns, discards, free, rng)}
 
 
 def draw_pile(
@@ -71,14 +68,13 @@ def draw_pile(
     discards: int,
     free: bool,
     rng: random.Random,
-    down_samples: int = DOWN_SAMPLES,
 ) -> str:
     hand, display = list(view["hand"]), view["display"]
     unseen = unseen_cards(view, planner.top)
     if not unseen:
         return "up"
     up = planner.best_turn([*hand, view["pile_up_top"]], display, columns, discards, free)[0]
-    samples = rng.sample(unseen, min(down_samples, len(unseen)))
+    samples = rng.sample(unseen, min(DOWN_SAMPLES, len(unseen)))
     down = sum(planner.best_turn([*hand, card], display, columns, discards, free)[0] for card in samples)
     return "up" if up >= down / len(samples) else "down"
 
