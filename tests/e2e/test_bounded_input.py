@@ -142,6 +142,21 @@ def test_log_entries_of_creation_and_joins_have_no_seat(stub, waiting):
     assert not any(entry.HasField("seat") for entry in log.entries)
 
 
+def test_log_entries_of_leaves_and_the_start_have_no_seat_and_actions_have_theirs(stub, waiting):
+    """The proto's comment on MatchLogEntry.seat: absent for system entries (creation, joins, leaves, start)."""
+    third = stub.JoinMatch(pb.JoinMatchRequest(name=waiting.name)).seat_token
+    stub.LeaveMatch(pb.LeaveMatchRequest(name=waiting.name), metadata=bearer(third))
+    started = stub.StartMatch(pb.StartMatchRequest(name=waiting.name), metadata=bearer(waiting.tokens[0]))
+    seat = started.to_act[0]
+    view = stub.GetMatch(pb.GetMatchRequest(name=waiting.name), metadata=bearer(waiting.tokens[seat]))
+    stub.SubmitAction(
+        pb.SubmitActionRequest(name=waiting.name, action=view.legal_actions[0]), metadata=bearer(waiting.tokens[seat])
+    )
+    entries = stub.GetMatchLog(pb.GetMatchLogRequest(name=waiting.name)).entries
+    assert [entry.HasField("seat") for entry in entries] == [False] * 5 + [True]  # create, 2 joins, leave, start
+    assert entries[-1].seat == seat
+
+
 def _length_delimited(tag: int, payload: bytes) -> bytes:
     """One protobuf length-delimited field: tag byte, varint length, payload."""
     length, size = bytearray(), len(payload)
