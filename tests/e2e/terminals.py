@@ -3,6 +3,7 @@ typing what a person would type after reading what the terminal printed."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -63,7 +64,9 @@ class Player:
         self.process.sendline(line)
 
     def interrupt(self) -> None:
-        self.process.sendintr()
+        """Ctrl-C, as the terminal sends it (a process that already ended has nothing to interrupt)."""
+        with contextlib.suppress(OSError):
+            self.process.sendintr()
 
     def eof(self) -> None:
         self.process.sendeof()

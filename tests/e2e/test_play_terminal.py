@@ -230,3 +230,19 @@ def test_through_pipes_the_output_is_plain_text(server, tmp_path):
     assert "\x1b" not in done.stdout
     for words in ("Created games/pumba/matches/", "Commands", "Rules of Pumba", "House rules", "seat is free again"):
         assert words in done.stdout
+
+
+def test_a_decision_that_times_out_is_told(server):
+    """Nobody answers the menu: the server plays the seat's default action and the terminal says so."""
+    flags = ["--players", "2", "--bots", "1", "--turn-seconds", "1", "--fixture", json.dumps({"deck_order": DECK})]
+    creator, _ = _table(server, "up-or-down", flags)
+    try:
+        creator.expect(r"⏱ \d+ s left")
+        creator.expect(r"ann.* ran out of time \(or is away\): the server played for them")
+        creator.interrupt()
+        # the server may have played the short match to its end meanwhile (the seat went away)
+        ended = creator.process.expect(["Come back to the match with:", "Match over"], timeout=60)
+        assert creator.finish() == (0 if ended else 130)
+    finally:
+        creator.kill()
+    assert "Traceback" not in creator.text
