@@ -8,7 +8,7 @@ import asyncio
 import shlex
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -148,6 +148,8 @@ class Session:
         self.state = seat.state
         self.prompted = -1
         self.timer: asyncio.TimerHandle | None = None
+        #: whether this seat started the full table itself already
+        self.start_tried = False
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -178,6 +180,7 @@ class Session:
                     self.say(*result_lines(self.state))
                     return DONE
                 if self._should_start():
+                    self.start_tried = True  # once: a refusal is shown, not retried in a loop
                     self.say("Every seat is taken: starting.")
                     await self.start(fill_with_bots=False)
                     continue
@@ -207,7 +210,8 @@ class Session:
         match = self.match
         full = all(info.occupied for info in match.seats)
         waiting = match.status == match_pb2.MATCH_STATUS_WAITING
-        return waiting and full and self.is_creator and not match.table.auto_start_when_full
+        mine = self.is_creator and not match.table.auto_start_when_full and not self.start_tried
+        return waiting and full and mine
 
     # -- what is shown ---------------------------------------------------------------------------
 
@@ -287,7 +291,7 @@ class Session:
                 self._ask()  # the menu is still the one shown
         return None
 
-    def _answer(self, command: str, line: str) -> tuple[str, ...] | list[str]:
+    def _answer(self, command: str, line: str) -> Sequence[str]:
         """What help, the rules or a mistyped line print."""
         if command in ("?", "h", "help"):
             return HELP
