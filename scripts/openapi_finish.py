@@ -268,8 +268,20 @@ def _drop_unreferenced_schemas(document: dict[str, Any]) -> None:
             del schemas[name]
 
 
+class _Yaml12Loader(yaml.SafeLoader):
+    """YAML 1.2's booleans (``true``/``false`` only): PyYAML's YAML 1.1 reads a property named ``on``
+    (Pumptown's ``SetAutopassAction.on``), ``off``, ``yes`` or ``no`` as a boolean key."""
+
+
+_Yaml12Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Yaml12Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
+
+
 def main(source: str, target: str) -> None:
-    document = finish(yaml.safe_load(Path(source).read_text()))
+    document = finish(yaml.load(Path(source).read_text(), Loader=_Yaml12Loader))
     Path(target).write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
 
 

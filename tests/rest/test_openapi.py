@@ -15,6 +15,7 @@ from schemathesis.checks import positive_data_acceptance
 
 from cardroom.api.http_rules import routes_of
 from cardroom.api.rest import SERVICE
+from cardroom.v1 import flip_7_pb2, game_service_pb2, match_pb2, pumba_pb2, pumptown_pb2, up_or_down_pb2
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "service" / "cardroom" / "api" / "openapi.json"
 #: examples per operation: a bounded number that fits the suite's time budget; raise it for a longer run
@@ -81,3 +82,24 @@ def test_schemathesis_finds_no_server_error_and_no_response_off_the_document(liv
         case.call_and_validate(excluded_checks=[positive_data_acceptance])
 
     call_and_validate()
+
+
+def test_every_property_of_the_document_is_a_field_of_the_proto(document):
+    """Property names are the proto3 JSON names of real fields (a YAML 1.1 reading once turned Pumptown's
+    `SetAutopassAction.on` into a property named "true")."""
+    names: set[str] = set()
+    queue = [
+        message
+        for file in (match_pb2.DESCRIPTOR, game_service_pb2.DESCRIPTOR, *match_pb2.DESCRIPTOR.dependencies)
+        for message in file.message_types_by_name.values()
+    ]
+    for module in (flip_7_pb2, pumba_pb2, pumptown_pb2, up_or_down_pb2):
+        queue += module.DESCRIPTOR.message_types_by_name.values()
+    while queue:
+        message = queue.pop()
+        names |= {field.json_name for field in message.fields}
+        queue += message.nested_types
+    errors = {"error", "code", "status", "message", "details", "@type", "reason", "domain", "metadata"}
+    for schema_name, schema in document["components"]["schemas"].items():
+        unknown = set(schema.get("properties", {})) - names - errors
+        assert not unknown, f"{schema_name}: properties that are no proto field: {sorted(unknown)}"
