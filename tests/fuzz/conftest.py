@@ -77,6 +77,11 @@ def fuzz_server(fuzz_redis):
         "1000000",
         "--max-seats-per-client",
         "1000",
+        # nothing acts on a timer while a call is compared (a left seat is played at once: the check settles first)
+        "--bot-think-seconds",
+        "86400",
+        "--lobby-ttl",
+        "86400",
     )
     process.start()
     yield process

@@ -27,7 +27,6 @@ from collections import Counter
 
 import httpx
 import pytest
-import redis
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
@@ -37,14 +36,12 @@ from cardroom.api.request_bounds import BOUNDS, UUID, Bound
 from cardroom.engines import game_ids
 from cardroom.v1 import flip_7_pb2, game_service_pb2, match_pb2, pumba_pb2, pumptown_pb2, up_or_down_pb2
 from support.processes import RedisProcess, ServerProcess
-from support.store_state import redis_state
+from support.store_state import redis_state, settle
 
 SCENARIOS = int(os.environ.get("CARDROOM_STATEFUL_SCENARIOS", "30"))
 STEPS = int(os.environ.get("CARDROOM_STATEFUL_STEPS", "8"))
 #: turn clocks (and a table that starts by itself when full): the server would act on a timer mid-comparison
 TIMED_TABLE_FIELDS = ("turnSeconds", "reserveSeconds", "autoStartWhenFull")
-#: a claimed due entry is pushed this far ahead while its replica plays it (--turn-lease, 5 s) plus a margin
-SETTLED_MS = 7000
 DAY = "86400"
 SCHEMAS = "#/components/schemas/"
 
@@ -71,23 +68,6 @@ def stateful_server(stateful_redis):
     process.start()
     yield process
     process.stop()
-
-
-def _settle(client: redis.Redis, timeout: float = 60) -> None:
-    """Wait until no entry of the due index is due within SETTLED_MS: the server has played what it plays
-    by itself (a left seat's default actions) and will not act before the next call is compared."""
-    deadline = time.monotonic() + timeout
-    while True:
-        now_ms = int(time.time() * 1000)
-        soon = [
-            key
-            for key in client.scan_iter(match="cardroom:{due:*}")
-            if client.zrangebyscore(key, "-inf", now_ms + SETTLED_MS, start=0, num=1)
-        ]
-        if not soon:
-            return
-        assert time.monotonic() < deadline, f"the server still has due turns after {timeout}s: {soon}"
-        time.sleep(0.1)
 
 
 def _reason(response) -> str:
@@ -175,14 +155,13 @@ def test_stateful_sequences_never_fail_the_server_and_refusals_change_nothing(st
     base = schema.as_state_machine()
     statuses: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
-    client = redis.Redis.from_url(stateful_redis.url)
 
     class Machine(base):  # type: ignore[misc, valid-type]
         def before_call(self, case) -> None:
             body = case.body if isinstance(case.body, dict) else None
             if body is not None and isinstance(body.get("table"), dict):
                 body["table"] = {k: v for k, v in body["table"].items() if k not in TIMED_TABLE_FIELDS}
-            _settle(client)
+            settle(stateful_redis.url)
             self.before = redis_state(stateful_redis.url)
 
         def get_call_kwargs(self, case) -> dict:
@@ -216,7 +195,6 @@ def test_stateful_sequences_never_fail_the_server_and_refusals_change_nothing(st
             )
         )
     finally:
-        client.close()
         print(
             f"\nstateful REST fuzz: {sum(statuses.values())} requests in {time.monotonic() - started:.0f}s, "
             f"statuses {dict(sorted(statuses.items()))}, 5xx: {sum(n for s, n in statuses.items() if s >= 500)}; "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import redis
@@ -13,6 +14,9 @@ SEQUENCE_KEYS = {b"cardroom:seq"}
 LIMIT_PREFIX = b"cardroom:limit:"
 #: the lobby sweeper's lock: set by a timer (every few minutes), whatever the calls are
 SWEEP_LOCK = b"cardroom:sweep-lock"
+#: how far ahead a due entry must be for the server to leave the store alone meanwhile: a claimed entry is
+#: pushed --turn-lease (5 s) ahead while its replica plays it, plus a margin
+SETTLED_MS = 7000
 #: presence sets of live streams: every open stream of the session's server (another test's SSE
 #: or WatchMatch) refreshes its entry every third of --presence-ttl; liveness, not match state
 PRESENCE_SUFFIX = b":presence"
@@ -46,3 +50,23 @@ def _content(client: redis.Redis, key: bytes) -> Any:
         "stream": lambda k: client.xrange(k),
     }
     return (kind, readers[kind](key)) if kind in readers else (kind, None)
+
+
+def settle(url: str, timeout: float = 60) -> None:
+    """Wait until no entry of the due index (``cardroom:{due:N}``) is due within SETTLED_MS: the server has
+    played what it plays by itself (a left seat's default actions, a full table's start) and will not change
+    the store before a call made now is compared. Servers whose bots and lobbies wait long (``--bot-think-seconds``,
+    ``--lobby-ttl``) settle as soon as the seats left are played."""
+    deadline = time.monotonic() + timeout
+    with redis.Redis.from_url(url) as client:
+        while True:
+            soon_ms = int(time.time() * 1000) + SETTLED_MS
+            due = [
+                key
+                for key in client.scan_iter(match="cardroom:{due:*}")
+                if client.zrangebyscore(key, "-inf", soon_ms, start=0, num=1)
+            ]
+            if not due:
+                return
+            assert time.monotonic() < deadline, f"the server still has due turns after {timeout}s: {due}"
+            time.sleep(0.1)
