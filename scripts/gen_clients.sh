@@ -81,16 +81,22 @@ install_plugins() {
 
 generate() {  # generate <output root>
   buf generate --template buf.gen.clients.yaml -o "$1"
-  # TypeScript: every game, then the generic messages once per game with only that game's
-  # oneof members (cardroom/v1/per_game/<game>/), for one-game browser bundles
+  # TypeScript: every game; then, for one-game browser bundles, each game's messages and the
+  # generic ones with only that game's oneof members (cardroom/v1/per_game/<game>/), for the
+  # REST client only: the same ts-proto options without the binary codecs (outputEncodeMethods)
   buf generate --template buf.gen.typescript.yaml -o "$1"
   mkdir -p "$1/images"
   buf build -o "$1/images/all.binpb"
   python3 scripts/proto_one_game.py "$1/images/all.binpb" "$1/images"
-  local image
+  local image one_game_template
+  one_game_template="$(python3 -c 'import json, yaml
+template = yaml.safe_load(open("buf.gen.typescript.yaml"))
+template["plugins"][0]["opt"].append("outputEncodeMethods=false")
+print(json.dumps(template))')"
   for image in "$1"/images/*.binpb; do
-    [[ "$image" == */all.binpb ]] || buf generate "$image" --template buf.gen.typescript.yaml -o "$1"
+    [[ "$image" == */all.binpb ]] || buf generate "$image" --template "$one_game_template" -o "$1/one_game"
   done
+  cp -r "$1/one_game/typescript/cardroom/v1/per_game" "$1/typescript/cardroom/v1/"  # not its google/* copies
   buf generate build/proto-rpc --template buf.gen.kotlin-rpc.yaml -o "$1"
   # the Python stubs import each other as `cardroom.v1`: move them to `cardroom_client.v1`
   mkdir -p "$1/python/cardroom_client/v1"

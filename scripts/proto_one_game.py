@@ -7,10 +7,11 @@ members of GameOptions' oneof, such as `cardroom/v1/flip_7.proto`) OUT_DIR/<game
 example `flip_7.binpb`, keeps that game's file and every file that does not depend on another
 game; the other games' files are left out, and so are the fields whose type
 they define (the per-game members of the oneofs of GameOptions, SeatView, Action and Event).
-A file that lost such fields, or imports one that did, is renamed
-`cardroom/v1/per_game/<game>/<name>.proto` so that its generated code sits beside the full
-one; package, message names and field numbers are unchanged, so the cut messages read the
-same wire and JSON data (a member of another game is an unknown field, skipped by decoders).
+The game's file, a file that lost such fields, and a file that imports a renamed one are
+renamed `cardroom/v1/per_game/<game>/<name>.proto`, so that their generated code sits beside
+the full one (and may be generated with other options); package, message names and field
+numbers are unchanged, so the cut messages read the same wire and JSON data (a member of
+another game is an unknown field, skipped by decoders).
 
 Comments travel in each file's SourceCodeInfo, whose paths index fields and imports by
 position: the locations of what is removed go, and the later ones are renumbered.
@@ -135,7 +136,7 @@ def one_game(image: descriptor_pb2.FileDescriptorSet, game_file: str) -> descrip
                 changed = True
         del file.source_code_info.location[:]
         file.source_code_info.location.extend(locations)
-        if changed:
+        if changed or file.name == game_file:
             path = PurePosixPath(file.name)
             renamed[file.name] = str(path.parent / "per_game" / stem / path.name)
             file.name = renamed[file.name]

@@ -3,12 +3,13 @@
  * `@cardroom/client` (messages, `connectRest`, errors) over messages generated with only
  * Up or Down?'s members in the per-game oneofs (GameOptions, SeatView, Action, Event), so a bundle
  * carries no other game's code; the server never sends another game's payload in a match of
- * this one (and decoders would skip it).
+ * this one (and `fromJSON` would skip it). For the REST client only: the messages have the JSON
+ * methods (`fromJSON`, `toJSON`, `fromPartial`, `create`) and no binary `encode`/`decode`.
  */
 import { type GameServiceClient, GameServiceDefinition } from "../gen/cardroom/v1/per_game/up_or_down/game_service.js";
 import { restClient, type RestOptions } from "../rest-client.js";
 
-export * from "../gen/cardroom/v1/up_or_down.js";
+export * from "../gen/cardroom/v1/per_game/up_or_down/up_or_down.js";
 export * from "../gen/cardroom/v1/per_game/up_or_down/game_service.js";
 export * from "../gen/cardroom/v1/per_game/up_or_down/match.js";
 export * from "../common.js";

@@ -21,7 +21,7 @@ test("a one-game bundle carries its game's messages and no other game's", async 
   for (const [game, { stem }] of Object.entries(GAMES)) {
     const one = await buildFrontend(game, "one_game", BUILD_DIR);
     const all = await buildFrontend(game, "all_games", BUILD_DIR);
-    assert.ok(one.inputs.includes(`dist/esm/gen/cardroom/v1/${stem}.js`), `${game}: ${one.inputs.join(", ")}`);
+    assert.ok(one.inputs.includes(`dist/esm/gen/cardroom/v1/per_game/${stem}/${stem}.js`), `${game}: ${one.inputs.join(", ")}`);
     assert.ok(one.inputs.includes(`dist/esm/gen/cardroom/v1/per_game/${stem}/match.js`));
     assert.ok(!one.inputs.includes("dist/esm/gen/cardroom/v1/match.js"), `${game} bundles the messages of every game`);
     assert.ok(one.inputs.every((input) => !input.startsWith("dist/") || input.startsWith("dist/esm/")));

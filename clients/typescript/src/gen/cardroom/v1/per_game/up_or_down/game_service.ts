@@ -5,9 +5,7 @@
 // source: cardroom/v1/per_game/up_or_down/game_service.proto
 
 /* eslint-disable */
-import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import type { CallContext, CallOptions } from "nice-grpc-common";
-import { Struct } from "../../../../google/protobuf/struct.js";
 import { Action, BotSeat, Event, Game, GameOptions, Match, MatchState, TableSettings } from "./match.js";
 
 /**
@@ -400,57 +398,6 @@ function createBaseListGamesRequest(): ListGamesRequest {
 }
 
 export const ListGamesRequest: MessageFns<ListGamesRequest> = {
-  encode(message: ListGamesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.pageSize !== 0) {
-      writer.uint32(8).int32(message.pageSize);
-    }
-    if (message.pageToken !== "") {
-      writer.uint32(18).string(message.pageToken);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ListGamesRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListGamesRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.pageSize = reader.int32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.pageToken = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): ListGamesRequest {
     return {
       pageSize: isSet(object.pageSize)
@@ -493,57 +440,6 @@ function createBaseListGamesResponse(): ListGamesResponse {
 }
 
 export const ListGamesResponse: MessageFns<ListGamesResponse> = {
-  encode(message: ListGamesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.games) {
-      Game.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.nextPageToken !== "") {
-      writer.uint32(18).string(message.nextPageToken);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ListGamesResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListGamesResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.games.push(Game.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.nextPageToken = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): ListGamesResponse {
     return {
       games: globalThis.Array.isArray(object?.games) ? object.games.map((e: any) => Game.fromJSON(e)) : [],
@@ -582,46 +478,6 @@ function createBaseGetGameRequest(): GetGameRequest {
 }
 
 export const GetGameRequest: MessageFns<GetGameRequest> = {
-  encode(message: GetGameRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): GetGameRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGetGameRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): GetGameRequest {
     return { name: isSet(object.name) ? globalThis.String(object.name) : "" };
   },
@@ -660,155 +516,6 @@ function createBaseCreateMatchRequest(): CreateMatchRequest {
 }
 
 export const CreateMatchRequest: MessageFns<CreateMatchRequest> = {
-  encode(message: CreateMatchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.parent !== "") {
-      writer.uint32(10).string(message.parent);
-    }
-    if (message.seatCount !== 0) {
-      writer.uint32(16).int32(message.seatCount);
-    }
-    if (message.options !== undefined) {
-      GameOptions.encode(message.options, writer.uint32(26).fork()).join();
-    }
-    if (message.playerName !== "") {
-      writer.uint32(34).string(message.playerName);
-    }
-    if (message.requestId !== "") {
-      writer.uint32(42).string(message.requestId);
-    }
-    if (message.seed !== "") {
-      writer.uint32(50).string(message.seed);
-    }
-    if (message.fixture !== undefined) {
-      Struct.encode(Struct.wrap(message.fixture), writer.uint32(58).fork()).join();
-    }
-    for (const v of message.botSeats) {
-      writer.uint32(64).int32(v!);
-    }
-    if (message.table !== undefined) {
-      TableSettings.encode(message.table, writer.uint32(74).fork()).join();
-    }
-    for (const v of message.bots) {
-      BotSeat.encode(v!, writer.uint32(82).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): CreateMatchRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseCreateMatchRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.parent = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.seatCount = reader.int32();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.options = GameOptions.decode(reader, reader.uint32());
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.playerName = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.requestId = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.seed = reader.string();
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.fixture = Struct.unwrap(Struct.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 8: {
-            if (tag === 64) {
-              message.botSeats.push(reader.int32());
-
-              continue;
-            }
-
-            if (tag === 66) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.botSeats.push(reader.int32());
-              }
-
-              continue;
-            }
-
-            break;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.table = TableSettings.decode(reader, reader.uint32());
-            continue;
-          }
-          case 10: {
-            if (tag !== 82) {
-              break;
-            }
-
-            message.bots.push(BotSeat.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): CreateMatchRequest {
     return {
       parent: isSet(object.parent) ? globalThis.String(object.parent) : "",
@@ -836,7 +543,9 @@ export const CreateMatchRequest: MessageFns<CreateMatchRequest> = {
         ? object.bot_seats.map((e: any) => globalThis.Number(e))
         : [],
       table: isSet(object.table) ? TableSettings.fromJSON(object.table) : undefined,
-      bots: globalThis.Array.isArray(object?.bots) ? object.bots.map((e: any) => BotSeat.fromJSON(e)) : [],
+      bots: globalThis.Array.isArray(object?.bots)
+        ? object.bots.map((e: any) => BotSeat.fromJSON(e))
+        : [],
     };
   },
 
@@ -903,57 +612,6 @@ function createBaseCreateMatchResponse(): CreateMatchResponse {
 }
 
 export const CreateMatchResponse: MessageFns<CreateMatchResponse> = {
-  encode(message: CreateMatchResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.state !== undefined) {
-      MatchState.encode(message.state, writer.uint32(10).fork()).join();
-    }
-    if (message.seatToken !== "") {
-      writer.uint32(18).string(message.seatToken);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): CreateMatchResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseCreateMatchResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.state = MatchState.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.seatToken = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): CreateMatchResponse {
     return {
       state: isSet(object.state) ? MatchState.fromJSON(object.state) : undefined,
@@ -994,46 +652,6 @@ function createBaseGetMatchRequest(): GetMatchRequest {
 }
 
 export const GetMatchRequest: MessageFns<GetMatchRequest> = {
-  encode(message: GetMatchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): GetMatchRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGetMatchRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): GetMatchRequest {
     return { name: isSet(object.name) ? globalThis.String(object.name) : "" };
   },
@@ -1061,68 +679,6 @@ function createBaseListMatchesRequest(): ListMatchesRequest {
 }
 
 export const ListMatchesRequest: MessageFns<ListMatchesRequest> = {
-  encode(message: ListMatchesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.parent !== "") {
-      writer.uint32(10).string(message.parent);
-    }
-    if (message.pageSize !== 0) {
-      writer.uint32(16).int32(message.pageSize);
-    }
-    if (message.pageToken !== "") {
-      writer.uint32(26).string(message.pageToken);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ListMatchesRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListMatchesRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.parent = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.pageSize = reader.int32();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.pageToken = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): ListMatchesRequest {
     return {
       parent: isSet(object.parent) ? globalThis.String(object.parent) : "",
@@ -1170,57 +726,6 @@ function createBaseListMatchesResponse(): ListMatchesResponse {
 }
 
 export const ListMatchesResponse: MessageFns<ListMatchesResponse> = {
-  encode(message: ListMatchesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.matches) {
-      Match.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.nextPageToken !== "") {
-      writer.uint32(18).string(message.nextPageToken);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ListMatchesResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListMatchesResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.matches.push(Match.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.nextPageToken = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): ListMatchesResponse {
     return {
       matches: globalThis.Array.isArray(object?.matches) ? object.matches.map((e: any) => Match.fromJSON(e)) : [],
@@ -1259,79 +764,6 @@ function createBaseJoinMatchRequest(): JoinMatchRequest {
 }
 
 export const JoinMatchRequest: MessageFns<JoinMatchRequest> = {
-  encode(message: JoinMatchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.playerName !== "") {
-      writer.uint32(18).string(message.playerName);
-    }
-    if (message.requestId !== "") {
-      writer.uint32(26).string(message.requestId);
-    }
-    if (message.seat !== undefined) {
-      writer.uint32(32).int32(message.seat);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): JoinMatchRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseJoinMatchRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.playerName = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.requestId = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.seat = reader.int32();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): JoinMatchRequest {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -1384,68 +816,6 @@ function createBaseJoinMatchResponse(): JoinMatchResponse {
 }
 
 export const JoinMatchResponse: MessageFns<JoinMatchResponse> = {
-  encode(message: JoinMatchResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.state !== undefined) {
-      MatchState.encode(message.state, writer.uint32(10).fork()).join();
-    }
-    if (message.seatToken !== "") {
-      writer.uint32(18).string(message.seatToken);
-    }
-    if (message.seat !== 0) {
-      writer.uint32(24).int32(message.seat);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): JoinMatchResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseJoinMatchResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.state = MatchState.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.seatToken = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.seat = reader.int32();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): JoinMatchResponse {
     return {
       state: isSet(object.state) ? MatchState.fromJSON(object.state) : undefined,
@@ -1491,57 +861,6 @@ function createBaseLeaveMatchRequest(): LeaveMatchRequest {
 }
 
 export const LeaveMatchRequest: MessageFns<LeaveMatchRequest> = {
-  encode(message: LeaveMatchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.requestId !== "") {
-      writer.uint32(18).string(message.requestId);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): LeaveMatchRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseLeaveMatchRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.requestId = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): LeaveMatchRequest {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -1580,79 +899,6 @@ function createBaseStartMatchRequest(): StartMatchRequest {
 }
 
 export const StartMatchRequest: MessageFns<StartMatchRequest> = {
-  encode(message: StartMatchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.requestId !== "") {
-      writer.uint32(18).string(message.requestId);
-    }
-    if (message.fillWithBots !== false) {
-      writer.uint32(24).bool(message.fillWithBots);
-    }
-    if (message.botLevel !== "") {
-      writer.uint32(34).string(message.botLevel);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): StartMatchRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseStartMatchRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.requestId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.fillWithBots = reader.bool();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.botLevel = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): StartMatchRequest {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -1709,57 +955,6 @@ function createBaseRematchMatchRequest(): RematchMatchRequest {
 }
 
 export const RematchMatchRequest: MessageFns<RematchMatchRequest> = {
-  encode(message: RematchMatchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.requestId !== "") {
-      writer.uint32(18).string(message.requestId);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): RematchMatchRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseRematchMatchRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.requestId = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): RematchMatchRequest {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -1798,68 +993,6 @@ function createBaseRematchMatchResponse(): RematchMatchResponse {
 }
 
 export const RematchMatchResponse: MessageFns<RematchMatchResponse> = {
-  encode(message: RematchMatchResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.state !== undefined) {
-      MatchState.encode(message.state, writer.uint32(10).fork()).join();
-    }
-    if (message.seatToken !== "") {
-      writer.uint32(18).string(message.seatToken);
-    }
-    if (message.seat !== 0) {
-      writer.uint32(24).int32(message.seat);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): RematchMatchResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseRematchMatchResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.state = MatchState.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.seatToken = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.seat = reader.int32();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): RematchMatchResponse {
     return {
       state: isSet(object.state) ? MatchState.fromJSON(object.state) : undefined,
@@ -1905,90 +1038,6 @@ function createBaseSubmitActionRequest(): SubmitActionRequest {
 }
 
 export const SubmitActionRequest: MessageFns<SubmitActionRequest> = {
-  encode(message: SubmitActionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.action !== undefined) {
-      Action.encode(message.action, writer.uint32(18).fork()).join();
-    }
-    if (message.expectedVersion !== undefined) {
-      writer.uint32(24).int32(message.expectedVersion);
-    }
-    if (message.etag !== "") {
-      writer.uint32(34).string(message.etag);
-    }
-    if (message.requestId !== "") {
-      writer.uint32(42).string(message.requestId);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): SubmitActionRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSubmitActionRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.action = Action.decode(reader, reader.uint32());
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.expectedVersion = reader.int32();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.etag = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.requestId = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): SubmitActionRequest {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -2048,57 +1097,6 @@ function createBaseSubmitActionResponse(): SubmitActionResponse {
 }
 
 export const SubmitActionResponse: MessageFns<SubmitActionResponse> = {
-  encode(message: SubmitActionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.state !== undefined) {
-      MatchState.encode(message.state, writer.uint32(10).fork()).join();
-    }
-    for (const v of message.events) {
-      Event.encode(v!, writer.uint32(18).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): SubmitActionResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSubmitActionResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.state = MatchState.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.events.push(Event.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): SubmitActionResponse {
     return {
       state: isSet(object.state) ? MatchState.fromJSON(object.state) : undefined,
@@ -2135,57 +1133,6 @@ function createBaseWatchMatchRequest(): WatchMatchRequest {
 }
 
 export const WatchMatchRequest: MessageFns<WatchMatchRequest> = {
-  encode(message: WatchMatchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.afterVersion !== 0) {
-      writer.uint32(16).int32(message.afterVersion);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): WatchMatchRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseWatchMatchRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.afterVersion = reader.int32();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): WatchMatchRequest {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -2224,101 +1171,6 @@ function createBaseMatchUpdate(): MatchUpdate {
 }
 
 export const MatchUpdate: MessageFns<MatchUpdate> = {
-  encode(message: MatchUpdate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.version !== 0) {
-      writer.uint32(8).int32(message.version);
-    }
-    for (const v of message.events) {
-      Event.encode(v!, writer.uint32(18).fork()).join();
-    }
-    if (message.state !== undefined) {
-      MatchState.encode(message.state, writer.uint32(26).fork()).join();
-    }
-    if (message.seat !== undefined) {
-      writer.uint32(32).int32(message.seat);
-    }
-    if (message.timedOut !== false) {
-      writer.uint32(40).bool(message.timedOut);
-    }
-    if (message.byBot !== false) {
-      writer.uint32(48).bool(message.byBot);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): MatchUpdate {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMatchUpdate();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.version = reader.int32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.events.push(Event.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.state = MatchState.decode(reader, reader.uint32());
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.seat = reader.int32();
-            continue;
-          }
-          case 5: {
-            if (tag !== 40) {
-              break;
-            }
-
-            message.timedOut = reader.bool();
-            continue;
-          }
-          case 6: {
-            if (tag !== 48) {
-              break;
-            }
-
-            message.byBot = reader.bool();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): MatchUpdate {
     return {
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
@@ -2383,79 +1235,6 @@ function createBaseGetMatchLogRequest(): GetMatchLogRequest {
 }
 
 export const GetMatchLogRequest: MessageFns<GetMatchLogRequest> = {
-  encode(message: GetMatchLogRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.afterVersion !== 0) {
-      writer.uint32(16).int32(message.afterVersion);
-    }
-    if (message.pageSize !== 0) {
-      writer.uint32(24).int32(message.pageSize);
-    }
-    if (message.pageToken !== "") {
-      writer.uint32(34).string(message.pageToken);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): GetMatchLogRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGetMatchLogRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.afterVersion = reader.int32();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.pageSize = reader.int32();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.pageToken = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): GetMatchLogRequest {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -2512,57 +1291,6 @@ function createBaseGetMatchLogResponse(): GetMatchLogResponse {
 }
 
 export const GetMatchLogResponse: MessageFns<GetMatchLogResponse> = {
-  encode(message: GetMatchLogResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.entries) {
-      MatchLogEntry.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.nextPageToken !== "") {
-      writer.uint32(18).string(message.nextPageToken);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): GetMatchLogResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGetMatchLogResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.entries.push(MatchLogEntry.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.nextPageToken = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): GetMatchLogResponse {
     return {
       entries: globalThis.Array.isArray(object?.entries)
@@ -2603,101 +1331,6 @@ function createBaseMatchLogEntry(): MatchLogEntry {
 }
 
 export const MatchLogEntry: MessageFns<MatchLogEntry> = {
-  encode(message: MatchLogEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.version !== 0) {
-      writer.uint32(8).int32(message.version);
-    }
-    if (message.seat !== undefined) {
-      writer.uint32(16).int32(message.seat);
-    }
-    if (message.action !== undefined) {
-      Action.encode(message.action, writer.uint32(26).fork()).join();
-    }
-    for (const v of message.events) {
-      Event.encode(v!, writer.uint32(34).fork()).join();
-    }
-    if (message.timedOut !== false) {
-      writer.uint32(40).bool(message.timedOut);
-    }
-    if (message.byBot !== false) {
-      writer.uint32(48).bool(message.byBot);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): MatchLogEntry {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMatchLogEntry();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.version = reader.int32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.seat = reader.int32();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.action = Action.decode(reader, reader.uint32());
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.events.push(Event.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 5: {
-            if (tag !== 40) {
-              break;
-            }
-
-            message.timedOut = reader.bool();
-            continue;
-          }
-          case 6: {
-            if (tag !== 48) {
-              break;
-            }
-
-            message.byBot = reader.bool();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): MatchLogEntry {
     return {
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
@@ -3605,8 +2238,6 @@ function isSet(value: any): boolean {
 export type ServerStreamingMethodResult<Response> = { [Symbol.asyncIterator](): AsyncIterator<Response, void> };
 
 interface MessageFns<T> {
-  encode(message: T, writer?: BinaryWriter): BinaryWriter;
-  decode(input: BinaryReader | Uint8Array, length?: number): T;
   fromJSON(object: any): T;
   toJSON(message: T): unknown;
   create(base?: DeepPartial<T>): T;

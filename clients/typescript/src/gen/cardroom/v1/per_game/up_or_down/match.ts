@@ -5,9 +5,8 @@
 // source: cardroom/v1/per_game/up_or_down/match.proto
 
 /* eslint-disable */
-import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Timestamp } from "../../../../google/protobuf/timestamp.js";
-import { UpOrDownAction, UpOrDownEvent, UpOrDownOptions, UpOrDownView } from "../../up_or_down.js";
+import { UpOrDownAction, UpOrDownEvent, UpOrDownOptions, UpOrDownView } from "./up_or_down.js";
 
 /**
  * Generic messages of the cardroom API: the game catalog, matches, seats and
@@ -1318,123 +1317,6 @@ function createBaseGame(): Game {
 }
 
 export const Game: MessageFns<Game> = {
-  encode(message: Game, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.gameId !== "") {
-      writer.uint32(18).string(message.gameId);
-    }
-    if (message.displayName !== "") {
-      writer.uint32(26).string(message.displayName);
-    }
-    if (message.summary !== "") {
-      writer.uint32(34).string(message.summary);
-    }
-    if (message.minPlayers !== 0) {
-      writer.uint32(40).int32(message.minPlayers);
-    }
-    if (message.maxPlayers !== 0) {
-      writer.uint32(48).int32(message.maxPlayers);
-    }
-    for (const v of message.options) {
-      GameOption.encode(v!, writer.uint32(58).fork()).join();
-    }
-    for (const v of message.botLevels) {
-      writer.uint32(66).string(v!);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Game {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGame();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.gameId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.displayName = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.summary = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 40) {
-              break;
-            }
-
-            message.minPlayers = reader.int32();
-            continue;
-          }
-          case 6: {
-            if (tag !== 48) {
-              break;
-            }
-
-            message.maxPlayers = reader.int32();
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.options.push(GameOption.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.botLevels.push(reader.string());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): Game {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -1530,123 +1412,6 @@ function createBaseGameOption(): GameOption {
 }
 
 export const GameOption: MessageFns<GameOption> = {
-  encode(message: GameOption, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.kind !== 0) {
-      writer.uint32(16).int32(message.kind);
-    }
-    if (message.defaultJson !== "") {
-      writer.uint32(26).string(message.defaultJson);
-    }
-    if (message.description !== "") {
-      writer.uint32(34).string(message.description);
-    }
-    for (const v of message.choices) {
-      writer.uint32(42).string(v!);
-    }
-    if (message.minimum !== undefined) {
-      writer.uint32(48).int32(message.minimum);
-    }
-    if (message.maximum !== undefined) {
-      writer.uint32(56).int32(message.maximum);
-    }
-    if (message.maxItems !== undefined) {
-      writer.uint32(64).int32(message.maxItems);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): GameOption {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGameOption();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.kind = reader.int32() as any;
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.defaultJson = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.description = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.choices.push(reader.string());
-            continue;
-          }
-          case 6: {
-            if (tag !== 48) {
-              break;
-            }
-
-            message.minimum = reader.int32();
-            continue;
-          }
-          case 7: {
-            if (tag !== 56) {
-              break;
-            }
-
-            message.maximum = reader.int32();
-            continue;
-          }
-          case 8: {
-            if (tag !== 64) {
-              break;
-            }
-
-            message.maxItems = reader.int32();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): GameOption {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -1657,7 +1422,9 @@ export const GameOption: MessageFns<GameOption> = {
         ? globalThis.String(object.default_json)
         : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
-      choices: globalThis.Array.isArray(object?.choices) ? object.choices.map((e: any) => globalThis.String(e)) : [],
+      choices: globalThis.Array.isArray(object?.choices)
+        ? object.choices.map((e: any) => globalThis.String(e))
+        : [],
       minimum: isSet(object.minimum) ? globalThis.Number(object.minimum) : undefined,
       maximum: isSet(object.maximum) ? globalThis.Number(object.maximum) : undefined,
       maxItems: isSet(object.maxItems)
@@ -1719,46 +1486,6 @@ function createBaseGameOptions(): GameOptions {
 }
 
 export const GameOptions: MessageFns<GameOptions> = {
-  encode(message: GameOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.upOrDown !== undefined) {
-      UpOrDownOptions.encode(message.upOrDown, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): GameOptions {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseGameOptions();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.upOrDown = UpOrDownOptions.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): GameOptions {
     return {
       upOrDown: isSet(object.upOrDown)
@@ -1807,167 +1534,6 @@ function createBaseSeatInfo(): SeatInfo {
 }
 
 export const SeatInfo: MessageFns<SeatInfo> = {
-  encode(message: SeatInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.seat !== 0) {
-      writer.uint32(8).int32(message.seat);
-    }
-    if (message.playerName !== "") {
-      writer.uint32(18).string(message.playerName);
-    }
-    if (message.occupied !== false) {
-      writer.uint32(24).bool(message.occupied);
-    }
-    if (message.bot !== false) {
-      writer.uint32(32).bool(message.bot);
-    }
-    if (message.controller !== 0) {
-      writer.uint32(40).int32(message.controller);
-    }
-    if (message.botLevel !== "") {
-      writer.uint32(50).string(message.botLevel);
-    }
-    if (message.left !== false) {
-      writer.uint32(56).bool(message.left);
-    }
-    if (message.awaySince !== undefined) {
-      Timestamp.encode(toTimestamp(message.awaySince), writer.uint32(66).fork()).join();
-    }
-    if (message.timeouts !== 0) {
-      writer.uint32(72).int32(message.timeouts);
-    }
-    if (message.reserveSeconds !== undefined) {
-      writer.uint32(81).double(message.reserveSeconds);
-    }
-    if (message.connected !== false) {
-      writer.uint32(88).bool(message.connected);
-    }
-    if (message.held !== false) {
-      writer.uint32(96).bool(message.held);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): SeatInfo {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSeatInfo();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.seat = reader.int32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.playerName = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.occupied = reader.bool();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.bot = reader.bool();
-            continue;
-          }
-          case 5: {
-            if (tag !== 40) {
-              break;
-            }
-
-            message.controller = reader.int32() as any;
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.botLevel = reader.string();
-            continue;
-          }
-          case 7: {
-            if (tag !== 56) {
-              break;
-            }
-
-            message.left = reader.bool();
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.awaySince = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 9: {
-            if (tag !== 72) {
-              break;
-            }
-
-            message.timeouts = reader.int32();
-            continue;
-          }
-          case 10: {
-            if (tag !== 81) {
-              break;
-            }
-
-            message.reserveSeconds = reader.double();
-            continue;
-          }
-          case 11: {
-            if (tag !== 88) {
-              break;
-            }
-
-            message.connected = reader.bool();
-            continue;
-          }
-          case 12: {
-            if (tag !== 96) {
-              break;
-            }
-
-            message.held = reader.bool();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): SeatInfo {
     return {
       seat: isSet(object.seat) ? globalThis.Number(object.seat) : 0,
@@ -2068,79 +1634,6 @@ function createBaseTableSettings(): TableSettings {
 }
 
 export const TableSettings: MessageFns<TableSettings> = {
-  encode(message: TableSettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.turnSeconds !== 0) {
-      writer.uint32(9).double(message.turnSeconds);
-    }
-    if (message.reserveSeconds !== 0) {
-      writer.uint32(17).double(message.reserveSeconds);
-    }
-    if (message.autoStartWhenFull !== false) {
-      writer.uint32(24).bool(message.autoStartWhenFull);
-    }
-    if (message.absentBotLevel !== "") {
-      writer.uint32(34).string(message.absentBotLevel);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): TableSettings {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseTableSettings();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 9) {
-              break;
-            }
-
-            message.turnSeconds = reader.double();
-            continue;
-          }
-          case 2: {
-            if (tag !== 17) {
-              break;
-            }
-
-            message.reserveSeconds = reader.double();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.autoStartWhenFull = reader.bool();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.absentBotLevel = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): TableSettings {
     return {
       turnSeconds: isSet(object.turnSeconds)
@@ -2201,57 +1694,6 @@ function createBaseBotSeat(): BotSeat {
 }
 
 export const BotSeat: MessageFns<BotSeat> = {
-  encode(message: BotSeat, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.seat !== 0) {
-      writer.uint32(8).int32(message.seat);
-    }
-    if (message.level !== "") {
-      writer.uint32(18).string(message.level);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): BotSeat {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseBotSeat();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.seat = reader.int32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.level = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): BotSeat {
     return {
       seat: isSet(object.seat) ? globalThis.Number(object.seat) : 0,
@@ -2301,189 +1743,6 @@ function createBaseMatch(): Match {
 }
 
 export const Match: MessageFns<Match> = {
-  encode(message: Match, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.gameId !== "") {
-      writer.uint32(18).string(message.gameId);
-    }
-    if (message.status !== 0) {
-      writer.uint32(24).int32(message.status);
-    }
-    if (message.options !== undefined) {
-      GameOptions.encode(message.options, writer.uint32(34).fork()).join();
-    }
-    if (message.seatCount !== 0) {
-      writer.uint32(40).int32(message.seatCount);
-    }
-    for (const v of message.seats) {
-      SeatInfo.encode(v!, writer.uint32(50).fork()).join();
-    }
-    if (message.creatorSeat !== 0) {
-      writer.uint32(56).int32(message.creatorSeat);
-    }
-    if (message.version !== 0) {
-      writer.uint32(64).int32(message.version);
-    }
-    if (message.etag !== "") {
-      writer.uint32(74).string(message.etag);
-    }
-    if (message.createTime !== undefined) {
-      Timestamp.encode(toTimestamp(message.createTime), writer.uint32(82).fork()).join();
-    }
-    if (message.updateTime !== undefined) {
-      Timestamp.encode(toTimestamp(message.updateTime), writer.uint32(90).fork()).join();
-    }
-    if (message.table !== undefined) {
-      TableSettings.encode(message.table, writer.uint32(98).fork()).join();
-    }
-    if (message.expireTime !== undefined) {
-      Timestamp.encode(toTimestamp(message.expireTime), writer.uint32(106).fork()).join();
-    }
-    if (message.rematchOf !== "") {
-      writer.uint32(114).string(message.rematchOf);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Match {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMatch();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.gameId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.status = reader.int32() as any;
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.options = GameOptions.decode(reader, reader.uint32());
-            continue;
-          }
-          case 5: {
-            if (tag !== 40) {
-              break;
-            }
-
-            message.seatCount = reader.int32();
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.seats.push(SeatInfo.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 7: {
-            if (tag !== 56) {
-              break;
-            }
-
-            message.creatorSeat = reader.int32();
-            continue;
-          }
-          case 8: {
-            if (tag !== 64) {
-              break;
-            }
-
-            message.version = reader.int32();
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.etag = reader.string();
-            continue;
-          }
-          case 10: {
-            if (tag !== 82) {
-              break;
-            }
-
-            message.createTime = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 11: {
-            if (tag !== 90) {
-              break;
-            }
-
-            message.updateTime = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 12: {
-            if (tag !== 98) {
-              break;
-            }
-
-            message.table = TableSettings.decode(reader, reader.uint32());
-            continue;
-          }
-          case 13: {
-            if (tag !== 106) {
-              break;
-            }
-
-            message.expireTime = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 14: {
-            if (tag !== 114) {
-              break;
-            }
-
-            message.rematchOf = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): Match {
     return {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
@@ -2499,7 +1758,9 @@ export const Match: MessageFns<Match> = {
         : isSet(object.seat_count)
         ? globalThis.Number(object.seat_count)
         : 0,
-      seats: globalThis.Array.isArray(object?.seats) ? object.seats.map((e: any) => SeatInfo.fromJSON(e)) : [],
+      seats: globalThis.Array.isArray(object?.seats)
+        ? object.seats.map((e: any) => SeatInfo.fromJSON(e))
+        : [],
       creatorSeat: isSet(object.creatorSeat)
         ? globalThis.Number(object.creatorSeat)
         : isSet(object.creator_seat)
@@ -2618,126 +1879,6 @@ function createBaseMatchState(): MatchState {
 }
 
 export const MatchState: MessageFns<MatchState> = {
-  encode(message: MatchState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.match !== undefined) {
-      Match.encode(message.match, writer.uint32(10).fork()).join();
-    }
-    if (message.yourSeat !== undefined) {
-      writer.uint32(16).int32(message.yourSeat);
-    }
-    if (message.view !== undefined) {
-      SeatView.encode(message.view, writer.uint32(26).fork()).join();
-    }
-    for (const v of message.legalActions) {
-      Action.encode(v!, writer.uint32(34).fork()).join();
-    }
-    if (message.toAct.length !== 0) {
-      writer.uint32(42).fork();
-      for (const v of message.toAct) {
-        writer.int32(v);
-      }
-      writer.join();
-    }
-    if (message.result !== undefined) {
-      MatchResult.encode(message.result, writer.uint32(50).fork()).join();
-    }
-    if (message.deadline !== undefined) {
-      Timestamp.encode(toTimestamp(message.deadline), writer.uint32(58).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): MatchState {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMatchState();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.match = Match.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.yourSeat = reader.int32();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.view = SeatView.decode(reader, reader.uint32());
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.legalActions.push(Action.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 5: {
-            if (tag === 40) {
-              message.toAct.push(reader.int32());
-
-              continue;
-            }
-
-            if (tag === 42) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.toAct.push(reader.int32());
-              }
-
-              continue;
-            }
-
-            break;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.result = MatchResult.decode(reader, reader.uint32());
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.deadline = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): MatchState {
     return {
       match: isSet(object.match) ? Match.fromJSON(object.match) : undefined,
@@ -2811,135 +1952,6 @@ function createBaseMatchResult(): MatchResult {
 }
 
 export const MatchResult: MessageFns<MatchResult> = {
-  encode(message: MatchResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.scores.length !== 0) {
-      writer.uint32(10).fork();
-      for (const v of message.scores) {
-        writer.int32(v);
-      }
-      writer.join();
-    }
-    if (message.winners.length !== 0) {
-      writer.uint32(18).fork();
-      for (const v of message.winners) {
-        writer.int32(v);
-      }
-      writer.join();
-    }
-    if (message.ranks.length !== 0) {
-      writer.uint32(26).fork();
-      for (const v of message.ranks) {
-        writer.int32(v);
-      }
-      writer.join();
-    }
-    if (message.leftSeats.length !== 0) {
-      writer.uint32(34).fork();
-      for (const v of message.leftSeats) {
-        writer.int32(v);
-      }
-      writer.join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): MatchResult {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseMatchResult();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag === 8) {
-              message.scores.push(reader.int32());
-
-              continue;
-            }
-
-            if (tag === 10) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.scores.push(reader.int32());
-              }
-
-              continue;
-            }
-
-            break;
-          }
-          case 2: {
-            if (tag === 16) {
-              message.winners.push(reader.int32());
-
-              continue;
-            }
-
-            if (tag === 18) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.winners.push(reader.int32());
-              }
-
-              continue;
-            }
-
-            break;
-          }
-          case 3: {
-            if (tag === 24) {
-              message.ranks.push(reader.int32());
-
-              continue;
-            }
-
-            if (tag === 26) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.ranks.push(reader.int32());
-              }
-
-              continue;
-            }
-
-            break;
-          }
-          case 4: {
-            if (tag === 32) {
-              message.leftSeats.push(reader.int32());
-
-              continue;
-            }
-
-            if (tag === 34) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.leftSeats.push(reader.int32());
-              }
-
-              continue;
-            }
-
-            break;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): MatchResult {
     return {
       scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => globalThis.Number(e)) : [],
@@ -2988,46 +2000,6 @@ function createBaseSeatView(): SeatView {
 }
 
 export const SeatView: MessageFns<SeatView> = {
-  encode(message: SeatView, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.upOrDown !== undefined) {
-      UpOrDownView.encode(message.upOrDown, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): SeatView {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSeatView();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.upOrDown = UpOrDownView.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): SeatView {
     return {
       upOrDown: isSet(object.upOrDown)
@@ -3063,46 +2035,6 @@ function createBaseAction(): Action {
 }
 
 export const Action: MessageFns<Action> = {
-  encode(message: Action, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.upOrDown !== undefined) {
-      UpOrDownAction.encode(message.upOrDown, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Action {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseAction();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.upOrDown = UpOrDownAction.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): Action {
     return {
       upOrDown: isSet(object.upOrDown)
@@ -3138,46 +2070,6 @@ function createBaseEvent(): Event {
 }
 
 export const Event: MessageFns<Event> = {
-  encode(message: Event, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.upOrDown !== undefined) {
-      UpOrDownEvent.encode(message.upOrDown, writer.uint32(26).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Event {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseEvent();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.upOrDown = UpOrDownEvent.decode(reader, reader.uint32());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
   fromJSON(object: any): Event {
     return {
       upOrDown: isSet(object.upOrDown)
@@ -3220,12 +2112,6 @@ type DeepPartial<T> = T extends Builtin ? T
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
 
-function toTimestamp(date: Date): Timestamp {
-  const seconds = Math.trunc(date.getTime() / 1_000);
-  const nanos = (date.getTime() % 1_000) * 1_000_000;
-  return { seconds, nanos };
-}
-
 function fromTimestamp(t: Timestamp): Date {
   let millis = (t.seconds || 0) * 1_000;
   millis += (t.nanos || 0) / 1_000_000;
@@ -3247,8 +2133,6 @@ function isSet(value: any): boolean {
 }
 
 interface MessageFns<T> {
-  encode(message: T, writer?: BinaryWriter): BinaryWriter;
-  decode(input: BinaryReader | Uint8Array, length?: number): T;
   fromJSON(object: any): T;
   toJSON(message: T): unknown;
   create(base?: DeepPartial<T>): T;
