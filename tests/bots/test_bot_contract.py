@@ -13,7 +13,7 @@ from cardroom.engines import game_ids, get_engine
 from cardroom.engines.contract import validate_options
 
 #: random-play steps checked per bot (decisions are asked at every step, whichever seat acts)
-STEPS = {"random": 400, "standard": 400, "strong": 12}
+STEPS = {"random": 400, "standard": 400, "strong": 400}
 
 
 def _registered() -> list[tuple[str, str]]:

@@ -21,8 +21,8 @@ from cardroom.engines import game_ids, get_engine
 from cardroom.engines.contract import validate_options
 
 SCALE = int(os.environ.get("CARDROOM_BOT_GAMES", "1"))
-#: (games, ask the bot every nth decision, decisions checked per game); strong bots take ~100 ms a decision
-SIZES = {"random": (4, 2, 150), "standard": (4, 2, 150), "strong": (2, 9, 4)}
+#: (games, ask the bot every nth decision, decisions checked per game)
+SIZES = {"random": (4, 2, 150), "standard": (4, 2, 150), "strong": (4, 2, 150)}
 
 
 def _cases() -> list[tuple[str, str]]:
