@@ -3,7 +3,8 @@
 
 Each level sits at one seat against the next weaker level (random against random), at 3 and 4
 seats. Sized for CI, where checking every step of every viewer is what costs (a Flip 7 game is
-~100 steps, an Up or Down? or Pumba game ~500-1,500): about a hundred and fifty games in all. ``CARDROOM_BOT_GAMES=N`` multiplies the counts for a longer run (N=20: thousands).
+~100 steps, an Up or Down? or Pumba game ~500-1,500): about a hundred and fifty games in all.
+``CARDROOM_BOT_GAMES=N`` multiplies the counts for a longer run (N=20: thousands).
 """
 
 from __future__ import annotations
