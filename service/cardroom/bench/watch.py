@@ -23,6 +23,7 @@ depend on the machine's load, unlike latency); the load average before and after
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import multiprocessing
 import os
@@ -41,7 +42,8 @@ from ..api import convert
 from ..v1 import game_service_pb2 as pb
 from ..v1 import game_service_pb2_grpc, match_pb2
 
-BATCH = 200
+#: streams a watcher process opens at once: a burst of opens queues on the server's small command pool
+BATCH = 50
 CHANNELS_PER_STREAMS = 100  # one HTTP/2 connection per this many streams
 DRAIN_SECONDS = 30.0
 OPEN_SECONDS = 120.0  # at most, for every stream to have its first update
@@ -138,7 +140,9 @@ async def _watch(address: str, streams: list[_Stream], control: Connection) -> N
             for s, t in zip(streams, tasks, strict=True)
         ):
             await asyncio.sleep(0.1)  # a bounded poll for deliveries still in flight
-        failed = sum(t.done() and not t.cancelled() and t.exception() is not None for t in tasks)
+        failed = collections.Counter(
+            _error_name(t.exception()) for t in tasks if t.done() and not t.cancelled() and t.exception() is not None
+        )
     finally:
         for task in tasks:
             task.cancel()
@@ -149,7 +153,13 @@ async def _watch(address: str, streams: list[_Stream], control: Connection) -> N
     unique = sum(len(set(s.versions)) for s in streams)
     delivered = sum(len(s.versions) for s in streams)
     latencies = [value for s in streams for value in s.latencies]
-    control.send(("done", expected, unique, delivered, failed, latencies))
+    control.send(("done", expected, unique, delivered, dict(failed), latencies))
+
+
+def _error_name(error: BaseException | None) -> str:
+    if isinstance(error, grpc.aio.AioRpcError):
+        return error.code().name
+    return type(error).__name__
 
 
 def _watcher_process(address: str, assigned: list[tuple[str, int]], control: Connection) -> None:
@@ -159,27 +169,36 @@ def _watcher_process(address: str, assigned: list[tuple[str, int]], control: Con
 # -- the commit driver's process ----------------------------------------------------------
 
 
-async def _player(stub: Any, table: _Table, rng: random.Random, pace: float, stop: float) -> int:
-    """Plays one match: a seat to act picks one of its legal actions; returns the last version."""
+async def _player(
+    stub: Any, table: _Table, rng: random.Random, pace: float, stop: float, errors: collections.Counter[str]
+) -> int:
+    """Plays one match: a seat to act picks one of its legal actions; returns the last version. A failed
+    call is counted in ``errors`` and the seat decides again (a stale version, or an overloaded server)."""
     version = table.version
     while time.monotonic() < stop:
         started = time.monotonic()
-        state = await stub.GetMatch(pb.GetMatchRequest(name=table.name))
-        if state.match.status != match_pb2.MATCH_STATUS_ACTIVE:
-            break
-        seat = rng.choice(list(state.to_act))
-        auth = (("authorization", f"Bearer {table.tokens[seat]}"),)
-        mine = await stub.GetMatch(pb.GetMatchRequest(name=table.name), metadata=auth)
-        action = convert.action_from_proto("pumba", rng.choice(list(mine.legal_actions)))
-        request = pb.SubmitActionRequest(
-            name=table.name,
-            action=convert.action_to_proto("pumba", action),
-            request_id=str(uuid.uuid4()),
-            expected_version=mine.match.version,
-        )
-        with contextlib.suppress(grpc.aio.AioRpcError):  # a stale version: decide again
+        try:
+            state = await stub.GetMatch(pb.GetMatchRequest(name=table.name))
+            if state.match.status != match_pb2.MATCH_STATUS_ACTIVE:
+                break
+            seat = rng.choice(list(state.to_act))
+            auth = (("authorization", f"Bearer {table.tokens[seat]}"),)
+            mine = await stub.GetMatch(pb.GetMatchRequest(name=table.name), metadata=auth)
+            action = convert.action_from_proto("pumba", rng.choice(list(mine.legal_actions)))
+            request = pb.SubmitActionRequest(
+                name=table.name,
+                action=convert.action_to_proto("pumba", action),
+                request_id=str(uuid.uuid4()),
+                expected_version=mine.match.version,
+            )
             version = (await stub.SubmitAction(request, metadata=auth)).state.match.version
+        except grpc.aio.AioRpcError as error:
+            errors[error.code().name] += 1
         await asyncio.sleep(max(0.0, pace - (time.monotonic() - started)))
+    # the last committed version, whichever call saw it (a SubmitAction whose answer was lost committed too)
+    for _ in range(10):
+        with contextlib.suppress(grpc.aio.AioRpcError):
+            return max(version, (await stub.GetMatch(pb.GetMatchRequest(name=table.name))).match.version)
     return version
 
 
@@ -189,19 +208,24 @@ async def _drive(address: str, tables: list[_Table], rate: float, duration: floa
     # the commit rate is spread over the matches: each player paces itself
     pace = len(tables) / rate if rate > 0 else 0.0
     rng = random.Random(seed)
+    errors: collections.Counter[str] = collections.Counter()
     started = time.monotonic()
+    stop = started + duration
     try:
         finals = await asyncio.gather(
             *(
-                _player(stubs[i % len(stubs)], table, random.Random(rng.random()), pace, started + duration)
+                _player(stubs[i % len(stubs)], table, random.Random(rng.random()), pace, stop, errors)
                 for i, table in enumerate(tables)
             )
         )
     finally:
         for channel in channels:
             await channel.close()
-    played_for = time.monotonic() - started
-    return {"finals": dict(zip((t.name for t in tables), finals, strict=True)), "played_for": played_for}
+    return {
+        "finals": dict(zip((t.name for t in tables), finals, strict=True)),
+        "played_for": min(time.monotonic(), stop) - started,
+        "errors": dict(errors),
+    }
 
 
 def _driver_process(
@@ -239,6 +263,16 @@ def _server_connections(admin: redis.Redis) -> int:
     return len(admin.client_list()) - 1  # all but this one are the server's
 
 
+def _answer(control: Connection, process: multiprocessing.process.BaseProcess, admin: redis.Redis) -> tuple[Any, int]:
+    """What ``process`` sends next, and the most Redis connections the server held while waiting for it."""
+    connections = 0
+    while not control.poll(0.5):
+        if not process.is_alive():
+            raise RuntimeError(f"bench process {process.name} exited with {process.exitcode}")
+        connections = max(connections, _server_connections(admin))
+    return control.recv(), connections
+
+
 def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> dict[str, Any]:
     load_before = os.getloadavg()
     tables = _setup(address, config.matches, config.seed)
@@ -260,6 +294,7 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
         driver.start()
         children.append(driver)
         watchers = []
+        connections = 0
         rss_before = _rss_kb(server_pid)
         for share in assigned:
             end, control = context.Pipe()
@@ -267,21 +302,23 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
             process.start()
             children.append(process)
             watchers.append(control)
-        following = sum(control.recv()[1] for control in watchers)
+        following = 0
+        for control, process in zip(watchers, children[1:], strict=True):
+            (_, ready), held = _answer(control, process, admin)
+            following, connections = following + ready, max(connections, held)
         rss_after = _rss_kb(server_pid)
-        connections = _server_connections(admin)
+        connections = max(connections, _server_connections(admin))
         cpu_before = _cpu_seconds(server_pid)
         driver_control.send("go")
-        while not driver_control.poll(0.5):
-            connections = max(connections, _server_connections(admin))
-        played = driver_control.recv()
+        played, held = _answer(driver_control, driver, admin)
+        connections = max(connections, held)
         for control in watchers:
             control.send(played["finals"])
         results = []
-        for control in watchers:
-            while not control.poll(0.5):
-                connections = max(connections, _server_connections(admin))
-            results.append(control.recv())
+        for control, process in zip(watchers, children[1:], strict=True):
+            result, held = _answer(control, process, admin)
+            connections = max(connections, held)
+            results.append(result)
         cpu = _cpu_seconds(server_pid) - cpu_before
     finally:
         admin.close()
@@ -306,7 +343,9 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
         "updates_delivered": delivered,
         "missed": expected - unique,
         "duplicated": delivered - unique,
-        "streams_failed": sum(r[4] for r in results),
+        "driver_errors": played["errors"],
+        "streams_failed": sum(sum(r[4].values()) for r in results),
+        "stream_errors": dict(sum((collections.Counter(r[4]) for r in results), collections.Counter())),
         "latency_p50_ms": round(_percentile(latencies, 0.5) * 1000, 1),
         "latency_p99_ms": round(_percentile(latencies, 0.99) * 1000, 1),
         "redis_connections": connections,
@@ -323,7 +362,9 @@ def bench_watch(config: WatchBench) -> dict[str, Any]:
 
     with contextlib.ExitStack() as stack:
         url = config.redis_url or stack.enter_context(redis_server())[0]
-        extra = ("--redis-pool-size", str(config.pool_size)) if config.pool_size else ()
+        # all the streams come from one client (this machine): no per-client stream cap
+        extra = ("--max-streams-per-client", "0")
+        extra += ("--redis-pool-size", str(config.pool_size)) if config.pool_size else ()
         address, server_pid = stack.enter_context(cardroom_server(url, 1, extra))
         # with one worker the server process serves the streams itself (no master process)
         report = _run(config, address, url, server_pid)
