@@ -16,8 +16,9 @@ from ..store.contract import LogEntry, MatchStore
 from . import documents as docs
 from .lean_log import restore
 
-#: versions between two snapshots: bounds a rebuild's replay; each costs one document in Redis
-SNAPSHOT_EVERY = 64
+#: versions between two snapshots: bounds a rebuild's replay (at most 127 engine steps, a few ms) and
+#: costs one document in Redis each; 128 keeps a finished 5-seat Pumptown under 100 KB (docs/benchmarks.md)
+SNAPSHOT_EVERY = 128
 #: rebuilt documents kept per worker
 CACHE_SIZE = 4096
 
