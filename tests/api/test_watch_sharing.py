@@ -2,9 +2,9 @@
 
 In-process (one MatchService and its GameHandlers, as one worker runs them) against a real redis-server: many
 spectator streams and two streams of each of two seats follow one match while it is played. Each committed
-version must be built once per viewer class (app/watch_updates.py's counter), converted to one MatchUpdate and
-serialised once (api/watch_wire.py's counters), the very same object reaching every stream of the class; and
-each class's view and events must be exactly what the engine shows that viewer.
+version must be built once per viewer class (app/watch_updates.py's counter), converted to one MatchUpdate,
+and its gRPC bytes and SSE JSON made once (api/watch_wire.py's counters), the very same object reaching every
+stream of the class; and each class's view and events must be exactly what the engine shows that viewer.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 import redis
+from google.protobuf import json_format
 
 from cardroom.api import convert, handlers, watch_wire
 from cardroom.api.handlers import GameHandlers
@@ -82,7 +83,8 @@ async def test_streams_of_one_viewer_class_share_one_build_and_keep_their_own_vi
     engine = get_engine(GAME)
     state = engine.start(SEATS, {}, SEED).state
     rng = random.Random(5)
-    builds, messages, encoded = service.watching.builds, handlers.watch_message.made, watch_wire.wire_bytes.made
+    builds, messages = service.watching.builds, handlers.watch_message.made
+    encoded, texts = watch_wire.wire_bytes.made, watch_wire.json_text.made
     for step in range(ACTIONS):
         seat = rng.choice(list(engine.to_act(state)))
         action = rng.choice(engine.legal_actions(state, seat))
@@ -103,6 +105,7 @@ async def test_streams_of_one_viewer_class_share_one_build_and_keep_their_own_vi
             assert list(message.events) == events
             assert message.state.HasField("your_seat") == (viewer is not None)
             assert watch_wire.wire_bytes(message) == message.SerializeToString()
+            assert watch_wire.json_text(message) == json_format.MessageToJson(message, indent=None)
         # one shared message per viewer class, whatever the number of its streams
         assert {viewer: len(ids) for viewer, ids in by_viewer.items()} == dict.fromkeys(by_viewer, 1)
         assert len({ids.pop() for ids in by_viewer.values()}) == SEATS + 1
@@ -111,6 +114,7 @@ async def test_streams_of_one_viewer_class_share_one_build_and_keep_their_own_vi
     assert service.watching.builds - builds == ACTIONS * classes
     assert handlers.watch_message.made - messages == ACTIONS * classes
     assert watch_wire.wire_bytes.made - encoded == ACTIONS * classes
+    assert watch_wire.json_text.made - texts == ACTIONS * classes
     for stream in streams:
         await stream.aclose()
 
