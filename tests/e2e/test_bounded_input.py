@@ -136,6 +136,13 @@ def test_out_of_range_integers_are_refused(stub, waiting, unchanged):
     assert _refused(lambda: stub.CreateMatch(request), "INVALID_OPTION", "options.flip_7.flip7_bonus")
 
 
+def test_watching_after_a_version_the_match_never_had_is_refused(stub, waiting, unchanged):
+    """Found by the fuzz suite: it was UNKNOWN (the log's past was rebuilt up to a version not in it)."""
+    stream = stub.WatchMatch(pb.WatchMatchRequest(name=waiting.name, after_version=3))
+    error = _refused(lambda: next(stream), "FIELD_OUT_OF_RANGE", "after_version")
+    assert error_info(rpc_status.from_call(error)).metadata["current_version"] == "2"
+
+
 def test_log_entries_of_creation_and_joins_have_no_seat(stub, waiting):
     log = stub.GetMatchLog(pb.GetMatchLogRequest(name=waiting.name))
     assert [entry.version for entry in log.entries] == [1, 2]

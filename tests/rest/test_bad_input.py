@@ -52,6 +52,13 @@ def test_last_event_ids_that_are_not_versions_are_400(http, match, unchanged, la
     assert error["details"][0]["metadata"] == {"field": "Last-Event-ID"}
 
 
+def test_a_last_event_id_beyond_the_match_is_400(http, match, unchanged):
+    """Found by the fuzz suite (over gRPC): resuming after a version the match never had was a 500."""
+    response = http.get(f"/v1/{match}:watch", headers={"Last-Event-ID": "999"})
+    error = _refused(response, 400, "FIELD_OUT_OF_RANGE")
+    assert error["details"][0]["metadata"]["field"] == "after_version"
+
+
 @pytest.mark.parametrize("token", ["1" * 23, "²", "9" * 5000])
 def test_page_tokens_that_were_never_issued_are_400(http, match, unchanged, token):
     for path in ("/v1/games/pumba/matches", f"/v1/{match}:log"):

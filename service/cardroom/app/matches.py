@@ -379,6 +379,13 @@ class MatchService:
         the match ends. None when the match is over and the caller has seen its last version."""
         doc = await self._load(game, match_id)
         player = self._authenticate(doc, token)
+        if after_version > doc.version:  # read after the request: no client has seen a later version
+            raise AppError(
+                INVALID_ARGUMENT,
+                "FIELD_OUT_OF_RANGE",
+                f"after_version is beyond the match's version {doc.version}",
+                {"field": "after_version", "current_version": str(doc.version)},
+            )
         if doc.status in (FINISHED, ABANDONED) and after_version >= doc.version:
             return None
         return self._follow(doc, player, after_version, Replay(doc))
