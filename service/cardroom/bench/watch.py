@@ -9,15 +9,16 @@ No fixed sleeps: each stream opens from the version before its match's current o
 proves it is subscribed and following; the streams open in batches (gRPC's server cancels calls beyond its
 queue of not yet accepted ones), the next batch once every stream of the last one has its first update. Once
 all W have theirs, the server's RSS is read, and the driver starts: players commit actions at up to ``rate``
-per second for ``duration`` seconds; when they stop, the watchers wait (at most 30 s) until every stream has
-the last version of its match.
+per second for ``duration`` seconds, each seat acting from the state its last call answered; when they stop,
+the watchers wait (at most 30 s) until every stream has the last version of its match.
 
 Reported: commits and commits/s; updates expected (every version committed after a stream was following),
 delivered, missed and duplicated; delivery latency p50/p99 from the commit (the version's ``update_time``,
 the server's clock on this machine) to receipt; the Redis connections the server held (CLIENT LIST, sampled
 through the run, without this bench's own); the server's RSS per open stream (RSS growth while opening the
-streams, divided by W); the server's CPU seconds during play and per delivered update (which does not
-depend on the machine's load, unlike latency); the load average before and after.
+streams, divided by W); the server's CPU seconds during play and per delivered update (which depends far
+less on the machine's load than latency does); the watcher processes' and the driver's CPU seconds; the load
+average before and after.
 """
 
 from __future__ import annotations
@@ -153,7 +154,7 @@ async def _watch(address: str, streams: list[_Stream], control: Connection) -> N
     unique = sum(len(set(s.versions)) for s in streams)
     delivered = sum(len(s.versions) for s in streams)
     latencies = [value for s in streams for value in s.latencies]
-    control.send(("done", expected, unique, delivered, dict(failed), latencies))
+    control.send(("done", expected, unique, delivered, dict(failed), latencies, time.process_time()))
 
 
 def _error_name(error: BaseException | None) -> str:
@@ -172,18 +173,27 @@ def _watcher_process(address: str, assigned: list[tuple[str, int]], control: Con
 async def _player(
     stub: Any, table: _Table, rng: random.Random, pace: float, stop: float, errors: collections.Counter[str]
 ) -> int:
-    """Plays one match: a seat to act picks one of its legal actions; returns the last version. A failed
-    call is counted in ``errors`` and the seat decides again (a stale version, or an overloaded server)."""
+    """Plays one match as its seats' clients would: each seat acts from the last state it was answered (a
+    SubmitAction answers the new state), reading the match (GetMatch) only when that state is older than the
+    newest one known; a seat to act picks one of its legal actions. Returns the last version. A failed call
+    is counted in ``errors`` and the seats read afresh (a stale version, or an overloaded server)."""
     version = table.version
+    states: dict[int, Any] = {}  # by seat: the last MatchState the seat was answered
     while time.monotonic() < stop:
         started = time.monotonic()
         try:
-            state = await stub.GetMatch(pb.GetMatchRequest(name=table.name))
-            if state.match.status != match_pb2.MATCH_STATUS_ACTIVE:
+            newest = max(states.values(), key=lambda state: state.match.version, default=None)
+            if newest is None:
+                newest = await stub.GetMatch(pb.GetMatchRequest(name=table.name))
+            if newest.match.status != match_pb2.MATCH_STATUS_ACTIVE:
                 break
-            seat = rng.choice(list(state.to_act))
+            seat = rng.choice(list(newest.to_act))
             auth = (("authorization", f"Bearer {table.tokens[seat]}"),)
-            mine = await stub.GetMatch(pb.GetMatchRequest(name=table.name), metadata=auth)
+            mine = states.get(seat)
+            if mine is None or mine.match.version != newest.match.version:
+                mine = states[seat] = await stub.GetMatch(pb.GetMatchRequest(name=table.name), metadata=auth)
+            if mine.match.status != match_pb2.MATCH_STATUS_ACTIVE:
+                break
             action = convert.action_from_proto("pumba", rng.choice(list(mine.legal_actions)))
             request = pb.SubmitActionRequest(
                 name=table.name,
@@ -191,9 +201,11 @@ async def _player(
                 request_id=str(uuid.uuid4()),
                 expected_version=mine.match.version,
             )
-            version = (await stub.SubmitAction(request, metadata=auth)).state.match.version
+            states[seat] = (await stub.SubmitAction(request, metadata=auth)).state
+            version = states[seat].match.version
         except grpc.aio.AioRpcError as error:
             errors[error.code().name] += 1
+            states.clear()
         await asyncio.sleep(max(0.0, pace - (time.monotonic() - started)))
     # the last committed version, whichever call saw it (a SubmitAction whose answer was lost committed too)
     for _ in range(10):
@@ -224,6 +236,7 @@ async def _drive(address: str, tables: list[_Table], rate: float, duration: floa
     return {
         "finals": dict(zip((t.name for t in tables), finals, strict=True)),
         "played_for": min(time.monotonic(), stop) - started,
+        "cpu_s": time.process_time(),
         "errors": dict(errors),
     }
 
@@ -352,6 +365,9 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
         "server_rss_per_stream_kb": round((rss_after - rss_before) / max(1, config.watchers), 2),
         "server_cpu_s": round(cpu, 2),
         "server_cpu_per_update_us": round(cpu / max(1, delivered) * 1e6, 1),
+        # the clients' CPU (the whole run of their processes): what the machine gave them, not the server
+        "watchers_cpu_s": round(sum(r[6] for r in results), 2),
+        "driver_cpu_s": round(played["cpu_s"], 2),
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
