@@ -42,6 +42,7 @@ from ..store.limiter import MemoryLimiter
 from . import clock, idempotency, lobby, moves, names, seats
 from . import documents as docs
 from .config import Settings
+from .due_index import DueIndex
 from .errors import (
     ABORTED,
     FAILED_PRECONDITION,
@@ -131,8 +132,8 @@ class MatchService:
         self.signer = signer
         self.clock = clock
         self.limits = limits or Limits(MemoryLimiter(), store, settings, signer)
-        #: called after a commit that leaves the match due at once (the turn scheduler's wake-up)
-        self.on_due: Callable[[], None] | None = None
+        #: the due index, written around every commit (due_index.py)
+        self.due_index = DueIndex(store, settings, clock)
         self.presence = Presence(store, settings, clock)
         self.history = History(store)
         self.watching = SharedUpdates(self.history, self._update)
@@ -202,6 +203,7 @@ class MatchService:
         answer = docs.encode(docs.Answer(1, creator.player_id, asked))
         await self.limits.hold_open_table(client_key, match_id)
         try:
+            pending = await self.due_index.before_commit(None, doc)
             replayed = await self.store.create(_stored(doc), lean(None, doc, record), request_id or None, answer)
         except MatchExists:
             await self.limits.drop_open_table(client_key, match_id)
@@ -213,7 +215,7 @@ class MatchService:
             metrics.REPLAYS.labels(game).inc()
             return await self._seated_from_answer(match_id, replayed, asked)
         metrics.COMMITS.labels(game, record.kind).inc()
-        await self._committed(doc)
+        await self.due_index.after_commit(pending)
         return self._seated(doc, creator)
 
     async def join_match(
@@ -444,12 +446,22 @@ class MatchService:
         match_id: str,
         expected_version: int | None,
         change: Callable[[docs.MatchDoc], tuple[docs.MatchDoc, docs.LogRecord]],
+        read: docs.MatchDoc | None = None,
     ) -> docs.MatchDoc:
         """Commit a change the server makes on its own (a timeout, a bot, an auto-start) through the
         same versioned compare-and-set as every call: it applies only to ``expected_version``
-        (STALE_VERSION otherwise, which means someone acted first)."""
+        (STALE_VERSION otherwise, which means someone acted first). ``read``: the match as the caller
+        just read it, tried first instead of reading it again."""
         doc, _ = await self._commit_change(
-            game, match_id, None, "", lambda current, _player: change(current), expected_version, "", require_seat=False
+            game,
+            match_id,
+            None,
+            "",
+            lambda current, _player: change(current),
+            expected_version,
+            "",
+            require_seat=False,
+            read=read,
         )
         return doc
 
@@ -473,27 +485,15 @@ class MatchService:
         """Store a new match the app built (a rematch table); False when its id is taken already."""
         record = docs.LogRecord(doc.version, "created", None, None, [], doc)
         try:
+            pending = await self.due_index.before_commit(None, doc)
             await self.store.create(_stored(doc), docs.encode(record), None, None)
         except MatchExists:
             return False
         except StoreUnavailable as error:
             raise _unavailable(error) from None
         metrics.COMMITS.labels(doc.game, record.kind).inc()
-        await self._committed(doc)
+        await self.due_index.after_commit(pending)
         return True
-
-    async def _committed(self, doc: docs.MatchDoc) -> None:
-        """Index the match's next server turn (the due index is a hint written after the commit:
-        a lost write leaves a turn waiting for a player's next call, never applies anything twice)."""
-        to_act = get_engine(doc.game).to_act(get_engine(doc.game).decode(doc.state)) if doc.state else []
-        due = clock.due_time(doc, to_act, self.settings)
-        try:
-            await self.store.schedule(doc.match_id, due)
-        except StoreUnavailable as error:
-            log.warning("due index of match %s not updated: %s", doc.match_id, error)
-            return
-        if due is not None and due <= self.clock() and self.on_due is not None:
-            self.on_due()
 
     # --- shared mechanics -----------------------------------------------------
     async def _commit_change(
@@ -508,6 +508,7 @@ class MatchService:
         *,
         require_seat: bool = True,
         answered_by: Callable[[], str] | None = None,
+        read: docs.MatchDoc | None = None,
     ) -> tuple[docs.MatchDoc, Replayed | None]:
         """Apply ``change`` under optimistic versioning; ``(new doc, None)``, or ``(doc, Replayed)`` when
         ``request_id`` was answered before. The answer records ``fingerprint`` and who asked: the
@@ -518,7 +519,7 @@ class MatchService:
             )
         attempts = self.settings.max_commit_attempts
         for attempt in range(attempts):
-            doc = await self._load(game, match_id)
+            doc = read if attempt == 0 and read is not None else await self._load(game, match_id)
             # The commit itself answers a repeated request_id atomically; the answer is
             # looked up first only when this request would otherwise be refused, since a
             # repeat of an applied request finds the match moved on (a left seat's token
@@ -539,6 +540,7 @@ class MatchService:
             asker = answered_by() if answered_by else player.player_id if player else None
             answer = docs.encode(docs.Answer(new.version, asker, fingerprint))
             try:
+                pending = await self.due_index.before_commit(doc, new)
                 replayed = await self.store.commit(
                     _stored(new),
                     doc.version,
@@ -560,7 +562,7 @@ class MatchService:
                 metrics.REPLAYS.labels(game).inc()
             else:
                 metrics.COMMITS.labels(game, record.kind).inc()
-                await self._committed(new)
+                await self.due_index.after_commit(pending)
             return new, replayed
         metrics.ABORTS.labels(game, "TOO_MANY_CONFLICTS").inc()
         raise AppError(ABORTED, "TOO_MANY_CONFLICTS", f"the match changed under {attempts} attempts; try again")

@@ -2,13 +2,19 @@
 
 A commit that leaves a decision the server may play (a running turn clock, a
 bot's seat, an away or left seat) indexes the match in the store's due index
-(``MatchService._committed``, times from ``clock.py``). Each worker runs one
+(``due_index.py``, times from ``clock.py``). Each worker runs one
 :class:`TurnScheduler`: it claims due entries with a lease (so replicas rarely
 work on the same one, and a replica killed holding one is replaced once the
 lease ends), reads the match and plays ONE decision through
 ``MatchService.commit_as_server`` with the version it read as the expected
 version: the same compare-and-set as every player's action, so a turn fires
 once even when replicas race, and a conflict just means someone acted first.
+The claimed entry is not released after a turn: the commit wrote the next due
+time over it (or, if that write was lost, the claim's lease end is when the
+match is looked at again); someone else's commit did the same. An entry found
+not due is rewritten with the match's real due time. Between claims the
+scheduler sleeps until the earliest entry of the index, at most
+``turn_poll_interval`` (other replicas' commits are seen by the next look).
 Waiting tables are due too: at once when full and
 ``auto_start_when_full`` (the server starts them), else at their lobby expiry
 (the server abandons them). That commit indexes the match again, so a multi-step default (Pumba: draw,
@@ -39,8 +45,8 @@ from .matches import MatchService, started
 
 log = logging.getLogger(__name__)
 
-#: entries claimed per index bucket and poll, and turns played at once by one worker: well below the
-#: Redis store's connection pool (32), which the worker's calls share with the scheduler
+#: turns played at once by one worker: well below the Redis store's connection pool (32), which the
+#: worker's calls share with the scheduler; claims are taken for about as many
 CLAIM_LIMIT = 16
 
 
@@ -64,50 +70,61 @@ class TurnScheduler:
         self._wake = asyncio.Event()
         self._slots = asyncio.Semaphore(CLAIM_LIMIT)
         self._running: set[asyncio.Task[None]] = set()
-        matches.on_due = self._wake.set
+        matches.due_index.on_due = self._wake.set
 
     async def run(self) -> None:
         """Claim and play due turns until cancelled."""
         try:
             while True:
+                if len(self._running) >= CLAIM_LIMIT:  # claimed turns still wait for a slot: claim no more
+                    await asyncio.wait(set(self._running), return_when=asyncio.FIRST_COMPLETED)
+                    continue
+                # about as many as there are free slots, spread over the index's buckets
+                per_bucket = -(-(CLAIM_LIMIT - len(self._running)) // max(1, self.settings.due_buckets))
                 try:
-                    claims = await self.store.claim_due(self.clock(), self.settings.turn_lease, CLAIM_LIMIT)
+                    claims = await self.store.claim_due(self.clock(), self.settings.turn_lease, per_bucket)
                 except StoreUnavailable as error:
                     log.info("due turns not polled: %s", error)
                     claims = []
                 for claim in claims:
-                    await self._slots.acquire()
                     task = asyncio.create_task(self._fire(claim))
                     self._running.add(task)
                     task.add_done_callback(self._running.discard)
                 if not claims:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._wake.wait(), self.settings.turn_poll_interval)
-                    self._wake.clear()
+                    await self._idle()
         finally:
             for task in list(self._running):
                 task.cancel()
             await asyncio.gather(*self._running, return_exceptions=True)
 
-    async def _fire(self, claim: DueClaim) -> None:
-        try:
-            await self.play_due(claim.match_id)
-        except Exception:  # one match's failure must not stop the scheduler
-            # the claim is kept: its lease runs out and the turn is tried again (Redis back, another replica)
-            log.exception("due turn of match %s failed; retried after the lease", claim.match_id)
-            return
-        else:
-            with contextlib.suppress(StoreUnavailable):
-                await self.store.release(claim)
-        finally:
-            self._slots.release()
+    async def _idle(self) -> None:
+        """Nothing due now: sleep until the index's earliest entry, a local commit's wake-up, or the poll
+        interval (which bounds how late another replica's new entry is seen)."""
+        self._wake.clear()
+        wait = self.settings.turn_poll_interval
+        with contextlib.suppress(StoreUnavailable):
+            earliest = await self.store.next_due()
+            if earliest is not None:
+                wait = min(wait, max(0.0, earliest - self.clock()))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), wait)
 
-    async def play_due(self, match_id: str) -> float | None:
+    async def _fire(self, claim: DueClaim) -> None:
+        async with self._slots:
+            try:
+                await self.play_due(claim.match_id, claim)
+            except Exception:  # one match's failure must not stop the scheduler
+                # the claim is kept: its lease runs out and the turn is tried again (Redis back, another replica)
+                log.exception("due turn of match %s failed; retried after the lease", claim.match_id)
+
+    async def play_due(self, match_id: str, claim: DueClaim | None = None) -> float | None:
         """Play the match's due decision, if it has one now. When this call committed it, the
         seconds from the due time to the commit (the firing lag); None otherwise."""
         try:
             doc = docs.decode_doc((await self.store.get(match_id)).data)
         except MatchNotFound:
+            if claim is not None:  # expired (or not created yet: its creator writes the entry again)
+                await self.store.release(claim)
             return None
         if doc.status == WAITING:
             return await self._play_lobby(doc)
@@ -116,8 +133,9 @@ class TurnScheduler:
         now = self.clock()
         seat = clock.due_seat(doc, to_act, self.settings, now)
         if seat is None:
-            # not due (yet): an entry older than the match's last commit; index the real time
-            await self.store.schedule(match_id, clock.due_time(doc, to_act, self.settings))
+            # not due (yet): an entry older than the match's last commit, or written before a commit
+            # that failed; index the real time
+            await self.matches.due_index.repair(doc)
             return None
         player = doc.seat_holder(seat)
         assert player is not None
@@ -136,7 +154,7 @@ class TurnScheduler:
             return moves.apply_action(current, seat, default, now, self.settings, timed_out=True)
 
         try:
-            await self.matches.commit_as_server(doc.game, match_id, doc.version, change)
+            await self.matches.commit_as_server(doc.game, match_id, doc.version, change, read=doc)
         except AppError as error:
             if error.reason == "STALE_VERSION":
                 return None  # someone acted first; that commit indexed the match again
@@ -153,7 +171,7 @@ class TurnScheduler:
         """A waiting table: started once full (``auto_start_when_full``), or abandoned at its expiry."""
         due = lobby.due_time(doc, self.settings)
         if due is None or due > self.clock():
-            await self.store.schedule(doc.match_id, due)
+            await self.matches.due_index.repair(doc)
             return None
         full = doc.table.auto_start_when_full and lobby.is_full(doc)
 
@@ -161,7 +179,7 @@ class TurnScheduler:
             return started(current, self.clock()) if full else lobby.expired(current, self.clock())
 
         try:
-            await self.matches.commit_as_server(doc.game, doc.match_id, doc.version, change)
+            await self.matches.commit_as_server(doc.game, doc.match_id, doc.version, change, read=doc)
         except AppError as error:
             if error.reason == "STALE_VERSION":
                 return None  # someone joined, left or started it first

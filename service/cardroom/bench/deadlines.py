@@ -1,14 +1,20 @@
-"""``cardroom bench deadlines``: how late turn deadlines fire, and what the due index costs in Redis.
+"""``cardroom bench deadlines``: how late turn deadlines fire, what one firing costs, and what the due index
+costs in Redis.
 
 A real redis-server (started here unless ``--redis-url``), ``--replicas`` processes
 each running the service's turn scheduler on it, and ``--matches`` two-seat
 matches with a ``--turn-seconds`` clock where nobody ever acts: every decision
-times out, so the replicas fire deadlines back to back for ``--duration`` seconds.
-Each replica records, for every deadline it fired, the lag from the due time to
-the commit; the report gives p50/p99/max over all of them, the deadlines fired
-per second, the claims that lost the race (another replica or an earlier claim
-fired first) and the due index's Redis bytes per indexed match (``MEMORY USAGE``
-of its buckets). Times are wall-clock, one machine.
+times out, so the replicas fire deadlines back to back. The replicas run from the
+start; the measured window opens once every match is set up and a warm-up
+(``--turn-seconds`` + 2 s) has passed, and lasts ``--duration`` seconds. For
+every deadline committed in the window the report has the lag from its due time
+to its commit (p50/p99/max), the deadlines fired per second against the rate
+the matches need (``matches / turn_seconds``), the replicas' CPU (user + system,
+all replicas) and redis-server's CPU per fired deadline, the claims that found
+nothing to do (another replica or an earlier claim fired first), the due index's
+Redis bytes per indexed match (``MEMORY USAGE`` of its keys) and the load
+average at the window's start and end. Times are wall-clock, one machine; the
+CPU figures do not depend on the load.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from ..app.documents import TableSettings
 from ..app.matches import MatchService
 from ..app.tokens import TokenSigner
 from ..app.turns import TurnScheduler
+from ..store.contract import DueClaim
 from ..store.redis import RedisStore
 from .spawned import redis_server
 
@@ -49,34 +56,47 @@ def _settings(bench: DeadlinesBench, redis_url: str) -> Settings:
     return Settings(redis_url=redis_url, away_after_timeouts=10**9, due_buckets=bench.due_buckets)
 
 
-def _replica(bench: DeadlinesBench, redis_url: str, prefix: str, stop_at: float, results: Any) -> None:
-    results.put(asyncio.run(_run_replica(bench, redis_url, prefix, stop_at)))
+def _replica(bench: DeadlinesBench, redis_url: str, prefix: str, window: Any, results: Any) -> None:
+    results.put(asyncio.run(_run_replica(bench, redis_url, prefix, window)))
 
 
-async def _run_replica(bench: DeadlinesBench, redis_url: str, prefix: str, stop_at: float) -> dict[str, Any]:
+async def _run_replica(bench: DeadlinesBench, redis_url: str, prefix: str, window: Any) -> dict[str, Any]:
+    """Fire deadlines until the window (``(start, end)`` from the parent, once the matches are set up) ends;
+    the lags of the deadlines committed in the window and the process's CPU seconds over it."""
     settings = _settings(bench, redis_url)
     store = RedisStore(redis_url, 600, 600, key_prefix=prefix, due_buckets=bench.due_buckets, timeout=5.0)
     scheduler = TurnScheduler(MatchService(store, settings, TokenSigner("bench")))
     lags: list[float] = []
     lost = 0
+    measuring = False
     play_due = scheduler.play_due
 
-    async def measured(match_id: str) -> float | None:
+    async def measured(match_id: str, claim: DueClaim | None = None) -> float | None:
         nonlocal lost
-        lag = await play_due(match_id)
-        if lag is None:
-            lost += 1
-        else:
-            lags.append(lag)
+        lag = await play_due(match_id, claim)
+        if measuring:
+            if lag is None:
+                lost += 1
+            else:
+                lags.append(lag)
         return lag
 
     scheduler.play_due = measured  # type: ignore[method-assign]
     task = asyncio.create_task(scheduler.run())
-    await asyncio.sleep(max(0.0, stop_at - time.time()))
+    start, end = await asyncio.to_thread(window.get)
+    await asyncio.sleep(max(0.0, start - time.time()))
+    measuring, cpu = True, time.process_time()
+    await asyncio.sleep(max(0.0, end - time.time()))
+    measuring, cpu = False, time.process_time() - cpu
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
     await store.close()
-    return {"lags": lags, "lost": lost}
+    return {"lags": lags, "lost": lost, "cpu_seconds": cpu}
+
+
+def _redis_cpu(client: redis.Redis) -> float:
+    info = client.info("cpu")
+    return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
 
 
 async def _create_matches(bench: DeadlinesBench, redis_url: str, prefix: str) -> None:
@@ -109,39 +129,52 @@ def bench_deadlines(bench: DeadlinesBench) -> dict[str, Any]:
     setup_start = time.time()
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
-    # the replicas run from before the first match starts until the end of the measured window
-    setup_allowance = 5.0 + bench.matches / 100
-    stop_at = setup_start + setup_allowance + bench.duration
-    arguments = (bench, url, prefix, stop_at, results)
-    processes = [context.Process(target=_replica, args=arguments) for _ in range(bench.replicas)]
+    windows = [context.Queue() for _ in range(bench.replicas)]
+    processes = [
+        context.Process(target=_replica, args=(bench, url, prefix, window, results)) for window in windows
+    ]
     for process in processes:
         process.start()
     asyncio.run(_create_matches(bench, url, prefix))
     setup_seconds = time.time() - setup_start
+    start = time.time() + bench.turn_seconds + 2.0  # every match is on its clock, fired at least once
+    end = start + bench.duration
+    for window in windows:
+        window.put((start, end))
     client = redis.Redis.from_url(url)
-    index_keys = [f"{prefix}{{due:{n}}}" for n in range(bench.due_buckets)]
-    time.sleep(max(0.0, min(stop_at - time.time(), bench.duration / 2)))
-    indexed = sum(client.zcard(key) for key in index_keys)
+    index_keys = [f"{prefix}{{due:{n}}}{suffix}" for n in range(bench.due_buckets) for suffix in ("", ":v")]
+    time.sleep(max(0.0, start - time.time()))
+    load_start, redis_cpu = os.getloadavg(), _redis_cpu(client)
+    time.sleep(max(0.0, start + bench.duration / 2 - time.time()))
+    indexed = sum(client.zcard(key) for key in index_keys[::2])
     index_bytes = sum(client.memory_usage(key) or 0 for key in index_keys)
-    reports = [results.get(timeout=bench.duration + setup_allowance + 60) for _ in processes]
+    time.sleep(max(0.0, end - time.time()))
+    load_end, redis_cpu = os.getloadavg(), _redis_cpu(client) - redis_cpu
+    reports = [results.get(timeout=bench.duration + 120) for _ in processes]
     for process in processes:
         process.join(30)
     lags = [lag for report in reports for lag in report["lags"]]
     client.close()
+    fired = len(lags)
     return {
         "bench": "deadlines",
         "matches": bench.matches,
         "replicas": bench.replicas,
         "turn_seconds": bench.turn_seconds,
         "setup_seconds": round(setup_seconds, 2),
-        "window_seconds": round(stop_at - setup_start, 2),
-        "deadlines_fired": len(lags),
-        "fired_per_second": round(len(lags) / (stop_at - setup_start), 1),
+        "window_seconds": bench.duration,
+        "deadlines_fired": fired,
+        "fired_per_second": round(fired / bench.duration, 1),
+        "needed_per_second": round(bench.matches / bench.turn_seconds, 1),
         "claims_lost": sum(report["lost"] for report in reports),
         "lag_ms": {
             "p50": round(_percentile(lags, 0.50) * 1000, 1),
             "p99": round(_percentile(lags, 0.99) * 1000, 1),
             "max": round(max(lags, default=float("nan")) * 1000, 1),
+        },
+        "cpu_ms_per_fired": {
+            "replicas": round(sum(r["cpu_seconds"] for r in reports) * 1000 / fired, 3) if fired else None,
+            "redis": round(redis_cpu * 1000 / fired, 3) if fired else None,
         },
         "due_index": {
             "buckets": bench.due_buckets,
@@ -149,5 +182,8 @@ def bench_deadlines(bench: DeadlinesBench) -> dict[str, Any]:
             "bytes": index_bytes,
             "bytes_per_match": round(index_bytes / indexed, 1) if indexed else None,
         },
-        "load_average": [round(value, 2) for value in os.getloadavg()],
+        "load_average": {
+            "window_start": [round(value, 2) for value in load_start],
+            "window_end": [round(value, 2) for value in load_end],
+        },
     }

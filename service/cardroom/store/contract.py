@@ -89,6 +89,16 @@ class DueClaim:
     lease_until: float
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class DocVersion:
+    """The match document a due-index write was computed from. Writes from an older document than the
+    entry's are ignored, so writes that arrive out of order cannot undo a newer one. The creation time
+    tells apart two matches of one id (an expired match's id may be created again)."""
+
+    created: float
+    version: int
+
+
 @dataclass(frozen=True, slots=True)
 class Page:
     matches: list[StoredMatch]
@@ -152,14 +162,22 @@ class MatchStore(ABC):
         """Matches of ``game`` in ``status`` (lobby: WAITING), oldest first, paginated."""
 
     # -- the due index: matches with a pending decision the server may play ----------
-    # A hint like the lobby: the application reads the match and checks its version
-    # before acting on an entry, so an entry may be stale or lost-and-repaired without
-    # harm; it is written right after the commit that set the due time.
+    # A hint like the lobby: the application reads the match and checks its version before acting on an
+    # entry, so a stale entry costs one read and a rewrite. What must never happen is a committed decision
+    # the server should play without an entry due at the latest when it should be played (a stalled table):
+    # app/due_index.py writes an entry before the commit when none may be there in time, and the exact due
+    # time after it; every write names the document it comes from (DocVersion).
 
     @abstractmethod
-    async def schedule(self, match_id: str, due: float | None) -> None:
-        """Index ``match_id`` as due at ``due`` (epoch seconds), replacing any entry
-        (a claimed one too); None removes it."""
+    async def schedule(self, match_id: str, due: float | None, of: DocVersion) -> None:
+        """Index ``match_id`` as due at ``due`` (epoch seconds), replacing any entry (a claimed one
+        too); None removes it. Ignored when the entry was last written from a newer document than ``of``."""
+
+    @abstractmethod
+    async def schedule_at_latest(self, match_id: str, due: float, of: DocVersion) -> None:
+        """Make ``match_id`` due at ``due`` or earlier: add the entry, or move it earlier, never later and
+        never away, and record ``of`` as its document (ignored, like :meth:`schedule`, for an older one).
+        Written before the commit of ``of``: if that commit never happens the entry is only early."""
 
     @abstractmethod
     async def claim_due(self, now: float, lease: float, limit: int) -> list[DueClaim]:
@@ -174,6 +192,10 @@ class MatchStore(ABC):
     @abstractmethod
     async def due_time(self, match_id: str) -> float | None:
         """The indexed due time (or lease end) of ``match_id``; None when not indexed."""
+
+    @abstractmethod
+    async def next_due(self) -> float | None:
+        """The earliest score of the whole index (a due time or a lease end); None when it is empty."""
 
     # -- presence: live streams per match, never part of the document -------------
 

@@ -25,6 +25,7 @@ from cardroom.store.common import (
     ttl_for,
 )
 from cardroom.store.contract import (
+    DocVersion,
     DueClaim,
     LogEntry,
     MatchExists,
@@ -68,6 +69,8 @@ class MemoryStore(MatchStore):
         # (score, match id) whose entries that no longer match the dict are skipped
         self._due: dict[str, float] = {}
         self._due_heap: list[tuple[float, str]] = []
+        # the document each entry was written from (writes from older ones are ignored)
+        self._due_of: dict[str, DocVersion] = {}
         # presence: match id -> member -> until (epoch seconds)
         self._presence: dict[str, dict[str, float]] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -186,9 +189,28 @@ class MemoryStore(MatchStore):
     async def count_matches(self) -> dict[tuple[str, str], int]:
         return {key: len(seqs) for key, seqs in self._lobby.items()}
 
-    async def schedule(self, match_id: str, due: float | None) -> None:
+    async def schedule(self, match_id: str, due: float | None, of: DocVersion) -> None:
+        if self._older_than_entry(match_id, of):
+            return
         if due is None:
             self._due.pop(match_id, None)
+            self._due_of.pop(match_id, None)
+            return
+        self._set_due(match_id, due, of)
+
+    async def schedule_at_latest(self, match_id: str, due: float, of: DocVersion) -> None:
+        if self._older_than_entry(match_id, of):
+            return
+        current = self._due.get(match_id)
+        self._set_due(match_id, due if current is None else min(current, due), of)
+
+    def _older_than_entry(self, match_id: str, of: DocVersion) -> bool:
+        seen = self._due_of.get(match_id)
+        return seen is not None and seen > of
+
+    def _set_due(self, match_id: str, due: float, of: DocVersion) -> None:
+        self._due_of[match_id] = of
+        if self._due.get(match_id) == due:
             return
         self._due[match_id] = due
         heapq.heappush(self._due_heap, (due, match_id))
@@ -212,9 +234,16 @@ class MemoryStore(MatchStore):
     async def release(self, claim: DueClaim) -> None:
         if self._due.get(claim.match_id) == claim.lease_until:
             del self._due[claim.match_id]
+            self._due_of.pop(claim.match_id, None)
 
     async def due_time(self, match_id: str) -> float | None:
         return self._due.get(match_id)
+
+    async def next_due(self) -> float | None:
+        heap = self._due_heap
+        while heap and self._due.get(heap[0][1]) != heap[0][0]:
+            heapq.heappop(heap)  # rescheduled or removed since it was pushed
+        return heap[0][0] if heap else None
 
     async def touch_presence(self, match_id: str, member: str, now: float, ttl: float) -> None:
         members = self._presence.setdefault(match_id, {})
@@ -271,6 +300,7 @@ class MemoryStore(MatchStore):
         del self._records[match_id]
         del self._by_seq[record.seq]
         self._due.pop(match_id, None)
+        self._due_of.pop(match_id, None)
         self._presence.pop(match_id, None)
         self._unindex(record.match.game, record.match.status, record.seq)
         self._wake(record)  # watchers find the match gone and end with MatchNotFound

@@ -44,8 +44,11 @@ Global keys (not of one match), laid out for Redis Cluster (see store/redis_clie
 The due index (``<prefix>{due:N}``, N < ``due_buckets``) holds matches whose
 pending decision the server may play, each sorted set scored by due time in
 milliseconds; a match's bucket is the CRC-32 of its id, so buckets spread over
-cluster slots and a claim reads only due entries. It is a hint written after
-the commit, like the lobby: the application checks the match before acting.
+cluster slots and a claim reads only due entries. Beside each bucket, in its
+slot, ``<prefix>{due:N}:v`` (hash: match id -> ``created_ms:version``) names the
+document each entry was written from, so a late write of an older document is
+ignored. The index is in other slots than the match, so it is written around the
+commit (app/due_index.py): the application checks the match before acting.
 
 Watch messages use classic PUBLISH, not Redis 7's sharded SPUBLISH, on a cluster too (see
 docs/operations.md, "Redis Cluster"): a worker's one pub/sub connection, to any node, then
@@ -78,6 +81,7 @@ from cardroom.store.common import (
     ttl_for,
 )
 from cardroom.store.contract import (
+    DocVersion,
     DueClaim,
     LogEntry,
     MatchExists,
@@ -160,6 +164,30 @@ redis.call('PUBLISH', ARGV[9], ARGV[4] .. ' ' .. string.len(ARGV[7]) .. ' ' .. A
 return {'ok', current[2], current[3], current[4]}
 """
 
+# Schedule: KEYS bucket and its documents hash; ARGV member, created (ms), version, score ('' removes),
+# '1' for "at the latest" (ZADD LT: added, or moved earlier only). Ignored for an older document.
+_SCHEDULE = """
+local seen = redis.call('HGET', KEYS[2], ARGV[1])
+if seen then
+  local created, version = string.match(seen, '^(%d+):(%d+)$')
+  created, version = tonumber(created), tonumber(version)
+  local c, v = tonumber(ARGV[2]), tonumber(ARGV[3])
+  if created > c or (created == c and version > v) then return 0 end
+end
+if ARGV[4] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
+  return 1
+end
+if ARGV[5] == '1' then
+  redis.call('ZADD', KEYS[1], 'LT', ARGV[4], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
+end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[3])
+return 1
+"""
+
 # Claim: every due entry of one bucket (score <= now), up to a limit, gets the lease
 # end as its score, so another claim skips it until the lease runs out.
 _CLAIM = """
@@ -172,7 +200,10 @@ return due
 # since then rescheduled it with the next decision's due time).
 _RELEASE = """
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if score and tonumber(score) == tonumber(ARGV[2]) then redis.call('ZREM', KEYS[1], ARGV[1]) end
+if score and tonumber(score) == tonumber(ARGV[2]) then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
+end
 return 0
 """
 
@@ -237,6 +268,7 @@ class RedisStore(MatchStore):
         )
         self._create_script = self._redis.register_script(_CREATE)
         self._commit_script = self._redis.register_script(_COMMIT)
+        self._schedule_script = self._redis.register_script(_SCHEDULE)
         self._claim_script = self._redis.register_script(_CLAIM)
         self._release_script = self._redis.register_script(_RELEASE)
         self._put_private_script = self._redis.register_script(_PUT_PRIVATE)
@@ -262,6 +294,11 @@ class RedisStore(MatchStore):
 
     def _due_key(self, match_id: str) -> str:
         return self._due_keys[zlib.crc32(match_id.encode()) % len(self._due_keys)]
+
+    def _due_index_keys(self, match_id: str) -> list[str]:
+        """The match's bucket and, in the same slot, the hash of the documents its entries come from."""
+        bucket = self._due_key(match_id)
+        return [bucket, f"{bucket}:v"]
 
     def _lobby_key(self, game: str, status: str, match_id: str) -> str:
         if self._lobby_buckets == 1:
@@ -395,12 +432,15 @@ class RedisStore(MatchStore):
             counts[lobby] = counts.get(lobby, 0) + size
         return counts
 
-    async def schedule(self, match_id: str, due: float | None) -> None:
-        key = self._due_key(match_id)
-        if due is None:
-            await self._call(self._redis.zrem(key, match_id))
-        else:
-            await self._call(self._redis.zadd(key, {match_id: _ms(due)}))
+    async def schedule(self, match_id: str, due: float | None, of: DocVersion) -> None:
+        await self._schedule(match_id, "" if due is None else _ms(due), of, at_latest=False)
+
+    async def schedule_at_latest(self, match_id: str, due: float, of: DocVersion) -> None:
+        await self._schedule(match_id, _ms(due), of, at_latest=True)
+
+    async def _schedule(self, match_id: str, score: int | str, of: DocVersion, *, at_latest: bool) -> None:
+        args = [match_id, _ms(of.created), of.version, score, "1" if at_latest else "0"]
+        await self._call(self._schedule_script(keys=self._due_index_keys(match_id), args=args))
 
     async def claim_due(self, now: float, lease: float, limit: int) -> list[DueClaim]:
         until = _ms(now + lease)
@@ -421,12 +461,19 @@ class RedisStore(MatchStore):
         return claims
 
     async def release(self, claim: DueClaim) -> None:
-        key = self._due_key(claim.match_id)
-        await self._call(self._release_script(keys=[key], args=[claim.match_id, _ms(claim.lease_until)]))
+        keys = self._due_index_keys(claim.match_id)
+        await self._call(self._release_script(keys=keys, args=[claim.match_id, _ms(claim.lease_until)]))
 
     async def due_time(self, match_id: str) -> float | None:
         score = await self._call(self._redis.zscore(self._due_key(match_id), match_id))
         return None if score is None else score / 1000
+
+    async def next_due(self) -> float | None:
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for key in self._due_keys:
+                pipe.zrange(key, 0, 0, withscores=True)
+            firsts = await self._call(pipe.execute())
+        return min((rows[0][1] / 1000 for rows in firsts if rows), default=None)
 
     async def touch_presence(self, match_id: str, member: str, now: float, ttl: float) -> None:
         key = self._presence_key(match_id)
