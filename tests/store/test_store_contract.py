@@ -54,6 +54,14 @@ async def test_create_then_get(store: MatchStore) -> None:
     assert await store.answer_for("m1", "other") is None
 
 
+async def test_get_many_reads_matches_in_the_order_asked(store: MatchStore) -> None:
+    assert await store.get_many([]) == []
+    for n in range(3):
+        await store.create(match(f"m{n}"), b"created", None, None)
+    await store.commit(match("m1", 2, ACTIVE), 1, b"started", None, None)
+    assert await store.get_many(["m2", "nope", "m1", "m0"]) == [match("m2"), None, match("m1", 2, ACTIVE), match("m0")]
+
+
 async def test_unknown_match_is_not_found(store: MatchStore) -> None:
     with pytest.raises(MatchNotFound):
         await store.get("nope")

@@ -37,7 +37,7 @@ import msgspec
 
 from ..bots import Decision, get_bot, observe
 from ..engines import get_engine
-from ..store.contract import WAITING, DueClaim, MatchNotFound, StoreUnavailable
+from ..store.contract import WAITING, DueClaim, MatchNotFound, StoredMatch, StoreUnavailable
 from . import clock, lobby, moves
 from . import documents as docs
 from .errors import AppError
@@ -86,8 +86,8 @@ class TurnScheduler:
                 except StoreUnavailable as error:
                     log.info("due turns not polled: %s", error)
                     claims = []
-                for claim in claims:
-                    task = asyncio.create_task(self._fire(claim))
+                for claim, stored in zip(claims, await self._read(claims), strict=True):
+                    task = asyncio.create_task(self._fire(claim, stored))
                     self._running.add(task)
                     task.add_done_callback(self._running.discard)
                 if not claims:
@@ -96,6 +96,15 @@ class TurnScheduler:
             for task in list(self._running):
                 task.cancel()
             await asyncio.gather(*self._running, return_exceptions=True)
+
+    async def _read(self, claims: list[DueClaim]) -> list[StoredMatch | None]:
+        """The claimed matches, read in one round trip; None where a turn reads its match itself."""
+        if not claims:
+            return []
+        try:
+            return await self.store.get_many([claim.match_id for claim in claims])
+        except StoreUnavailable:
+            return [None] * len(claims)
 
     async def _idle(self) -> None:
         """Nothing due now: sleep until the index's earliest entry, a local commit's wake-up, or the poll
@@ -109,19 +118,22 @@ class TurnScheduler:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), wait)
 
-    async def _fire(self, claim: DueClaim) -> None:
+    async def _fire(self, claim: DueClaim, stored: StoredMatch | None) -> None:
         async with self._slots:
             try:
-                await self.play_due(claim.match_id, claim)
+                await self.play_due(claim.match_id, claim, stored)
             except Exception:  # one match's failure must not stop the scheduler
                 # the claim is kept: its lease runs out and the turn is tried again (Redis back, another replica)
                 log.exception("due turn of match %s failed; retried after the lease", claim.match_id)
 
-    async def play_due(self, match_id: str, claim: DueClaim | None = None) -> float | None:
-        """Play the match's due decision, if it has one now. When this call committed it, the
-        seconds from the due time to the commit (the firing lag); None otherwise."""
+    async def play_due(
+        self, match_id: str, claim: DueClaim | None = None, stored: StoredMatch | None = None
+    ) -> float | None:
+        """Play the match's due decision, if it has one now (``stored``: the match as just read, else it
+        is read here). When this call committed it, the seconds from the due time to the commit (the
+        firing lag); None otherwise. A stale ``stored`` is harmless: the commit expects its version."""
         try:
-            doc = docs.decode_doc((await self.store.get(match_id)).data)
+            doc = docs.decode_doc((stored or await self.store.get(match_id)).data)
         except MatchNotFound:
             if claim is not None:  # expired (or not created yet: its creator writes the entry again)
                 await self.store.release(claim)

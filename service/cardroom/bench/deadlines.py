@@ -34,7 +34,7 @@ from ..app.documents import TableSettings
 from ..app.matches import MatchService
 from ..app.tokens import TokenSigner
 from ..app.turns import TurnScheduler
-from ..store.contract import DueClaim
+from ..store.contract import DueClaim, StoredMatch
 from ..store.redis import RedisStore
 from .spawned import redis_server
 
@@ -71,9 +71,11 @@ async def _run_replica(bench: DeadlinesBench, redis_url: str, prefix: str, windo
     measuring = False
     play_due = scheduler.play_due
 
-    async def measured(match_id: str, claim: DueClaim | None = None) -> float | None:
+    async def measured(
+        match_id: str, claim: DueClaim | None = None, stored: StoredMatch | None = None
+    ) -> float | None:
         nonlocal lost
-        lag = await play_due(match_id, claim)
+        lag = await play_due(match_id, claim, stored)
         if measuring:
             if lag is None:
                 lost += 1

@@ -16,7 +16,7 @@ and ``redis.RedisStore`` (production, any number of replicas). Both pass
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 
 #: lobby statuses; finished and abandoned matches expire after ``finished_ttl``
@@ -120,6 +120,11 @@ class MatchStore(ABC):
     @abstractmethod
     async def get(self, match_id: str) -> StoredMatch:
         """The current match; raises MatchNotFound."""
+
+    @abstractmethod
+    async def get_many(self, match_ids: Sequence[str]) -> list[StoredMatch | None]:
+        """The current matches, in the order asked, None for each one not found: one round trip for
+        the lot (the turn scheduler reads the matches of a batch of claims at once)."""
 
     @abstractmethod
     async def commit(

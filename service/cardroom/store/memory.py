@@ -13,7 +13,7 @@ import contextlib
 import dataclasses
 import heapq
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 
 from cardroom.store.common import (
@@ -106,6 +106,9 @@ class MemoryStore(MatchStore):
 
     async def get(self, match_id: str) -> StoredMatch:
         return self._require(match_id).match
+
+    async def get_many(self, match_ids: Sequence[str]) -> list[StoredMatch | None]:
+        return [record.match if (record := self._live(match_id)) else None for match_id in match_ids]
 
     async def commit(
         self,

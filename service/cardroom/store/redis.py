@@ -63,7 +63,7 @@ import asyncio
 import contextlib
 import logging
 import zlib
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from typing import Any, TypeVar
 
 from redis import exceptions as redis_errors
@@ -349,6 +349,16 @@ class RedisStore(MatchStore):
         if version is None:
             raise MatchNotFound(match_id)
         return StoredMatch(match_id, game.decode(), int(version), status.decode(), data)
+
+    async def get_many(self, match_ids: Sequence[str]) -> list[StoredMatch | None]:
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for match_id in match_ids:
+                pipe.hmget(self._match_keys(match_id)[0], ["game", "version", "status", "data"])
+            rows = await self._call(pipe.execute())
+        return [
+            None if version is None else StoredMatch(match_id, game.decode(), int(version), status.decode(), data)
+            for match_id, (game, version, status, data) in zip(match_ids, rows, strict=True)
+        ]
 
     async def commit(
         self,
