@@ -115,8 +115,11 @@ class TurnScheduler:
             earliest = await self.store.next_due()
             if earliest is not None:
                 wait = min(wait, max(0.0, earliest - self.clock()))
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancellation that arrives as the
+        # wake-up is set, and the scheduler would then never stop
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), wait)
+            async with asyncio.timeout(wait):
+                await self._wake.wait()
 
     async def _fire(self, claim: DueClaim, stored: StoredMatch | None) -> None:
         async with self._slots:
