@@ -14,7 +14,7 @@ take risks, a leader near the end must not. The model is deliberately small:
   still to come (``ROUND_SD`` per round, the rounds counted from the leader's distance to the target at
   ``ROUND_MEAN`` points a round). Comparing with the best rival only, not with each rival independently, keeps
   the value from rewarding risk at an even standing (three independent comparisons make the value convex
-  there, and a bot that followed it gambled and lost more: 26.5% against 29.75% over 400 games,
+  there, and a bot that followed it gambled and lost more: 26.5% against 28.0-29.75% over 400 games,
   docs/benchmarks.md).
 
 The constants are rough figures of standard play in four-player games (about 23 points banked per round,

@@ -26,7 +26,7 @@ from ..contract import Bot, Decision, Observation
 from .planning import Planner
 from .standard import choose
 
-#: weight of the next seat's best gain against the bot's own (tuned over 100-game runs, docs/benchmarks.md)
+#: weight of the next seat's best gain against the bot's own (the only weight measured, docs/benchmarks.md)
 DENIAL = 0.4
 
 
