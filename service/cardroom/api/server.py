@@ -10,7 +10,6 @@ runs N such processes on the same ports (SO_REUSEPORT), which needs a shared sto
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import signal
@@ -58,6 +57,10 @@ def build_handlers(settings: Settings, store: MatchStore, limiter: Limiter | Non
     except ValueError as error:
         raise SystemExit(str(error)) from None
     return GameHandlers(MatchService(store, settings, signer, limits=limits))
+
+
+#: seconds the health probe and the turn scheduler get to stop at shutdown
+BACKGROUND_STOP_SECONDS = 2.0
 
 
 def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.Server, health.aio.HealthServicer, int]:
@@ -178,8 +181,11 @@ async def serve(
     log.info("shutting down: NOT_SERVING, draining for up to %.1fs", settings.shutdown_grace)
     for task in (probe, turns):
         task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+    # bounded: a turn scheduler cancelled mid Redis call has been seen to stay "cancelling" (docs/benchmarks.md,
+    # turn deadlines); its claims lapse by themselves, so the drain goes on without it
+    _, pending = await asyncio.wait((probe, turns), timeout=BACKGROUND_STOP_SECONDS)
+    if pending:
+        log.warning("shutting down: %d background task(s) still stopping", len(pending))
     await _set_health(health_servicer, False)
     await asyncio.gather(server.stop(settings.shutdown_grace), http.cleanup())
     await limiter.close()
