@@ -143,8 +143,10 @@ function GamePanel({ game, tables, refresh }: { game: Json; tables: Json[]; refr
     }
   }
 
+  // the catalog's range is for default options; a `min_players` house rule (Flip 7) may lower it
+  const fewest = Math.min(game.minPlayers, Number(values.min_players) || game.minPlayers);
   const range = [];
-  for (let n = game.minPlayers; n <= game.maxPlayers; n++) range.push(n);
+  for (let n = fewest; n <= game.maxPlayers; n++) range.push(n);
   return (
     <section class="game" aria-labelledby={`title-${game.gameId}`} data-game={game.gameId}>
       <h2 id={`title-${game.gameId}`}>{game.displayName}</h2>

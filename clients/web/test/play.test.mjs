@@ -28,6 +28,8 @@ const FLAGS = [
   "--disable-sync",
 ];
 const MAX_STEPS = 2000;
+// moves before the reload: few, as a short Flip 7 race (target 40, a random deal) can end in under ten
+const RELOAD_AFTER = 3;
 
 // Short matches: each game's smallest table and its quickest house rules (names from GetGame).
 const GAMES = [
@@ -88,7 +90,7 @@ async function createTable(page, game) {
   await page.goto(APP);
   const panel = page.locator(`section.game[data-game="${game.id}"]`);
   await panel.getByLabel("Your name", { exact: true }).fill("ann");
-  await panel.getByLabel("Seats", { exact: true }).selectOption(String(game.seats));
+  // house rules first: one of them (Flip 7's min_players) widens the seat choice
   await panel.locator("summary").click();
   for (const [name, value] of Object.entries(game.options)) {
     const input = panel.locator(`#opt-${game.id}-${name}`);
@@ -96,6 +98,7 @@ async function createTable(page, game) {
     else if ((await input.evaluate((node) => node.tagName)) === "SELECT") await input.selectOption(value);
     else await input.fill(value);
   }
+  await panel.getByLabel("Seats", { exact: true }).selectOption(String(game.seats));
   await panel.getByRole("button", { name: "Create table" }).click();
   await page.waitForURL(/#\/games\/.+\/matches\//);
   return decodeURIComponent(new URL(page.url()).hash.slice(2));
@@ -218,7 +221,7 @@ for (const [number, game] of GAMES.entries()) {
         keyboard = true;
         steps += 1;
       }
-      if (steps === 8 && !reloaded) {
+      if (steps === RELOAD_AFTER && !reloaded) {
         reloaded = true;
         const at = await version(players[0]);
         await players[0].reload();
