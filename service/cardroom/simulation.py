@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from .engines import get_engine, invariants
 from .engines.contract import Engine
@@ -31,10 +31,29 @@ MAX_ACTIONS_PER_GAME = 200_000
 
 @dataclass
 class PlayedGame:
+    """One game played to its end (or to its bound): what random play and bot tournaments report."""
+
     actions: int = 0
     scores: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
+
+    def counted(self) -> bool:
+        """Count one action; False, with the violation recorded, once the game runs past its bound."""
+        self.actions += 1
+        if self.actions >= MAX_ACTIONS_PER_GAME:
+            self.violations.append("termination: game did not end")
+            return False
+        return True
+
+    def finish(self, engine: Engine, state: Any) -> Self:
+        """Take the game's result (scores, winners), or record that a stopped game has none."""
+        result = engine.result(state)
+        if result is not None:
+            self.scores, self.winners = result.scores, result.winners
+        elif not self.violations:
+            self.violations.append("termination: no result at the end")
+        return self
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -76,19 +95,11 @@ def play_one(
             break
         transition = apply(state, seat, choice(actions))
         state = transition.state
-        played.actions += 1
         if check:
             played.violations += step_checks(engine, state, seed, chooser, transition.events)
-        if played.actions >= MAX_ACTIONS_PER_GAME:
-            played.violations.append("termination: game did not end")
+        if not played.counted():
             break
-    result = engine.result(state)
-    if result is None:
-        if not played.violations:
-            played.violations.append("termination: no result at the end")
-    else:
-        played.scores, played.winners = result.scores, result.winners
-    return played
+    return played.finish(engine, state)
 
 
 def step_checks(engine: Engine, state: Any, seed: int, chooser: random.Random, events: list) -> list[str]:

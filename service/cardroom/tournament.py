@@ -40,21 +40,17 @@ import msgspec
 from .bots import get_bot, observe
 from .engines import get_engine
 from .engines.contract import Engine, RuleError, Transition, validate_options
-from .simulation import MAX_ACTIONS_PER_GAME, game_seed, step_checks
+from .simulation import PlayedGame, game_seed, step_checks
 
 #: z for a two-sided 95% interval
 Z95 = 1.959964
 
 
 @dataclass
-class BotGame:
-    """One finished game between bots (scores and winners by seat)."""
+class BotGame(PlayedGame):
+    """One finished game between bots (scores and winners by seat), with what the bots did."""
 
-    scores: list[int] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-    actions: int = 0
     refused: list[str] = field(default_factory=list)
-    violations: list[str] = field(default_factory=list)
     #: level -> (wall seconds, CPU seconds) of each decision
     decisions: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
 
@@ -92,18 +88,11 @@ def play_bot_game(
         state = transition.state
         for pending in unseen:
             pending.extend(transition.events)
-        played.actions += 1
         if check:
             played.violations += step_checks(engine, state, seed, chooser, transition.events)
-        if played.actions >= MAX_ACTIONS_PER_GAME:
-            played.violations.append("termination: game did not end")
+        if not played.counted():
             break
-    result = engine.result(state)
-    if result is not None:
-        played.scores, played.winners = result.scores, result.winners
-    elif not played.violations:
-        played.violations.append("termination: no result at the end")
-    return played
+    return played.finish(engine, state)
 
 
 def _apply(
