@@ -144,9 +144,12 @@ export function Card({ game, code, small, onPick, pickLabel, selected }: CardPro
     </>
   );
   if (onPick) {
+    // named by its content, not aria-label: the drawn face (rank and suit marks) is hidden from assistive
+    // technology, and a label that does not contain the visible "♥7♥" fails WCAG 2.5.3 (label in name)
     return (
-      <button type="button" class={className} data-card={String(code)} aria-label={pickLabel ?? face.words} onClick={onPick}>
+      <button type="button" class={className} data-card={String(code)} onClick={onPick}>
         {inner}
+        <span class="visually-hidden">{pickLabel ?? face.words}</span>
       </button>
     );
   }
