@@ -262,7 +262,7 @@ RARELY_PRODUCED: dict[str, set[str]] = {
     "up-or-down": set(),
     "flip-7": set(),
 }
-COVERAGE_GAMES = 8
+COVERAGE_GAMES = 12
 COVERAGE_STEPS = 600
 
 

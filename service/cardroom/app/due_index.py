@@ -85,8 +85,10 @@ class DueIndex:
         if not may_be_due(new) and (old is None or not may_be_due(old)):
             return None
         due = due_of(new, self.settings)
-        if due is not None:
-            previous = due_of(old, self.settings) if old is not None else None
+        # not for a new match: its create may turn out to be a retry of one that exists, whose entry must not
+        # be rewritten with the creation time of a document that is never stored; after_commit indexes it
+        if due is not None and old is not None:
+            previous = due_of(old, self.settings)
             if previous is None or due < previous:
                 await self.store.schedule_at_latest(new.match_id, due, version_of(new))
         return PendingWrite(new, due)

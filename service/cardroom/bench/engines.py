@@ -50,8 +50,8 @@ def _timed(game: str, players: int, seed: int, seconds: float) -> dict[str, Any]
     games = 1
     while True:  # double until a run lasts long enough to extrapolate from
         probe = simulate(game, games, players, seed, check=False)
-        if probe["seconds"] >= seconds * CALIBRATION_SHARE:
+        if probe["play_seconds"] >= seconds * CALIBRATION_SHARE:
             break
         games *= 2
-    sized = max(games, math.ceil(seconds * games / probe["seconds"])) if probe["seconds"] else games
+    sized = max(games, math.ceil(seconds * games / probe["play_seconds"])) if probe["play_seconds"] else games
     return probe if sized == games else simulate(game, sized, players, seed, check=False)
