@@ -198,9 +198,8 @@ def test_the_rate_limit_holds_across_two_workers_sharing_redis(redis_process):
     """Two worker processes (SO_REUSEPORT) share the buckets in Redis: a client spread over many
     connections, so over both workers, gets the burst once, not once per worker."""
     burst = 6
-    process = ServerProcess(
-        redis_process.url, "--workers", "2", "--trusted-proxies", "127.0.0.1", "--rate-limits", f"GetGame=0.0001/{burst}"
-    )
+    limits = ("--rate-limits", f"GetGame=0.0001/{burst}")
+    process = ServerProcess(redis_process.url, "--workers", "2", "--trusted-proxies", "127.0.0.1", *limits)
     process.start()
     client, accepted, refused = new_client(), 0, 0
     try:
