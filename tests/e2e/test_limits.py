@@ -215,7 +215,9 @@ def test_the_rate_limit_holds_across_two_workers_sharing_redis(redis_process):
                     refused += 1
     finally:
         process.stop()
-    assert (accepted, refused) == (burst, 3 * burst)
+    # a limiter call that times out (a loaded machine, a cluster) lets its call through, logged: limits fail open
+    unchecked = process.log_path.read_text().count("rate limit of GetGame not checked")
+    assert (accepted - unchecked, refused) == (burst, 3 * burst - unchecked)
 
 
 def test_the_stream_cap_holds_across_two_replicas_and_a_dead_ones_streams_stop_counting(redis_process):
