@@ -21,8 +21,8 @@ import redis.asyncio as aioredis
 from ..app.config import Settings
 from ..app.matches import MatchService
 from ..app.tokens import TokenSigner
-from ..engines import get_engine
 from ..store.redis import RedisStore
+from .engines import seats_for
 
 PER_MATCH_TARGET, PER_ACTION_TARGET = 8 * 1024, 300
 PREFIX = "bench-storage:"
@@ -83,14 +83,9 @@ async def _play(
     }
 
 
-def _clamped(game: str, players: int) -> int:
-    info = get_engine(game).info
-    return max(info.min_players, min(info.max_players, players))
-
-
 def _tables(config: StorageBench) -> list[tuple[str, int]]:
     """Each game at the asked seat count, plus issue 14's 5-seat Pumptown (once)."""
-    tables = [(game, _clamped(game, config.players)) for game in config.games]
+    tables = [(game, seats_for(game, config.players)) for game in config.games]
     return tables if ("pumptown", 5) in tables else [*tables, ("pumptown", 5)]
 
 
