@@ -215,9 +215,12 @@ def test_the_rate_limit_holds_across_two_workers_sharing_redis(redis_process):
                     refused += 1
     finally:
         process.stop()
-    # a limiter call that times out (a loaded machine, a cluster) lets its call through, logged: limits fail open
+    # A limiter call that times out (a loaded machine, a cluster) lets its call through, logged: limits fail
+    # open. Such a call may or may not have taken its token (Redis may have run the script after the timeout),
+    # so the checked calls accepted are at most the burst, and refusals start once the burst is spent.
     unchecked = process.log_path.read_text().count("rate limit of GetGame not checked")
-    assert (accepted - unchecked, refused) == (burst, 3 * burst - unchecked)
+    assert accepted - unchecked <= burst <= accepted
+    assert refused == 4 * burst - accepted
 
 
 def test_the_stream_cap_holds_across_two_replicas_and_a_dead_ones_streams_stop_counting(redis_process):
