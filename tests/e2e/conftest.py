@@ -17,6 +17,15 @@ def redis_process():
     redis.close()
 
 
+@pytest.fixture
+def redis_server():
+    """A redis-server per test, for tests whose replicas must not play another test's matches."""
+    redis = RedisProcess()
+    redis.start()
+    yield redis
+    redis.close()
+
+
 @pytest.fixture(scope="session")
 def server(redis_process):
     """One shared server with fixed decks allowed (tests replay games against the engine)."""

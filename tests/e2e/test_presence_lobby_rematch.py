@@ -12,7 +12,6 @@ from table import error_reason
 
 from cardroom.v1 import game_service_pb2 as pb
 from cardroom.v1 import match_pb2
-from support.processes import RedisProcess
 
 WAITING, ACTIVE, FINISHED, ABANDONED = (
     match_pb2.MATCH_STATUS_WAITING,
@@ -20,14 +19,6 @@ WAITING, ACTIVE, FINISHED, ABANDONED = (
     match_pb2.MATCH_STATUS_FINISHED,
     match_pb2.MATCH_STATUS_ABANDONED,
 )
-
-
-@pytest.fixture
-def redis_server():
-    server = RedisProcess()
-    server.start()
-    yield server
-    server.close()
 
 
 class Watcher:

@@ -31,22 +31,13 @@ from table import error_reason
 
 from cardroom.v1 import game_service_pb2 as pb
 from cardroom.v1 import match_pb2
-from support.processes import RedisProcess, ServerProcess
+from support.processes import ServerProcess
 
 PLAYER, AWAY, BOT = (
     match_pb2.SEAT_CONTROLLER_PLAYER,
     match_pb2.SEAT_CONTROLLER_AWAY,
     match_pb2.SEAT_CONTROLLER_BOT,
 )
-
-
-@pytest.fixture
-def redis_server():
-    """A redis-server per test: the replicas of one test must not play another test's matches."""
-    server = RedisProcess()
-    server.start()
-    yield server
-    server.close()
 
 
 @pytest.fixture
