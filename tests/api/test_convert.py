@@ -346,6 +346,8 @@ def test_every_proto_field_is_produced_by_the_engine(game: str) -> None:
         for root in roots.values()
         for name, descriptor in _messages(root, {}).items()
         for field in descriptor.fields
+        # the server's typed copy of a string field (typed_phase), filled by the converter, not the engine
+        if not (field.name.startswith("typed_") and field.name.removeprefix("typed_") in descriptor.fields_by_name)
     }
     unused = sorted(expected - seen - {f"cardroom.v1.{name}" for name in RARELY_PRODUCED[game]})
     assert not unused, f"{game}: proto fields no engine data sets (renamed or removed keys?): {unused}"

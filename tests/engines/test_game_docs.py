@@ -5,8 +5,9 @@ default options and with the options that widen the deck), every option of ``eng
 with its default in the options table, every phase (and Pumptown decision kind) a view can carry,
 and a REST JSON example of every action type, a SubmitAction body of that game exactly as the server
 writes it.
-Phases and action types are the declared lists below, checked against seeded random games so a
-new phase or action type in an engine fails here until it is documented. Cheap: a few seconds of
+Phases are the catalog's (engines/metadata.py) and action types the declared list below, checked
+against seeded random games so a new phase or action type in an engine fails here until it is
+documented. Cheap: a few seconds of
 CPU; ``CARDROOM_PROPERTY_GAMES`` sets the random games per game.
 """
 
@@ -24,6 +25,7 @@ from google.protobuf import json_format
 
 from cardroom.api.convert import action_from_proto, game_field
 from cardroom.engines import game_ids, get_engine
+from cardroom.engines.metadata import game_metadata
 from cardroom.v1 import game_service_pb2
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,16 +39,12 @@ SHORT: dict[str, dict[str, Any]] = {
     "pumba": {"point_limit": 30},
     "flip-7": {"target_score": 60},
 }
-#: every value a view's ``phase`` can carry (Pumptown: also ``decision.kind``)
+#: every value a view's ``phase`` can carry (Pumptown: also ``decision.kind``): the catalog's (GetGame's)
+#: phases and decision kinds, which tests/engines/test_game_metadata.py checks against the engines
 PHASES: dict[str, set[str]] = {
-    "flip-7": {"DEAL", "TURN", "GAME_OVER"},
-    "pumba": {"turn_normal", "turn_penalty", "game_over"},
-    "up-or-down": {"PLAY", "TAKE", "PLACE", "DRAW", "GAME_OVER"},
-    "pumptown": {
-        "RS_WINDOW", "PEEK", "TB_WINDOW", "TURN_START", "TURN_PLACE", "KNOCK_DECISION", "AK_WINDOW",
-        "RE_WINDOW", "REDIS_ALLOC", "DUEL_TURN", "DUEL_PLACE", "PUMP_LIMIT", "GAME_OVER", "NOPE_WINDOW",
-    },
-}  # fmt: skip
+    game: {spec.name for spec in (*game_metadata(game).phases, *game_metadata(game).decision_kinds)}
+    for game in game_ids()
+}
 #: every action type (legal or standing) an engine can list
 ACTION_TYPES: dict[str, set[str]] = {
     "flip-7": {"hit", "stay", "assign"},

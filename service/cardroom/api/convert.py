@@ -15,7 +15,11 @@ for field, so one converter serves every game (no per-game transport code):
 * a seat option (a seat index or a named choice such as ``"random"``) is a string
   on the wire: ``"2"`` or ``"random"``;
 * an action param that is an empty list is absent (engines check which params
-  an action has).
+  an action has);
+* an enum field ``typed_<name>`` next to a string field ``<name>`` (``typed_phase``,
+  ``typed_kind``) is the string typed: the enum value named ``<PREFIX>_<NAME IN
+  UPPER CASE>``, where ``<PREFIX>_UNSPECIFIED`` is the enum's zero. The server fills it
+  from the string; it never reaches the engines (``view_from_proto`` leaves it out).
 
 Building a message is strict (unknown names and wrong types are refused, like
 ``json_format.ParseDict(..., ignore_unknown_fields=False)``): an engine shape that
@@ -29,11 +33,12 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from cardroom.engines import get_engine
 from cardroom.engines.contract import GameInfo, GameResult, OptionSpec, RuleError
+from cardroom.engines.metadata import PhaseSpec, game_metadata
 from cardroom.v1 import match_pb2
 
 __all__ = [
@@ -43,6 +48,7 @@ __all__ = [
     "event_from_proto",
     "event_to_proto",
     "game_field",
+    "game_metadata_to_proto",
     "game_of",
     "game_to_proto",
     "options_from_proto",
@@ -167,6 +173,55 @@ def game_to_proto(info: GameInfo) -> match_pb2.Game:
     )
 
 
+@cache
+def game_metadata_to_proto(game: str) -> match_pb2.Game:
+    """The cards, phases and decision kinds of ``game`` (engines/metadata.py) as the fields of a ``Game``.
+
+    A phase's ``enum_value`` is the value of the view's ``typed_phase`` the converter fills for it; a
+    decision kind's, that of ``decision.typed_kind``. Built once per game; callers merge a copy.
+    """
+    metadata = game_metadata(game)
+    view = match_pb2.SeatView.DESCRIPTOR.fields_by_name[GAME_FIELDS[game]].message_type
+    phases = _enum_value_names(view, "typed_phase")
+    decision = view.fields_by_name.get("decision")
+    kinds = _enum_value_names(decision.message_type, "typed_kind") if decision is not None else {}
+    return match_pb2.Game(
+        cards=[
+            match_pb2.CardInfo(
+                code=card.code,
+                category=card.category,
+                kind=card.kind,
+                display_name=card.display_name,
+                value=card.value,
+                rank=card.rank,
+                suit=card.suit,
+                suit_name=card.suit_name,
+                colour=card.colour,
+                points=card.points,
+                effect=card.effect,
+            )
+            for card in metadata.cards
+        ],
+        phases=[_phase_to_proto(phase, phases) for phase in metadata.phases],
+        decision_kinds=[_phase_to_proto(kind, kinds) for kind in metadata.decision_kinds],
+    )
+
+
+def _enum_value_names(message: Descriptor, typed_field: str) -> dict[str, str]:
+    """``{"TURN_NORMAL": "PUMBA_PHASE_TURN_NORMAL", ...}`` for the enum of ``message.<typed_field>``."""
+    enum = message.fields_by_name[typed_field].enum_type
+    return {name: enum.values_by_number[number].name for name, number in _enum_numbers(enum).items()}
+
+
+def _phase_to_proto(phase: PhaseSpec, enum_values: Mapping[str, str]) -> match_pb2.PhaseInfo:
+    return match_pb2.PhaseInfo(
+        name=phase.name,
+        enum_value=enum_values[phase.name.upper()],
+        description=phase.description,
+        actions=list(phase.actions),
+    )
+
+
 def result_to_proto(result: GameResult) -> match_pb2.MatchResult:
     """The final standing of a finished match."""
     return match_pb2.MatchResult(scores=result.scores, winners=result.winners, ranks=result.ranks)
@@ -266,10 +321,12 @@ class _Plan:
     field: proto3 has no nested repeated fields, so an engine's list of lists is a
     repeated list wrapper on the wire); ``tag`` names the oneof of a tagged union
     (``<Game>Action``/``<Game>Event``: ``{"type": t, **params}`` in the engine);
-    ``options_game`` is set for a ``<Game>Options`` message (seat options are strings).
+    ``options_game`` is set for a ``<Game>Options`` message (seat options are strings);
+    ``typed`` lists the ``typed_<name>`` enum fields as (string field, enum field, enum
+    number of each upper-cased string).
     """
 
-    __slots__ = ("descriptor", "fields", "list_field", "options_game", "tag")
+    __slots__ = ("descriptor", "fields", "list_field", "options_game", "tag", "typed", "typed_names")
 
     def __init__(self, descriptor: Descriptor):
         self.descriptor = descriptor
@@ -295,6 +352,20 @@ class _Plan:
             else None
         )
         self.options_game = _OPTIONS_GAMES.get(descriptor.full_name)
+        self.typed = tuple(
+            (field.name[len("typed_") :], field.name, _enum_numbers(field.enum_type))
+            for field in fields
+            if field.name.startswith("typed_")
+            and field.enum_type is not None
+            and field.name[len("typed_") :] in descriptor.fields_by_name
+        )
+        self.typed_names = frozenset(typed for _, typed, _ in self.typed)
+
+
+def _enum_numbers(enum: EnumDescriptor) -> dict[str, int]:
+    """``{"TURN_NORMAL": 1, ...}``: an enum's numbers by value name without the enum's prefix."""
+    prefix = enum.values[0].name.removesuffix("UNSPECIFIED")
+    return {value.name.removeprefix(prefix): value.number for value in enum.values[1:]}
 
 
 @cache
@@ -350,6 +421,13 @@ def _value_kwargs(item: Any, descriptor: Descriptor) -> Any:
             if not isinstance(value, Mapping):
                 raise TypeError(f"{descriptor.name}.{key}: expected a dict, got {value!r}")
             out[key] = {k: _value_kwargs(v, message) for k, v in value.items()}
+    for source, typed, numbers in plan.typed:
+        text = item.get(source)
+        if isinstance(text, str):
+            number = numbers.get(text.upper())
+            if number is None:
+                raise ValueError(f"{descriptor.name}.{typed} has no value for {source} {text!r}")
+            out[typed] = number
     return out
 
 
@@ -369,8 +447,11 @@ def _plain(message: Message, *, absent_as_none: bool, empty_lists: bool = True) 
             raise RuleError("INVALID_ARGUMENT", f"no {plan.tag} type set in {plan.descriptor.name}", malformed=True)
         return {"type": tag, **_plain(getattr(message, tag), absent_as_none=absent_as_none, empty_lists=empty_lists)}
     out: dict[str, Any] = {}
+    typed = plan.typed_names
     for field in plan.descriptor.fields:
         name = field.name
+        if name in typed:
+            continue  # the server's typed copy of a string field, not engine data
         kind = plan.fields[name][0]
         if field.is_repeated:
             items = getattr(message, name)

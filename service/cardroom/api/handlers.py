@@ -244,7 +244,9 @@ class GameHandlers:
         return pb.ListGamesResponse(games=[self._game(info) for info in self.matches.list_games()])
 
     async def GetGame(self, request: pb.GetGameRequest, token: str | None) -> match_pb2.Game:
-        return self._game(self.matches.get_game(parse_game_name(request.name)))
+        game = self._game(self.matches.get_game(parse_game_name(request.name)))
+        game.MergeFrom(convert.game_metadata_to_proto(game.game_id))  # the cards and phases: GetGame only
+        return game
 
     async def CreateMatch(
         self, request: pb.CreateMatchRequest, token: str | None, client: str = ""

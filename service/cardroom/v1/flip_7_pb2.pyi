@@ -1,10 +1,22 @@
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class Flip7Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FLIP7_PHASE_UNSPECIFIED: _ClassVar[Flip7Phase]
+    FLIP7_PHASE_DEAL: _ClassVar[Flip7Phase]
+    FLIP7_PHASE_TURN: _ClassVar[Flip7Phase]
+    FLIP7_PHASE_GAME_OVER: _ClassVar[Flip7Phase]
+FLIP7_PHASE_UNSPECIFIED: Flip7Phase
+FLIP7_PHASE_DEAL: Flip7Phase
+FLIP7_PHASE_TURN: Flip7Phase
+FLIP7_PHASE_GAME_OVER: Flip7Phase
 
 class Flip7Options(_message.Message):
     __slots__ = ("target_score", "flip7_bonus", "min_players", "max_players", "first_dealer", "flip3_sc_timing", "stay_requires_card", "auto_single_target", "tie_break", "show_remaining_counts")
@@ -55,7 +67,7 @@ class Flip7AssignAction(_message.Message):
     def __init__(self, target: _Optional[int] = ...) -> None: ...
 
 class Flip7View(_message.Message):
-    __slots__ = ("you", "phase", "round", "dealer", "current", "turn_open", "pending", "stack", "players", "draw_count", "discard", "remaining", "winners", "legal_actions")
+    __slots__ = ("you", "phase", "round", "dealer", "current", "turn_open", "pending", "stack", "players", "draw_count", "discard", "remaining", "winners", "legal_actions", "typed_phase")
     YOU_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -70,6 +82,7 @@ class Flip7View(_message.Message):
     REMAINING_FIELD_NUMBER: _ClassVar[int]
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    TYPED_PHASE_FIELD_NUMBER: _ClassVar[int]
     you: int
     phase: str
     round: int
@@ -84,7 +97,8 @@ class Flip7View(_message.Message):
     remaining: _containers.RepeatedCompositeFieldContainer[Flip7KindCount]
     winners: _containers.RepeatedScalarFieldContainer[int]
     legal_actions: _containers.RepeatedCompositeFieldContainer[Flip7Action]
-    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., round: _Optional[int] = ..., dealer: _Optional[int] = ..., current: _Optional[int] = ..., turn_open: _Optional[bool] = ..., pending: _Optional[_Union[Flip7Pending, _Mapping]] = ..., stack: _Optional[_Iterable[_Union[Flip7Frame, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Flip7Player, _Mapping]]] = ..., draw_count: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., remaining: _Optional[_Iterable[_Union[Flip7KindCount, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[_Union[Flip7Action, _Mapping]]] = ...) -> None: ...
+    typed_phase: Flip7Phase
+    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., round: _Optional[int] = ..., dealer: _Optional[int] = ..., current: _Optional[int] = ..., turn_open: _Optional[bool] = ..., pending: _Optional[_Union[Flip7Pending, _Mapping]] = ..., stack: _Optional[_Iterable[_Union[Flip7Frame, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[Flip7Player, _Mapping]]] = ..., draw_count: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., remaining: _Optional[_Iterable[_Union[Flip7KindCount, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[_Union[Flip7Action, _Mapping]]] = ..., typed_phase: _Optional[_Union[Flip7Phase, str]] = ...) -> None: ...
 
 class Flip7Pending(_message.Message):
     __slots__ = ("decider", "card", "legal_targets")

@@ -1,10 +1,22 @@
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class PumbaPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PUMBA_PHASE_UNSPECIFIED: _ClassVar[PumbaPhase]
+    PUMBA_PHASE_TURN_NORMAL: _ClassVar[PumbaPhase]
+    PUMBA_PHASE_TURN_PENALTY: _ClassVar[PumbaPhase]
+    PUMBA_PHASE_GAME_OVER: _ClassVar[PumbaPhase]
+PUMBA_PHASE_UNSPECIFIED: PumbaPhase
+PUMBA_PHASE_TURN_NORMAL: PumbaPhase
+PUMBA_PHASE_TURN_PENALTY: PumbaPhase
+PUMBA_PHASE_GAME_OVER: PumbaPhase
 
 class PumbaOptions(_message.Message):
     __slots__ = ("point_limit", "end_mode", "max_draws", "stack_twos", "two_penalty_ends_turn", "ace_target", "seven_two_players", "king_followup", "pumba_enforcement", "pumba_penalty", "starter_effects", "final_card_effects", "opener_rule", "first_opener")
@@ -82,7 +94,7 @@ class PumbaChallengePumbaAction(_message.Message):
     def __init__(self, target: _Optional[int] = ...) -> None: ...
 
 class PumbaView(_message.Message):
-    __slots__ = ("you", "phase", "round", "options", "players", "hand", "top", "active_suit", "discard_count", "stock_count", "opener", "current", "dir", "pending_draw", "draws_this_turn", "extra_turn", "pumba_window", "idle_passes", "last_round_winner", "winners", "ranks")
+    __slots__ = ("you", "phase", "round", "options", "players", "hand", "top", "active_suit", "discard_count", "stock_count", "opener", "current", "dir", "pending_draw", "draws_this_turn", "extra_turn", "pumba_window", "idle_passes", "last_round_winner", "winners", "ranks", "typed_phase")
     YOU_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -104,6 +116,7 @@ class PumbaView(_message.Message):
     LAST_ROUND_WINNER_FIELD_NUMBER: _ClassVar[int]
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     RANKS_FIELD_NUMBER: _ClassVar[int]
+    TYPED_PHASE_FIELD_NUMBER: _ClassVar[int]
     you: int
     phase: str
     round: int
@@ -125,7 +138,8 @@ class PumbaView(_message.Message):
     last_round_winner: int
     winners: _containers.RepeatedScalarFieldContainer[int]
     ranks: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., round: _Optional[int] = ..., options: _Optional[_Union[PumbaOptions, _Mapping]] = ..., players: _Optional[_Iterable[_Union[PumbaPlayer, _Mapping]]] = ..., hand: _Optional[_Iterable[str]] = ..., top: _Optional[str] = ..., active_suit: _Optional[str] = ..., discard_count: _Optional[int] = ..., stock_count: _Optional[int] = ..., opener: _Optional[int] = ..., current: _Optional[int] = ..., dir: _Optional[int] = ..., pending_draw: _Optional[int] = ..., draws_this_turn: _Optional[int] = ..., extra_turn: _Optional[bool] = ..., pumba_window: _Optional[int] = ..., idle_passes: _Optional[int] = ..., last_round_winner: _Optional[int] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ...) -> None: ...
+    typed_phase: PumbaPhase
+    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., round: _Optional[int] = ..., options: _Optional[_Union[PumbaOptions, _Mapping]] = ..., players: _Optional[_Iterable[_Union[PumbaPlayer, _Mapping]]] = ..., hand: _Optional[_Iterable[str]] = ..., top: _Optional[str] = ..., active_suit: _Optional[str] = ..., discard_count: _Optional[int] = ..., stock_count: _Optional[int] = ..., opener: _Optional[int] = ..., current: _Optional[int] = ..., dir: _Optional[int] = ..., pending_draw: _Optional[int] = ..., draws_this_turn: _Optional[int] = ..., extra_turn: _Optional[bool] = ..., pumba_window: _Optional[int] = ..., idle_passes: _Optional[int] = ..., last_round_winner: _Optional[int] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., typed_phase: _Optional[_Union[PumbaPhase, str]] = ...) -> None: ...
 
 class PumbaPlayer(_message.Message):
     __slots__ = ("seat", "hand_count", "total", "eliminated", "eliminated_round", "round_score")

@@ -31,6 +31,65 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// A phase of a Flip7View (`typed_phase`); `Game.phases` describes each.
+type Flip7Phase int32
+
+const (
+	// Not set; never sent by the server.
+	Flip7Phase_FLIP7_PHASE_UNSPECIFIED Flip7Phase = 0
+	// `DEAL`: The round's initial deal is paused on an action card dealt face
+	// up: `pending.decider` chooses its recipient among `pending.legal_targets`.
+	Flip7Phase_FLIP7_PHASE_DEAL Flip7Phase = 1
+	// `TURN`: Players take turns: `current` hits or stays; while `pending` is
+	// set, `pending.decider` assigns the action card first.
+	Flip7Phase_FLIP7_PHASE_TURN Flip7Phase = 2
+	// `GAME_OVER`: The game has ended; `winners` names the winners. Nobody acts.
+	Flip7Phase_FLIP7_PHASE_GAME_OVER Flip7Phase = 3
+)
+
+// Enum value maps for Flip7Phase.
+var (
+	Flip7Phase_name = map[int32]string{
+		0: "FLIP7_PHASE_UNSPECIFIED",
+		1: "FLIP7_PHASE_DEAL",
+		2: "FLIP7_PHASE_TURN",
+		3: "FLIP7_PHASE_GAME_OVER",
+	}
+	Flip7Phase_value = map[string]int32{
+		"FLIP7_PHASE_UNSPECIFIED": 0,
+		"FLIP7_PHASE_DEAL":        1,
+		"FLIP7_PHASE_TURN":        2,
+		"FLIP7_PHASE_GAME_OVER":   3,
+	}
+)
+
+func (x Flip7Phase) Enum() *Flip7Phase {
+	p := new(Flip7Phase)
+	*p = x
+	return p
+}
+
+func (x Flip7Phase) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Flip7Phase) Descriptor() protoreflect.EnumDescriptor {
+	return file_cardroom_v1_flip_7_proto_enumTypes[0].Descriptor()
+}
+
+func (Flip7Phase) Type() protoreflect.EnumType {
+	return &file_cardroom_v1_flip_7_proto_enumTypes[0]
+}
+
+func (x Flip7Phase) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Flip7Phase.Descriptor instead.
+func (Flip7Phase) EnumDescriptor() ([]byte, []int) {
+	return file_cardroom_v1_flip_7_proto_rawDescGZIP(), []int{0}
+}
+
 // House-rule options of Flip 7 (rules §7). Unset fields keep their defaults;
 // `Match.options` has every field set.
 type Flip7Options struct {
@@ -398,6 +457,9 @@ type Flip7View struct {
 	// The viewer's seat; absent for a spectator.
 	You *int32 `protobuf:"varint,1,opt,name=you,proto3,oneof" json:"you,omitempty"`
 	// `DEAL`, `TURN` or `GAME_OVER`.
+	// Deprecated: read `typed_phase`, the same value typed. Still filled.
+	//
+	// Deprecated: Marked as deprecated in cardroom/v1/flip_7.proto.
 	Phase string `protobuf:"bytes,2,opt,name=phase,proto3" json:"phase,omitempty"`
 	// Round number, from 1.
 	Round int32 `protobuf:"varint,3,opt,name=round,proto3" json:"round,omitempty"`
@@ -424,7 +486,9 @@ type Flip7View struct {
 	Winners []int32 `protobuf:"varint,13,rep,packed,name=winners,proto3" json:"winners,omitempty"`
 	// The viewer's legal actions (empty for a spectator or when it is not the
 	// viewer's decision); the same as `MatchState.legal_actions`.
-	LegalActions  []*Flip7Action `protobuf:"bytes,14,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
+	LegalActions []*Flip7Action `protobuf:"bytes,14,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
+	// The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+	TypedPhase    Flip7Phase `protobuf:"varint,15,opt,name=typed_phase,json=typedPhase,proto3,enum=cardroom.v1.Flip7Phase" json:"typed_phase,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -466,6 +530,7 @@ func (x *Flip7View) GetYou() int32 {
 	return 0
 }
 
+// Deprecated: Marked as deprecated in cardroom/v1/flip_7.proto.
 func (x *Flip7View) GetPhase() string {
 	if x != nil {
 		return x.Phase
@@ -555,6 +620,13 @@ func (x *Flip7View) GetLegalActions() []*Flip7Action {
 		return x.LegalActions
 	}
 	return nil
+}
+
+func (x *Flip7View) GetTypedPhase() Flip7Phase {
+	if x != nil {
+		return x.TypedPhase
+	}
+	return Flip7Phase_FLIP7_PHASE_UNSPECIFIED
 }
 
 // An action card waiting for its recipient.
@@ -2212,10 +2284,10 @@ const file_cardroom_v1_flip_7_proto_rawDesc = "" +
 	"\x0eFlip7HitAction\"\x11\n" +
 	"\x0fFlip7StayAction\"+\n" +
 	"\x11Flip7AssignAction\x12\x16\n" +
-	"\x06target\x18\x01 \x01(\x05R\x06target\"\x9b\x04\n" +
+	"\x06target\x18\x01 \x01(\x05R\x06target\"\xd9\x04\n" +
 	"\tFlip7View\x12\x15\n" +
-	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x14\n" +
-	"\x05phase\x18\x02 \x01(\tR\x05phase\x12\x14\n" +
+	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x18\n" +
+	"\x05phase\x18\x02 \x01(\tB\x02\x18\x01R\x05phase\x12\x14\n" +
 	"\x05round\x18\x03 \x01(\x05R\x05round\x12\x16\n" +
 	"\x06dealer\x18\x04 \x01(\x05R\x06dealer\x12\x1d\n" +
 	"\acurrent\x18\x05 \x01(\x05H\x01R\acurrent\x88\x01\x01\x12\x1b\n" +
@@ -2229,7 +2301,9 @@ const file_cardroom_v1_flip_7_proto_rawDesc = "" +
 	"\adiscard\x18\v \x03(\tR\adiscard\x129\n" +
 	"\tremaining\x18\f \x03(\v2\x1b.cardroom.v1.Flip7KindCountR\tremaining\x12\x18\n" +
 	"\awinners\x18\r \x03(\x05R\awinners\x12=\n" +
-	"\rlegal_actions\x18\x0e \x03(\v2\x18.cardroom.v1.Flip7ActionR\flegalActionsB\x06\n" +
+	"\rlegal_actions\x18\x0e \x03(\v2\x18.cardroom.v1.Flip7ActionR\flegalActions\x128\n" +
+	"\vtyped_phase\x18\x0f \x01(\x0e2\x17.cardroom.v1.Flip7PhaseR\n" +
+	"typedPhaseB\x06\n" +
 	"\x04_youB\n" +
 	"\n" +
 	"\b_current\"a\n" +
@@ -2331,7 +2405,13 @@ const file_cardroom_v1_flip_7_proto_rawDesc = "" +
 	"\x05seats\x18\x01 \x03(\x05R\x05seats\"F\n" +
 	"\x12Flip7GameOverEvent\x12\x18\n" +
 	"\awinners\x18\x01 \x03(\x05R\awinners\x12\x16\n" +
-	"\x06totals\x18\x02 \x03(\x05R\x06totalsB\x91\x01\n" +
+	"\x06totals\x18\x02 \x03(\x05R\x06totals*p\n" +
+	"\n" +
+	"Flip7Phase\x12\x1b\n" +
+	"\x17FLIP7_PHASE_UNSPECIFIED\x10\x00\x12\x14\n" +
+	"\x10FLIP7_PHASE_DEAL\x10\x01\x12\x14\n" +
+	"\x10FLIP7_PHASE_TURN\x10\x02\x12\x19\n" +
+	"\x15FLIP7_PHASE_GAME_OVER\x10\x03B\x91\x01\n" +
 	"\x0fdev.cardroom.v1B\n" +
 	"Flip7ProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03CRX\xaa\x02\vCardroom.V1\xba\x02\x02CR\xca\x02\vCardroom\\V1\xea\x02\fCardroom::V1b\x06proto3"
 
@@ -2347,70 +2427,73 @@ func file_cardroom_v1_flip_7_proto_rawDescGZIP() []byte {
 	return file_cardroom_v1_flip_7_proto_rawDescData
 }
 
+var file_cardroom_v1_flip_7_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_cardroom_v1_flip_7_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_cardroom_v1_flip_7_proto_goTypes = []any{
-	(*Flip7Options)(nil),              // 0: cardroom.v1.Flip7Options
-	(*Flip7Action)(nil),               // 1: cardroom.v1.Flip7Action
-	(*Flip7HitAction)(nil),            // 2: cardroom.v1.Flip7HitAction
-	(*Flip7StayAction)(nil),           // 3: cardroom.v1.Flip7StayAction
-	(*Flip7AssignAction)(nil),         // 4: cardroom.v1.Flip7AssignAction
-	(*Flip7View)(nil),                 // 5: cardroom.v1.Flip7View
-	(*Flip7Pending)(nil),              // 6: cardroom.v1.Flip7Pending
-	(*Flip7Frame)(nil),                // 7: cardroom.v1.Flip7Frame
-	(*Flip7Player)(nil),               // 8: cardroom.v1.Flip7Player
-	(*Flip7KindCount)(nil),            // 9: cardroom.v1.Flip7KindCount
-	(*Flip7Event)(nil),                // 10: cardroom.v1.Flip7Event
-	(*Flip7RoundStartEvent)(nil),      // 11: cardroom.v1.Flip7RoundStartEvent
-	(*Flip7DealEvent)(nil),            // 12: cardroom.v1.Flip7DealEvent
-	(*Flip7DrawEvent)(nil),            // 13: cardroom.v1.Flip7DrawEvent
-	(*Flip7SetAsideEvent)(nil),        // 14: cardroom.v1.Flip7SetAsideEvent
-	(*Flip7AssignRequiredEvent)(nil),  // 15: cardroom.v1.Flip7AssignRequiredEvent
-	(*Flip7AssignEvent)(nil),          // 16: cardroom.v1.Flip7AssignEvent
-	(*Flip7DiscardNoTargetEvent)(nil), // 17: cardroom.v1.Flip7DiscardNoTargetEvent
-	(*Flip7FrozenEvent)(nil),          // 18: cardroom.v1.Flip7FrozenEvent
-	(*Flip7Flip3StartEvent)(nil),      // 19: cardroom.v1.Flip7Flip3StartEvent
-	(*Flip7Flip3EndEvent)(nil),        // 20: cardroom.v1.Flip7Flip3EndEvent
-	(*Flip7ScUsedEvent)(nil),          // 21: cardroom.v1.Flip7ScUsedEvent
-	(*Flip7BustEvent)(nil),            // 22: cardroom.v1.Flip7BustEvent
-	(*Flip7StayEvent)(nil),            // 23: cardroom.v1.Flip7StayEvent
-	(*Flip7Flip7Event)(nil),           // 24: cardroom.v1.Flip7Flip7Event
-	(*Flip7ReshuffleEvent)(nil),       // 25: cardroom.v1.Flip7ReshuffleEvent
-	(*Flip7RoundEndEvent)(nil),        // 26: cardroom.v1.Flip7RoundEndEvent
-	(*Flip7TiebreakEvent)(nil),        // 27: cardroom.v1.Flip7TiebreakEvent
-	(*Flip7GameOverEvent)(nil),        // 28: cardroom.v1.Flip7GameOverEvent
+	(Flip7Phase)(0),                   // 0: cardroom.v1.Flip7Phase
+	(*Flip7Options)(nil),              // 1: cardroom.v1.Flip7Options
+	(*Flip7Action)(nil),               // 2: cardroom.v1.Flip7Action
+	(*Flip7HitAction)(nil),            // 3: cardroom.v1.Flip7HitAction
+	(*Flip7StayAction)(nil),           // 4: cardroom.v1.Flip7StayAction
+	(*Flip7AssignAction)(nil),         // 5: cardroom.v1.Flip7AssignAction
+	(*Flip7View)(nil),                 // 6: cardroom.v1.Flip7View
+	(*Flip7Pending)(nil),              // 7: cardroom.v1.Flip7Pending
+	(*Flip7Frame)(nil),                // 8: cardroom.v1.Flip7Frame
+	(*Flip7Player)(nil),               // 9: cardroom.v1.Flip7Player
+	(*Flip7KindCount)(nil),            // 10: cardroom.v1.Flip7KindCount
+	(*Flip7Event)(nil),                // 11: cardroom.v1.Flip7Event
+	(*Flip7RoundStartEvent)(nil),      // 12: cardroom.v1.Flip7RoundStartEvent
+	(*Flip7DealEvent)(nil),            // 13: cardroom.v1.Flip7DealEvent
+	(*Flip7DrawEvent)(nil),            // 14: cardroom.v1.Flip7DrawEvent
+	(*Flip7SetAsideEvent)(nil),        // 15: cardroom.v1.Flip7SetAsideEvent
+	(*Flip7AssignRequiredEvent)(nil),  // 16: cardroom.v1.Flip7AssignRequiredEvent
+	(*Flip7AssignEvent)(nil),          // 17: cardroom.v1.Flip7AssignEvent
+	(*Flip7DiscardNoTargetEvent)(nil), // 18: cardroom.v1.Flip7DiscardNoTargetEvent
+	(*Flip7FrozenEvent)(nil),          // 19: cardroom.v1.Flip7FrozenEvent
+	(*Flip7Flip3StartEvent)(nil),      // 20: cardroom.v1.Flip7Flip3StartEvent
+	(*Flip7Flip3EndEvent)(nil),        // 21: cardroom.v1.Flip7Flip3EndEvent
+	(*Flip7ScUsedEvent)(nil),          // 22: cardroom.v1.Flip7ScUsedEvent
+	(*Flip7BustEvent)(nil),            // 23: cardroom.v1.Flip7BustEvent
+	(*Flip7StayEvent)(nil),            // 24: cardroom.v1.Flip7StayEvent
+	(*Flip7Flip7Event)(nil),           // 25: cardroom.v1.Flip7Flip7Event
+	(*Flip7ReshuffleEvent)(nil),       // 26: cardroom.v1.Flip7ReshuffleEvent
+	(*Flip7RoundEndEvent)(nil),        // 27: cardroom.v1.Flip7RoundEndEvent
+	(*Flip7TiebreakEvent)(nil),        // 28: cardroom.v1.Flip7TiebreakEvent
+	(*Flip7GameOverEvent)(nil),        // 29: cardroom.v1.Flip7GameOverEvent
 }
 var file_cardroom_v1_flip_7_proto_depIdxs = []int32{
-	2,  // 0: cardroom.v1.Flip7Action.hit:type_name -> cardroom.v1.Flip7HitAction
-	3,  // 1: cardroom.v1.Flip7Action.stay:type_name -> cardroom.v1.Flip7StayAction
-	4,  // 2: cardroom.v1.Flip7Action.assign:type_name -> cardroom.v1.Flip7AssignAction
-	6,  // 3: cardroom.v1.Flip7View.pending:type_name -> cardroom.v1.Flip7Pending
-	7,  // 4: cardroom.v1.Flip7View.stack:type_name -> cardroom.v1.Flip7Frame
-	8,  // 5: cardroom.v1.Flip7View.players:type_name -> cardroom.v1.Flip7Player
-	9,  // 6: cardroom.v1.Flip7View.remaining:type_name -> cardroom.v1.Flip7KindCount
-	1,  // 7: cardroom.v1.Flip7View.legal_actions:type_name -> cardroom.v1.Flip7Action
-	11, // 8: cardroom.v1.Flip7Event.round_start:type_name -> cardroom.v1.Flip7RoundStartEvent
-	12, // 9: cardroom.v1.Flip7Event.deal:type_name -> cardroom.v1.Flip7DealEvent
-	13, // 10: cardroom.v1.Flip7Event.draw:type_name -> cardroom.v1.Flip7DrawEvent
-	14, // 11: cardroom.v1.Flip7Event.set_aside:type_name -> cardroom.v1.Flip7SetAsideEvent
-	15, // 12: cardroom.v1.Flip7Event.assign_required:type_name -> cardroom.v1.Flip7AssignRequiredEvent
-	16, // 13: cardroom.v1.Flip7Event.assign:type_name -> cardroom.v1.Flip7AssignEvent
-	17, // 14: cardroom.v1.Flip7Event.discard_no_target:type_name -> cardroom.v1.Flip7DiscardNoTargetEvent
-	18, // 15: cardroom.v1.Flip7Event.frozen:type_name -> cardroom.v1.Flip7FrozenEvent
-	19, // 16: cardroom.v1.Flip7Event.flip3_start:type_name -> cardroom.v1.Flip7Flip3StartEvent
-	20, // 17: cardroom.v1.Flip7Event.flip3_end:type_name -> cardroom.v1.Flip7Flip3EndEvent
-	21, // 18: cardroom.v1.Flip7Event.sc_used:type_name -> cardroom.v1.Flip7ScUsedEvent
-	22, // 19: cardroom.v1.Flip7Event.bust:type_name -> cardroom.v1.Flip7BustEvent
-	23, // 20: cardroom.v1.Flip7Event.stay:type_name -> cardroom.v1.Flip7StayEvent
-	24, // 21: cardroom.v1.Flip7Event.flip7:type_name -> cardroom.v1.Flip7Flip7Event
-	25, // 22: cardroom.v1.Flip7Event.reshuffle:type_name -> cardroom.v1.Flip7ReshuffleEvent
-	26, // 23: cardroom.v1.Flip7Event.round_end:type_name -> cardroom.v1.Flip7RoundEndEvent
-	27, // 24: cardroom.v1.Flip7Event.tiebreak:type_name -> cardroom.v1.Flip7TiebreakEvent
-	28, // 25: cardroom.v1.Flip7Event.game_over:type_name -> cardroom.v1.Flip7GameOverEvent
-	26, // [26:26] is the sub-list for method output_type
-	26, // [26:26] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	3,  // 0: cardroom.v1.Flip7Action.hit:type_name -> cardroom.v1.Flip7HitAction
+	4,  // 1: cardroom.v1.Flip7Action.stay:type_name -> cardroom.v1.Flip7StayAction
+	5,  // 2: cardroom.v1.Flip7Action.assign:type_name -> cardroom.v1.Flip7AssignAction
+	7,  // 3: cardroom.v1.Flip7View.pending:type_name -> cardroom.v1.Flip7Pending
+	8,  // 4: cardroom.v1.Flip7View.stack:type_name -> cardroom.v1.Flip7Frame
+	9,  // 5: cardroom.v1.Flip7View.players:type_name -> cardroom.v1.Flip7Player
+	10, // 6: cardroom.v1.Flip7View.remaining:type_name -> cardroom.v1.Flip7KindCount
+	2,  // 7: cardroom.v1.Flip7View.legal_actions:type_name -> cardroom.v1.Flip7Action
+	0,  // 8: cardroom.v1.Flip7View.typed_phase:type_name -> cardroom.v1.Flip7Phase
+	12, // 9: cardroom.v1.Flip7Event.round_start:type_name -> cardroom.v1.Flip7RoundStartEvent
+	13, // 10: cardroom.v1.Flip7Event.deal:type_name -> cardroom.v1.Flip7DealEvent
+	14, // 11: cardroom.v1.Flip7Event.draw:type_name -> cardroom.v1.Flip7DrawEvent
+	15, // 12: cardroom.v1.Flip7Event.set_aside:type_name -> cardroom.v1.Flip7SetAsideEvent
+	16, // 13: cardroom.v1.Flip7Event.assign_required:type_name -> cardroom.v1.Flip7AssignRequiredEvent
+	17, // 14: cardroom.v1.Flip7Event.assign:type_name -> cardroom.v1.Flip7AssignEvent
+	18, // 15: cardroom.v1.Flip7Event.discard_no_target:type_name -> cardroom.v1.Flip7DiscardNoTargetEvent
+	19, // 16: cardroom.v1.Flip7Event.frozen:type_name -> cardroom.v1.Flip7FrozenEvent
+	20, // 17: cardroom.v1.Flip7Event.flip3_start:type_name -> cardroom.v1.Flip7Flip3StartEvent
+	21, // 18: cardroom.v1.Flip7Event.flip3_end:type_name -> cardroom.v1.Flip7Flip3EndEvent
+	22, // 19: cardroom.v1.Flip7Event.sc_used:type_name -> cardroom.v1.Flip7ScUsedEvent
+	23, // 20: cardroom.v1.Flip7Event.bust:type_name -> cardroom.v1.Flip7BustEvent
+	24, // 21: cardroom.v1.Flip7Event.stay:type_name -> cardroom.v1.Flip7StayEvent
+	25, // 22: cardroom.v1.Flip7Event.flip7:type_name -> cardroom.v1.Flip7Flip7Event
+	26, // 23: cardroom.v1.Flip7Event.reshuffle:type_name -> cardroom.v1.Flip7ReshuffleEvent
+	27, // 24: cardroom.v1.Flip7Event.round_end:type_name -> cardroom.v1.Flip7RoundEndEvent
+	28, // 25: cardroom.v1.Flip7Event.tiebreak:type_name -> cardroom.v1.Flip7TiebreakEvent
+	29, // 26: cardroom.v1.Flip7Event.game_over:type_name -> cardroom.v1.Flip7GameOverEvent
+	27, // [27:27] is the sub-list for method output_type
+	27, // [27:27] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_flip_7_proto_init() }
@@ -2451,13 +2534,14 @@ func file_cardroom_v1_flip_7_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_flip_7_proto_rawDesc), len(file_cardroom_v1_flip_7_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_cardroom_v1_flip_7_proto_goTypes,
 		DependencyIndexes: file_cardroom_v1_flip_7_proto_depIdxs,
+		EnumInfos:         file_cardroom_v1_flip_7_proto_enumTypes,
 		MessageInfos:      file_cardroom_v1_flip_7_proto_msgTypes,
 	}.Build()
 	File_cardroom_v1_flip_7_proto = out.File

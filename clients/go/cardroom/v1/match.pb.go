@@ -708,7 +708,18 @@ type Game struct {
 	Options []*GameOption `protobuf:"bytes,7,rep,name=options,proto3" json:"options,omitempty"`
 	// The bot levels the service plays this game at (`BotSeat.level`), weakest
 	// first.
-	BotLevels     []string `protobuf:"bytes,8,rep,name=bot_levels,json=botLevels,proto3" json:"bot_levels,omitempty"`
+	BotLevels []string `protobuf:"bytes,8,rep,name=bot_levels,json=botLevels,proto3" json:"bot_levels,omitempty"`
+	// Every card code the game can deal under any options, in the deck's
+	// canonical order, with what a UI needs to draw and name it. Set by GetGame
+	// only (ListGames leaves it empty to keep the catalog small).
+	Cards []*CardInfo `protobuf:"bytes,9,rep,name=cards,proto3" json:"cards,omitempty"`
+	// Every value of the view's `phase` (and `typed_phase`), in play order, with
+	// what it means and the action types that answer it. Set by GetGame only.
+	Phases []*PhaseInfo `protobuf:"bytes,10,rep,name=phases,proto3" json:"phases,omitempty"`
+	// Every kind of pending decision when the game names them apart from its
+	// phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+	// when the phase is the decision. Set by GetGame only.
+	DecisionKinds []*PhaseInfo `protobuf:"bytes,11,rep,name=decision_kinds,json=decisionKinds,proto3" json:"decision_kinds,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -799,6 +810,248 @@ func (x *Game) GetBotLevels() []string {
 	return nil
 }
 
+func (x *Game) GetCards() []*CardInfo {
+	if x != nil {
+		return x.Cards
+	}
+	return nil
+}
+
+func (x *Game) GetPhases() []*PhaseInfo {
+	if x != nil {
+		return x.Phases
+	}
+	return nil
+}
+
+func (x *Game) GetDecisionKinds() []*PhaseInfo {
+	if x != nil {
+		return x.DecisionKinds
+	}
+	return nil
+}
+
+// One card code of a game, as views, actions and events carry it. Fields that
+// do not apply to the game are empty (or absent).
+type CardInfo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The code on the wire: `N10_4` (Flip 7), `Sb` (Pumba), `PEEK1` (Pumptown);
+	// for Up or Down?, whose cards are JSON integers, the number in decimal
+	// (`106`).
+	Code string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	// What sort of card it is: `number`, `action` or `modifier` (Flip 7),
+	// `number` or `pump` (Pumptown), `suited` (Pumba), `number` (Up or Down?).
+	Category string `protobuf:"bytes,2,opt,name=category,proto3" json:"category,omitempty"`
+	// The code the copies of one card share: Flip 7 `N10`, `FRZ`; Pumptown
+	// `N10`, `PEEK`; Pumba and Up or Down? the code itself (every card is
+	// unique). Flip 7's `remaining` counts name kinds.
+	Kind string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	// How a player names the card: `Flip Three`, `Sota de Bastos`, `106 pink`.
+	DisplayName string `protobuf:"bytes,4,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
+	// The number that counts: a number card's face value, a Flip 7 `+N`
+	// modifier's bonus, a Pumba card's rank number (Sota 10, Caballo 11, Rey
+	// 12); absent for cards without one (action and pump cards, `X2`).
+	Value *int32 `protobuf:"varint,5,opt,name=value,proto3,oneof" json:"value,omitempty"`
+	// Pumba: the rank code (`1`-`7`, `S`, `C`, `R`); matching uses it.
+	Rank string `protobuf:"bytes,6,opt,name=rank,proto3" json:"rank,omitempty"`
+	// Pumba: the suit code (`o`, `c`, `e`, `b`), as a Sota's `suit` names it.
+	Suit string `protobuf:"bytes,7,opt,name=suit,proto3" json:"suit,omitempty"`
+	// Pumba: the suit's name (`Oros`, `Copas`, `Espadas`, `Bastos`).
+	SuitName string `protobuf:"bytes,8,opt,name=suit_name,json=suitName,proto3" json:"suit_name,omitempty"`
+	// Up or Down?: the colour (`yellow`, `red`, `blue`, `pink`, `purple`,
+	// `teal`: `(n - 1) mod 6`), which the scoring counts.
+	Colour string `protobuf:"bytes,9,opt,name=colour,proto3" json:"colour,omitempty"`
+	// Pumba: the points the card counts in a hand at the end of a round.
+	Points *int32 `protobuf:"varint,10,opt,name=points,proto3,oneof" json:"points,omitempty"`
+	// What the card does beyond its value (action, pump and special cards);
+	// empty otherwise.
+	Effect        string `protobuf:"bytes,11,opt,name=effect,proto3" json:"effect,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CardInfo) Reset() {
+	*x = CardInfo{}
+	mi := &file_cardroom_v1_match_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CardInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CardInfo) ProtoMessage() {}
+
+func (x *CardInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_match_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CardInfo.ProtoReflect.Descriptor instead.
+func (*CardInfo) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *CardInfo) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *CardInfo) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *CardInfo) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *CardInfo) GetDisplayName() string {
+	if x != nil {
+		return x.DisplayName
+	}
+	return ""
+}
+
+func (x *CardInfo) GetValue() int32 {
+	if x != nil && x.Value != nil {
+		return *x.Value
+	}
+	return 0
+}
+
+func (x *CardInfo) GetRank() string {
+	if x != nil {
+		return x.Rank
+	}
+	return ""
+}
+
+func (x *CardInfo) GetSuit() string {
+	if x != nil {
+		return x.Suit
+	}
+	return ""
+}
+
+func (x *CardInfo) GetSuitName() string {
+	if x != nil {
+		return x.SuitName
+	}
+	return ""
+}
+
+func (x *CardInfo) GetColour() string {
+	if x != nil {
+		return x.Colour
+	}
+	return ""
+}
+
+func (x *CardInfo) GetPoints() int32 {
+	if x != nil && x.Points != nil {
+		return *x.Points
+	}
+	return 0
+}
+
+func (x *CardInfo) GetEffect() string {
+	if x != nil {
+		return x.Effect
+	}
+	return ""
+}
+
+// One value of a view's phase, or one kind of pending decision.
+type PhaseInfo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The value as the view's string field carries it (`TURN`, `turn_normal`).
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The value of the typed enum field (`typed_phase`, `typed_kind`) for it,
+	// for example `FLIP7_PHASE_TURN`.
+	EnumValue string `protobuf:"bytes,2,opt,name=enum_value,json=enumValue,proto3" json:"enum_value,omitempty"`
+	// What is going on and who decides.
+	Description string `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	// The action types that answer it (`hit`, `take_penalty`); empty when
+	// nobody acts.
+	Actions       []string `protobuf:"bytes,4,rep,name=actions,proto3" json:"actions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PhaseInfo) Reset() {
+	*x = PhaseInfo{}
+	mi := &file_cardroom_v1_match_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PhaseInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PhaseInfo) ProtoMessage() {}
+
+func (x *PhaseInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_match_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PhaseInfo.ProtoReflect.Descriptor instead.
+func (*PhaseInfo) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *PhaseInfo) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *PhaseInfo) GetEnumValue() string {
+	if x != nil {
+		return x.EnumValue
+	}
+	return ""
+}
+
+func (x *PhaseInfo) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *PhaseInfo) GetActions() []string {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
 // One house rule of a game as a frontend shows it before play.
 type GameOption struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -826,7 +1079,7 @@ type GameOption struct {
 
 func (x *GameOption) Reset() {
 	*x = GameOption{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[1]
+	mi := &file_cardroom_v1_match_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -838,7 +1091,7 @@ func (x *GameOption) String() string {
 func (*GameOption) ProtoMessage() {}
 
 func (x *GameOption) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[1]
+	mi := &file_cardroom_v1_match_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -851,7 +1104,7 @@ func (x *GameOption) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameOption.ProtoReflect.Descriptor instead.
 func (*GameOption) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{1}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *GameOption) GetName() string {
@@ -931,7 +1184,7 @@ type GameOptions struct {
 
 func (x *GameOptions) Reset() {
 	*x = GameOptions{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[2]
+	mi := &file_cardroom_v1_match_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -943,7 +1196,7 @@ func (x *GameOptions) String() string {
 func (*GameOptions) ProtoMessage() {}
 
 func (x *GameOptions) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[2]
+	mi := &file_cardroom_v1_match_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -956,7 +1209,7 @@ func (x *GameOptions) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameOptions.ProtoReflect.Descriptor instead.
 func (*GameOptions) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{2}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GameOptions) GetGame() isGameOptions_Game {
@@ -1077,7 +1330,7 @@ type SeatInfo struct {
 
 func (x *SeatInfo) Reset() {
 	*x = SeatInfo{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[3]
+	mi := &file_cardroom_v1_match_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1089,7 +1342,7 @@ func (x *SeatInfo) String() string {
 func (*SeatInfo) ProtoMessage() {}
 
 func (x *SeatInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[3]
+	mi := &file_cardroom_v1_match_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1102,7 +1355,7 @@ func (x *SeatInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatInfo.ProtoReflect.Descriptor instead.
 func (*SeatInfo) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{3}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *SeatInfo) GetSeat() int32 {
@@ -1214,7 +1467,7 @@ type TableSettings struct {
 
 func (x *TableSettings) Reset() {
 	*x = TableSettings{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[4]
+	mi := &file_cardroom_v1_match_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1226,7 +1479,7 @@ func (x *TableSettings) String() string {
 func (*TableSettings) ProtoMessage() {}
 
 func (x *TableSettings) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[4]
+	mi := &file_cardroom_v1_match_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1239,7 +1492,7 @@ func (x *TableSettings) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableSettings.ProtoReflect.Descriptor instead.
 func (*TableSettings) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{4}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *TableSettings) GetTurnSeconds() float64 {
@@ -1284,7 +1537,7 @@ type BotSeat struct {
 
 func (x *BotSeat) Reset() {
 	*x = BotSeat{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[5]
+	mi := &file_cardroom_v1_match_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1296,7 +1549,7 @@ func (x *BotSeat) String() string {
 func (*BotSeat) ProtoMessage() {}
 
 func (x *BotSeat) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[5]
+	mi := &file_cardroom_v1_match_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1309,7 +1562,7 @@ func (x *BotSeat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BotSeat.ProtoReflect.Descriptor instead.
 func (*BotSeat) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{5}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *BotSeat) GetSeat() int32 {
@@ -1367,7 +1620,7 @@ type Match struct {
 
 func (x *Match) Reset() {
 	*x = Match{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[6]
+	mi := &file_cardroom_v1_match_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1379,7 +1632,7 @@ func (x *Match) String() string {
 func (*Match) ProtoMessage() {}
 
 func (x *Match) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[6]
+	mi := &file_cardroom_v1_match_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1392,7 +1645,7 @@ func (x *Match) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Match.ProtoReflect.Descriptor instead.
 func (*Match) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{6}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Match) GetName() string {
@@ -1522,7 +1775,7 @@ type MatchState struct {
 
 func (x *MatchState) Reset() {
 	*x = MatchState{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[7]
+	mi := &file_cardroom_v1_match_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1534,7 +1787,7 @@ func (x *MatchState) String() string {
 func (*MatchState) ProtoMessage() {}
 
 func (x *MatchState) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[7]
+	mi := &file_cardroom_v1_match_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1547,7 +1800,7 @@ func (x *MatchState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MatchState.ProtoReflect.Descriptor instead.
 func (*MatchState) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{7}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *MatchState) GetMatch() *Match {
@@ -1619,7 +1872,7 @@ type MatchResult struct {
 
 func (x *MatchResult) Reset() {
 	*x = MatchResult{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[8]
+	mi := &file_cardroom_v1_match_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1631,7 +1884,7 @@ func (x *MatchResult) String() string {
 func (*MatchResult) ProtoMessage() {}
 
 func (x *MatchResult) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[8]
+	mi := &file_cardroom_v1_match_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1644,7 +1897,7 @@ func (x *MatchResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MatchResult.ProtoReflect.Descriptor instead.
 func (*MatchResult) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{8}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *MatchResult) GetScores() []int32 {
@@ -1694,7 +1947,7 @@ type SeatView struct {
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[9]
+	mi := &file_cardroom_v1_match_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1706,7 +1959,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[9]
+	mi := &file_cardroom_v1_match_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1719,7 +1972,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{9}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SeatView) GetGame() isSeatView_Game {
@@ -1815,7 +2068,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[10]
+	mi := &file_cardroom_v1_match_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1827,7 +2080,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[10]
+	mi := &file_cardroom_v1_match_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1840,7 +2093,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{10}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Action) GetGame() isAction_Game {
@@ -1937,7 +2190,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[11]
+	mi := &file_cardroom_v1_match_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1949,7 +2202,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[11]
+	mi := &file_cardroom_v1_match_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1962,7 +2215,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{11}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Event) GetGame() isEvent_Game {
@@ -2044,7 +2297,7 @@ var File_cardroom_v1_match_proto protoreflect.FileDescriptor
 
 const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\n" +
-	"\x17cardroom/v1/match.proto\x12\vcardroom.v1\x1a\x18cardroom/v1/flip_7.proto\x1a\x17cardroom/v1/pumba.proto\x1a\x1acardroom/v1/pumptown.proto\x1a\x1ccardroom/v1/up_or_down.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x19google/api/resource.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe7\x02\n" +
+	"\x17cardroom/v1/match.proto\x12\vcardroom.v1\x1a\x18cardroom/v1/flip_7.proto\x1a\x17cardroom/v1/pumba.proto\x1a\x1acardroom/v1/pumptown.proto\x1a\x1ccardroom/v1/up_or_down.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x19google/api/resource.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x95\x04\n" +
 	"\x04Game\x12\x18\n" +
 	"\x04name\x18\x01 \x01(\tB\x04\xe2A\x01\bR\x04name\x12\x1d\n" +
 	"\agame_id\x18\x02 \x01(\tB\x04\xe2A\x01\x03R\x06gameId\x12'\n" +
@@ -2056,8 +2309,33 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"maxPlayers\x127\n" +
 	"\aoptions\x18\a \x03(\v2\x17.cardroom.v1.GameOptionB\x04\xe2A\x01\x03R\aoptions\x12#\n" +
 	"\n" +
-	"bot_levels\x18\b \x03(\tB\x04\xe2A\x01\x03R\tbotLevels:1\xeaA.\n" +
-	"\x11cardroom.dev/Game\x12\fgames/{game}*\x05games2\x04game\"\xb2\x02\n" +
+	"bot_levels\x18\b \x03(\tB\x04\xe2A\x01\x03R\tbotLevels\x121\n" +
+	"\x05cards\x18\t \x03(\v2\x15.cardroom.v1.CardInfoB\x04\xe2A\x01\x03R\x05cards\x124\n" +
+	"\x06phases\x18\n" +
+	" \x03(\v2\x16.cardroom.v1.PhaseInfoB\x04\xe2A\x01\x03R\x06phases\x12C\n" +
+	"\x0edecision_kinds\x18\v \x03(\v2\x16.cardroom.v1.PhaseInfoB\x04\xe2A\x01\x03R\rdecisionKinds:1\xeaA.\n" +
+	"\x11cardroom.dev/Game\x12\fgames/{game}*\x05games2\x04game\"\xb3\x02\n" +
+	"\bCardInfo\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x12\x1a\n" +
+	"\bcategory\x18\x02 \x01(\tR\bcategory\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12!\n" +
+	"\fdisplay_name\x18\x04 \x01(\tR\vdisplayName\x12\x19\n" +
+	"\x05value\x18\x05 \x01(\x05H\x00R\x05value\x88\x01\x01\x12\x12\n" +
+	"\x04rank\x18\x06 \x01(\tR\x04rank\x12\x12\n" +
+	"\x04suit\x18\a \x01(\tR\x04suit\x12\x1b\n" +
+	"\tsuit_name\x18\b \x01(\tR\bsuitName\x12\x16\n" +
+	"\x06colour\x18\t \x01(\tR\x06colour\x12\x1b\n" +
+	"\x06points\x18\n" +
+	" \x01(\x05H\x01R\x06points\x88\x01\x01\x12\x16\n" +
+	"\x06effect\x18\v \x01(\tR\x06effectB\b\n" +
+	"\x06_valueB\t\n" +
+	"\a_points\"z\n" +
+	"\tPhaseInfo\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1d\n" +
+	"\n" +
+	"enum_value\x18\x02 \x01(\tR\tenumValue\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\x18\n" +
+	"\aactions\x18\x04 \x03(\tR\aactions\"\xb2\x02\n" +
 	"\n" +
 	"GameOption\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12+\n" +
@@ -2299,80 +2577,85 @@ func file_cardroom_v1_match_proto_rawDescGZIP() []byte {
 }
 
 var file_cardroom_v1_match_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_cardroom_v1_match_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_cardroom_v1_match_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_cardroom_v1_match_proto_goTypes = []any{
 	(OptionKind)(0),               // 0: cardroom.v1.OptionKind
 	(MatchStatus)(0),              // 1: cardroom.v1.MatchStatus
 	(SeatController)(0),           // 2: cardroom.v1.SeatController
 	(ErrorReason)(0),              // 3: cardroom.v1.ErrorReason
 	(*Game)(nil),                  // 4: cardroom.v1.Game
-	(*GameOption)(nil),            // 5: cardroom.v1.GameOption
-	(*GameOptions)(nil),           // 6: cardroom.v1.GameOptions
-	(*SeatInfo)(nil),              // 7: cardroom.v1.SeatInfo
-	(*TableSettings)(nil),         // 8: cardroom.v1.TableSettings
-	(*BotSeat)(nil),               // 9: cardroom.v1.BotSeat
-	(*Match)(nil),                 // 10: cardroom.v1.Match
-	(*MatchState)(nil),            // 11: cardroom.v1.MatchState
-	(*MatchResult)(nil),           // 12: cardroom.v1.MatchResult
-	(*SeatView)(nil),              // 13: cardroom.v1.SeatView
-	(*Action)(nil),                // 14: cardroom.v1.Action
-	(*Event)(nil),                 // 15: cardroom.v1.Event
-	(*PumptownOptions)(nil),       // 16: cardroom.v1.PumptownOptions
-	(*PumbaOptions)(nil),          // 17: cardroom.v1.PumbaOptions
-	(*UpOrDownOptions)(nil),       // 18: cardroom.v1.UpOrDownOptions
-	(*Flip7Options)(nil),          // 19: cardroom.v1.Flip7Options
-	(*timestamppb.Timestamp)(nil), // 20: google.protobuf.Timestamp
-	(*PumptownView)(nil),          // 21: cardroom.v1.PumptownView
-	(*PumbaView)(nil),             // 22: cardroom.v1.PumbaView
-	(*UpOrDownView)(nil),          // 23: cardroom.v1.UpOrDownView
-	(*Flip7View)(nil),             // 24: cardroom.v1.Flip7View
-	(*PumptownAction)(nil),        // 25: cardroom.v1.PumptownAction
-	(*PumbaAction)(nil),           // 26: cardroom.v1.PumbaAction
-	(*UpOrDownAction)(nil),        // 27: cardroom.v1.UpOrDownAction
-	(*Flip7Action)(nil),           // 28: cardroom.v1.Flip7Action
-	(*PumptownEvent)(nil),         // 29: cardroom.v1.PumptownEvent
-	(*PumbaEvent)(nil),            // 30: cardroom.v1.PumbaEvent
-	(*UpOrDownEvent)(nil),         // 31: cardroom.v1.UpOrDownEvent
-	(*Flip7Event)(nil),            // 32: cardroom.v1.Flip7Event
+	(*CardInfo)(nil),              // 5: cardroom.v1.CardInfo
+	(*PhaseInfo)(nil),             // 6: cardroom.v1.PhaseInfo
+	(*GameOption)(nil),            // 7: cardroom.v1.GameOption
+	(*GameOptions)(nil),           // 8: cardroom.v1.GameOptions
+	(*SeatInfo)(nil),              // 9: cardroom.v1.SeatInfo
+	(*TableSettings)(nil),         // 10: cardroom.v1.TableSettings
+	(*BotSeat)(nil),               // 11: cardroom.v1.BotSeat
+	(*Match)(nil),                 // 12: cardroom.v1.Match
+	(*MatchState)(nil),            // 13: cardroom.v1.MatchState
+	(*MatchResult)(nil),           // 14: cardroom.v1.MatchResult
+	(*SeatView)(nil),              // 15: cardroom.v1.SeatView
+	(*Action)(nil),                // 16: cardroom.v1.Action
+	(*Event)(nil),                 // 17: cardroom.v1.Event
+	(*PumptownOptions)(nil),       // 18: cardroom.v1.PumptownOptions
+	(*PumbaOptions)(nil),          // 19: cardroom.v1.PumbaOptions
+	(*UpOrDownOptions)(nil),       // 20: cardroom.v1.UpOrDownOptions
+	(*Flip7Options)(nil),          // 21: cardroom.v1.Flip7Options
+	(*timestamppb.Timestamp)(nil), // 22: google.protobuf.Timestamp
+	(*PumptownView)(nil),          // 23: cardroom.v1.PumptownView
+	(*PumbaView)(nil),             // 24: cardroom.v1.PumbaView
+	(*UpOrDownView)(nil),          // 25: cardroom.v1.UpOrDownView
+	(*Flip7View)(nil),             // 26: cardroom.v1.Flip7View
+	(*PumptownAction)(nil),        // 27: cardroom.v1.PumptownAction
+	(*PumbaAction)(nil),           // 28: cardroom.v1.PumbaAction
+	(*UpOrDownAction)(nil),        // 29: cardroom.v1.UpOrDownAction
+	(*Flip7Action)(nil),           // 30: cardroom.v1.Flip7Action
+	(*PumptownEvent)(nil),         // 31: cardroom.v1.PumptownEvent
+	(*PumbaEvent)(nil),            // 32: cardroom.v1.PumbaEvent
+	(*UpOrDownEvent)(nil),         // 33: cardroom.v1.UpOrDownEvent
+	(*Flip7Event)(nil),            // 34: cardroom.v1.Flip7Event
 }
 var file_cardroom_v1_match_proto_depIdxs = []int32{
-	5,  // 0: cardroom.v1.Game.options:type_name -> cardroom.v1.GameOption
-	0,  // 1: cardroom.v1.GameOption.kind:type_name -> cardroom.v1.OptionKind
-	16, // 2: cardroom.v1.GameOptions.pumptown:type_name -> cardroom.v1.PumptownOptions
-	17, // 3: cardroom.v1.GameOptions.pumba:type_name -> cardroom.v1.PumbaOptions
-	18, // 4: cardroom.v1.GameOptions.up_or_down:type_name -> cardroom.v1.UpOrDownOptions
-	19, // 5: cardroom.v1.GameOptions.flip_7:type_name -> cardroom.v1.Flip7Options
-	2,  // 6: cardroom.v1.SeatInfo.controller:type_name -> cardroom.v1.SeatController
-	20, // 7: cardroom.v1.SeatInfo.away_since:type_name -> google.protobuf.Timestamp
-	1,  // 8: cardroom.v1.Match.status:type_name -> cardroom.v1.MatchStatus
-	6,  // 9: cardroom.v1.Match.options:type_name -> cardroom.v1.GameOptions
-	7,  // 10: cardroom.v1.Match.seats:type_name -> cardroom.v1.SeatInfo
-	20, // 11: cardroom.v1.Match.create_time:type_name -> google.protobuf.Timestamp
-	20, // 12: cardroom.v1.Match.update_time:type_name -> google.protobuf.Timestamp
-	8,  // 13: cardroom.v1.Match.table:type_name -> cardroom.v1.TableSettings
-	20, // 14: cardroom.v1.Match.expire_time:type_name -> google.protobuf.Timestamp
-	10, // 15: cardroom.v1.MatchState.match:type_name -> cardroom.v1.Match
-	13, // 16: cardroom.v1.MatchState.view:type_name -> cardroom.v1.SeatView
-	14, // 17: cardroom.v1.MatchState.legal_actions:type_name -> cardroom.v1.Action
-	12, // 18: cardroom.v1.MatchState.result:type_name -> cardroom.v1.MatchResult
-	20, // 19: cardroom.v1.MatchState.deadline:type_name -> google.protobuf.Timestamp
-	21, // 20: cardroom.v1.SeatView.pumptown:type_name -> cardroom.v1.PumptownView
-	22, // 21: cardroom.v1.SeatView.pumba:type_name -> cardroom.v1.PumbaView
-	23, // 22: cardroom.v1.SeatView.up_or_down:type_name -> cardroom.v1.UpOrDownView
-	24, // 23: cardroom.v1.SeatView.flip_7:type_name -> cardroom.v1.Flip7View
-	25, // 24: cardroom.v1.Action.pumptown:type_name -> cardroom.v1.PumptownAction
-	26, // 25: cardroom.v1.Action.pumba:type_name -> cardroom.v1.PumbaAction
-	27, // 26: cardroom.v1.Action.up_or_down:type_name -> cardroom.v1.UpOrDownAction
-	28, // 27: cardroom.v1.Action.flip_7:type_name -> cardroom.v1.Flip7Action
-	29, // 28: cardroom.v1.Event.pumptown:type_name -> cardroom.v1.PumptownEvent
-	30, // 29: cardroom.v1.Event.pumba:type_name -> cardroom.v1.PumbaEvent
-	31, // 30: cardroom.v1.Event.up_or_down:type_name -> cardroom.v1.UpOrDownEvent
-	32, // 31: cardroom.v1.Event.flip_7:type_name -> cardroom.v1.Flip7Event
-	32, // [32:32] is the sub-list for method output_type
-	32, // [32:32] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	7,  // 0: cardroom.v1.Game.options:type_name -> cardroom.v1.GameOption
+	5,  // 1: cardroom.v1.Game.cards:type_name -> cardroom.v1.CardInfo
+	6,  // 2: cardroom.v1.Game.phases:type_name -> cardroom.v1.PhaseInfo
+	6,  // 3: cardroom.v1.Game.decision_kinds:type_name -> cardroom.v1.PhaseInfo
+	0,  // 4: cardroom.v1.GameOption.kind:type_name -> cardroom.v1.OptionKind
+	18, // 5: cardroom.v1.GameOptions.pumptown:type_name -> cardroom.v1.PumptownOptions
+	19, // 6: cardroom.v1.GameOptions.pumba:type_name -> cardroom.v1.PumbaOptions
+	20, // 7: cardroom.v1.GameOptions.up_or_down:type_name -> cardroom.v1.UpOrDownOptions
+	21, // 8: cardroom.v1.GameOptions.flip_7:type_name -> cardroom.v1.Flip7Options
+	2,  // 9: cardroom.v1.SeatInfo.controller:type_name -> cardroom.v1.SeatController
+	22, // 10: cardroom.v1.SeatInfo.away_since:type_name -> google.protobuf.Timestamp
+	1,  // 11: cardroom.v1.Match.status:type_name -> cardroom.v1.MatchStatus
+	8,  // 12: cardroom.v1.Match.options:type_name -> cardroom.v1.GameOptions
+	9,  // 13: cardroom.v1.Match.seats:type_name -> cardroom.v1.SeatInfo
+	22, // 14: cardroom.v1.Match.create_time:type_name -> google.protobuf.Timestamp
+	22, // 15: cardroom.v1.Match.update_time:type_name -> google.protobuf.Timestamp
+	10, // 16: cardroom.v1.Match.table:type_name -> cardroom.v1.TableSettings
+	22, // 17: cardroom.v1.Match.expire_time:type_name -> google.protobuf.Timestamp
+	12, // 18: cardroom.v1.MatchState.match:type_name -> cardroom.v1.Match
+	15, // 19: cardroom.v1.MatchState.view:type_name -> cardroom.v1.SeatView
+	16, // 20: cardroom.v1.MatchState.legal_actions:type_name -> cardroom.v1.Action
+	14, // 21: cardroom.v1.MatchState.result:type_name -> cardroom.v1.MatchResult
+	22, // 22: cardroom.v1.MatchState.deadline:type_name -> google.protobuf.Timestamp
+	23, // 23: cardroom.v1.SeatView.pumptown:type_name -> cardroom.v1.PumptownView
+	24, // 24: cardroom.v1.SeatView.pumba:type_name -> cardroom.v1.PumbaView
+	25, // 25: cardroom.v1.SeatView.up_or_down:type_name -> cardroom.v1.UpOrDownView
+	26, // 26: cardroom.v1.SeatView.flip_7:type_name -> cardroom.v1.Flip7View
+	27, // 27: cardroom.v1.Action.pumptown:type_name -> cardroom.v1.PumptownAction
+	28, // 28: cardroom.v1.Action.pumba:type_name -> cardroom.v1.PumbaAction
+	29, // 29: cardroom.v1.Action.up_or_down:type_name -> cardroom.v1.UpOrDownAction
+	30, // 30: cardroom.v1.Action.flip_7:type_name -> cardroom.v1.Flip7Action
+	31, // 31: cardroom.v1.Event.pumptown:type_name -> cardroom.v1.PumptownEvent
+	32, // 32: cardroom.v1.Event.pumba:type_name -> cardroom.v1.PumbaEvent
+	33, // 33: cardroom.v1.Event.up_or_down:type_name -> cardroom.v1.UpOrDownEvent
+	34, // 34: cardroom.v1.Event.flip_7:type_name -> cardroom.v1.Flip7Event
+	35, // [35:35] is the sub-list for method output_type
+	35, // [35:35] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_match_proto_init() }
@@ -2385,27 +2668,28 @@ func file_cardroom_v1_match_proto_init() {
 	file_cardroom_v1_pumptown_proto_init()
 	file_cardroom_v1_up_or_down_proto_init()
 	file_cardroom_v1_match_proto_msgTypes[1].OneofWrappers = []any{}
-	file_cardroom_v1_match_proto_msgTypes[2].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[3].OneofWrappers = []any{}
+	file_cardroom_v1_match_proto_msgTypes[4].OneofWrappers = []any{
 		(*GameOptions_Pumptown)(nil),
 		(*GameOptions_Pumba)(nil),
 		(*GameOptions_UpOrDown)(nil),
 		(*GameOptions_Flip_7)(nil),
 	}
-	file_cardroom_v1_match_proto_msgTypes[3].OneofWrappers = []any{}
-	file_cardroom_v1_match_proto_msgTypes[7].OneofWrappers = []any{}
-	file_cardroom_v1_match_proto_msgTypes[9].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[5].OneofWrappers = []any{}
+	file_cardroom_v1_match_proto_msgTypes[9].OneofWrappers = []any{}
+	file_cardroom_v1_match_proto_msgTypes[11].OneofWrappers = []any{
 		(*SeatView_Pumptown)(nil),
 		(*SeatView_Pumba)(nil),
 		(*SeatView_UpOrDown)(nil),
 		(*SeatView_Flip_7)(nil),
 	}
-	file_cardroom_v1_match_proto_msgTypes[10].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[12].OneofWrappers = []any{
 		(*Action_Pumptown)(nil),
 		(*Action_Pumba)(nil),
 		(*Action_UpOrDown)(nil),
 		(*Action_Flip_7)(nil),
 	}
-	file_cardroom_v1_match_proto_msgTypes[11].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[13].OneofWrappers = []any{
 		(*Event_Pumptown)(nil),
 		(*Event_Pumba)(nil),
 		(*Event_UpOrDown)(nil),
@@ -2417,7 +2701,7 @@ func file_cardroom_v1_match_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_match_proto_rawDesc), len(file_cardroom_v1_match_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   12,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -32,6 +32,68 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// A phase of a PumbaView (`typed_phase`); `Game.phases` describes each.
+type PumbaPhase int32
+
+const (
+	// Not set; never sent by the server.
+	PumbaPhase_PUMBA_PHASE_UNSPECIFIED PumbaPhase = 0
+	// `turn_normal`: `current` plays a normal turn: play a card matching `top`
+	// in rank or `active_suit`, draw, or pass; while a Pumba window is open
+	// (`pumba_window`), every other active seat may challenge.
+	PumbaPhase_PUMBA_PHASE_TURN_NORMAL PumbaPhase = 1
+	// `turn_penalty`: `current` owes `pending_draw` cards because of Twos: it
+	// stacks a Two (with `stack_twos`) or takes the penalty; Pumba window
+	// challengers as in `turn_normal`.
+	PumbaPhase_PUMBA_PHASE_TURN_PENALTY PumbaPhase = 2
+	// `game_over`: The game has ended; `winners` and `ranks` are set. Nobody
+	// acts.
+	PumbaPhase_PUMBA_PHASE_GAME_OVER PumbaPhase = 3
+)
+
+// Enum value maps for PumbaPhase.
+var (
+	PumbaPhase_name = map[int32]string{
+		0: "PUMBA_PHASE_UNSPECIFIED",
+		1: "PUMBA_PHASE_TURN_NORMAL",
+		2: "PUMBA_PHASE_TURN_PENALTY",
+		3: "PUMBA_PHASE_GAME_OVER",
+	}
+	PumbaPhase_value = map[string]int32{
+		"PUMBA_PHASE_UNSPECIFIED":  0,
+		"PUMBA_PHASE_TURN_NORMAL":  1,
+		"PUMBA_PHASE_TURN_PENALTY": 2,
+		"PUMBA_PHASE_GAME_OVER":    3,
+	}
+)
+
+func (x PumbaPhase) Enum() *PumbaPhase {
+	p := new(PumbaPhase)
+	*p = x
+	return p
+}
+
+func (x PumbaPhase) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (PumbaPhase) Descriptor() protoreflect.EnumDescriptor {
+	return file_cardroom_v1_pumba_proto_enumTypes[0].Descriptor()
+}
+
+func (PumbaPhase) Type() protoreflect.EnumType {
+	return &file_cardroom_v1_pumba_proto_enumTypes[0]
+}
+
+func (x PumbaPhase) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use PumbaPhase.Descriptor instead.
+func (PumbaPhase) EnumDescriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{0}
+}
+
 // House-rule options of Pumba (rules §7). Unset fields keep their defaults;
 // `Match.options` and `PumbaView.options` have every field set.
 type PumbaOptions struct {
@@ -582,6 +644,9 @@ type PumbaView struct {
 	// The viewer's seat; absent for a spectator.
 	You *int32 `protobuf:"varint,1,opt,name=you,proto3,oneof" json:"you,omitempty"`
 	// `turn_normal`, `turn_penalty` or `game_over`.
+	// Deprecated: read `typed_phase`, the same value typed. Still filled.
+	//
+	// Deprecated: Marked as deprecated in cardroom/v1/pumba.proto.
 	Phase string `protobuf:"bytes,2,opt,name=phase,proto3" json:"phase,omitempty"`
 	// Round number, from 1.
 	Round int32 `protobuf:"varint,3,opt,name=round,proto3" json:"round,omitempty"`
@@ -623,7 +688,9 @@ type PumbaView struct {
 	// The winning seats; empty until the game is over.
 	Winners []int32 `protobuf:"varint,21,rep,packed,name=winners,proto3" json:"winners,omitempty"`
 	// Final competition rank of each seat; empty until the game is over.
-	Ranks         []int32 `protobuf:"varint,22,rep,packed,name=ranks,proto3" json:"ranks,omitempty"`
+	Ranks []int32 `protobuf:"varint,22,rep,packed,name=ranks,proto3" json:"ranks,omitempty"`
+	// The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+	TypedPhase    PumbaPhase `protobuf:"varint,23,opt,name=typed_phase,json=typedPhase,proto3,enum=cardroom.v1.PumbaPhase" json:"typed_phase,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -665,6 +732,7 @@ func (x *PumbaView) GetYou() int32 {
 	return 0
 }
 
+// Deprecated: Marked as deprecated in cardroom/v1/pumba.proto.
 func (x *PumbaView) GetPhase() string {
 	if x != nil {
 		return x.Phase
@@ -803,6 +871,13 @@ func (x *PumbaView) GetRanks() []int32 {
 		return x.Ranks
 	}
 	return nil
+}
+
+func (x *PumbaView) GetTypedPhase() PumbaPhase {
+	if x != nil {
+		return x.TypedPhase
+	}
+	return PumbaPhase_PUMBA_PHASE_UNSPECIFIED
 }
 
 // One seat's public state.
@@ -2003,10 +2078,10 @@ const file_cardroom_v1_pumba_proto_rawDesc = "" +
 	"\x0fPumbaPassAction\"\x18\n" +
 	"\x16PumbaTakePenaltyAction\"3\n" +
 	"\x19PumbaChallengePumbaAction\x12\x16\n" +
-	"\x06target\x18\x01 \x01(\x05R\x06target\"\xeb\x05\n" +
+	"\x06target\x18\x01 \x01(\x05R\x06target\"\xa9\x06\n" +
 	"\tPumbaView\x12\x15\n" +
-	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x14\n" +
-	"\x05phase\x18\x02 \x01(\tR\x05phase\x12\x14\n" +
+	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x18\n" +
+	"\x05phase\x18\x02 \x01(\tB\x02\x18\x01R\x05phase\x12\x14\n" +
 	"\x05round\x18\x03 \x01(\x05R\x05round\x123\n" +
 	"\aoptions\x18\x04 \x01(\v2\x19.cardroom.v1.PumbaOptionsR\aoptions\x122\n" +
 	"\aplayers\x18\x05 \x03(\v2\x18.cardroom.v1.PumbaPlayerR\aplayers\x12\x12\n" +
@@ -2030,7 +2105,9 @@ const file_cardroom_v1_pumba_proto_rawDesc = "" +
 	"idlePasses\x12/\n" +
 	"\x11last_round_winner\x18\x14 \x01(\x05H\x03R\x0flastRoundWinner\x88\x01\x01\x12\x18\n" +
 	"\awinners\x18\x15 \x03(\x05R\awinners\x12\x14\n" +
-	"\x05ranks\x18\x16 \x03(\x05R\x05ranksB\x06\n" +
+	"\x05ranks\x18\x16 \x03(\x05R\x05ranks\x128\n" +
+	"\vtyped_phase\x18\x17 \x01(\x0e2\x17.cardroom.v1.PumbaPhaseR\n" +
+	"typedPhaseB\x06\n" +
 	"\x04_youB\n" +
 	"\n" +
 	"\b_currentB\x0f\n" +
@@ -2130,7 +2207,13 @@ const file_cardroom_v1_pumba_proto_rawDesc = "" +
 	"\x13PumbaGameEndedEvent\x12\x18\n" +
 	"\awinners\x18\x01 \x03(\x05R\awinners\x12\x14\n" +
 	"\x05ranks\x18\x02 \x03(\x05R\x05ranks\x12\x16\n" +
-	"\x06totals\x18\x03 \x03(\x05R\x06totalsB\x91\x01\n" +
+	"\x06totals\x18\x03 \x03(\x05R\x06totals*\x7f\n" +
+	"\n" +
+	"PumbaPhase\x12\x1b\n" +
+	"\x17PUMBA_PHASE_UNSPECIFIED\x10\x00\x12\x1b\n" +
+	"\x17PUMBA_PHASE_TURN_NORMAL\x10\x01\x12\x1c\n" +
+	"\x18PUMBA_PHASE_TURN_PENALTY\x10\x02\x12\x19\n" +
+	"\x15PUMBA_PHASE_GAME_OVER\x10\x03B\x91\x01\n" +
 	"\x0fdev.cardroom.v1B\n" +
 	"PumbaProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03CRX\xaa\x02\vCardroom.V1\xba\x02\x02CR\xca\x02\vCardroom\\V1\xea\x02\fCardroom::V1b\x06proto3"
 
@@ -2146,56 +2229,59 @@ func file_cardroom_v1_pumba_proto_rawDescGZIP() []byte {
 	return file_cardroom_v1_pumba_proto_rawDescData
 }
 
+var file_cardroom_v1_pumba_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_cardroom_v1_pumba_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_cardroom_v1_pumba_proto_goTypes = []any{
-	(*PumbaOptions)(nil),                // 0: cardroom.v1.PumbaOptions
-	(*PumbaAction)(nil),                 // 1: cardroom.v1.PumbaAction
-	(*PumbaPlayAction)(nil),             // 2: cardroom.v1.PumbaPlayAction
-	(*PumbaDrawAction)(nil),             // 3: cardroom.v1.PumbaDrawAction
-	(*PumbaPassAction)(nil),             // 4: cardroom.v1.PumbaPassAction
-	(*PumbaTakePenaltyAction)(nil),      // 5: cardroom.v1.PumbaTakePenaltyAction
-	(*PumbaChallengePumbaAction)(nil),   // 6: cardroom.v1.PumbaChallengePumbaAction
-	(*PumbaView)(nil),                   // 7: cardroom.v1.PumbaView
-	(*PumbaPlayer)(nil),                 // 8: cardroom.v1.PumbaPlayer
-	(*PumbaCardList)(nil),               // 9: cardroom.v1.PumbaCardList
-	(*PumbaEvent)(nil),                  // 10: cardroom.v1.PumbaEvent
-	(*PumbaRoundStartedEvent)(nil),      // 11: cardroom.v1.PumbaRoundStartedEvent
-	(*PumbaCardPlayedEvent)(nil),        // 12: cardroom.v1.PumbaCardPlayedEvent
-	(*PumbaWentOutEvent)(nil),           // 13: cardroom.v1.PumbaWentOutEvent
-	(*PumbaCardsDrawnEvent)(nil),        // 14: cardroom.v1.PumbaCardsDrawnEvent
-	(*PumbaStockReshuffledEvent)(nil),   // 15: cardroom.v1.PumbaStockReshuffledEvent
-	(*PumbaPassedEvent)(nil),            // 16: cardroom.v1.PumbaPassedEvent
-	(*PumbaPumbaWindowOpenedEvent)(nil), // 17: cardroom.v1.PumbaPumbaWindowOpenedEvent
-	(*PumbaPumbaWindowClosedEvent)(nil), // 18: cardroom.v1.PumbaPumbaWindowClosedEvent
-	(*PumbaPumbaChallengedEvent)(nil),   // 19: cardroom.v1.PumbaPumbaChallengedEvent
-	(*PumbaRoundEndedEvent)(nil),        // 20: cardroom.v1.PumbaRoundEndedEvent
-	(*PumbaGameEndedEvent)(nil),         // 21: cardroom.v1.PumbaGameEndedEvent
+	(PumbaPhase)(0),                     // 0: cardroom.v1.PumbaPhase
+	(*PumbaOptions)(nil),                // 1: cardroom.v1.PumbaOptions
+	(*PumbaAction)(nil),                 // 2: cardroom.v1.PumbaAction
+	(*PumbaPlayAction)(nil),             // 3: cardroom.v1.PumbaPlayAction
+	(*PumbaDrawAction)(nil),             // 4: cardroom.v1.PumbaDrawAction
+	(*PumbaPassAction)(nil),             // 5: cardroom.v1.PumbaPassAction
+	(*PumbaTakePenaltyAction)(nil),      // 6: cardroom.v1.PumbaTakePenaltyAction
+	(*PumbaChallengePumbaAction)(nil),   // 7: cardroom.v1.PumbaChallengePumbaAction
+	(*PumbaView)(nil),                   // 8: cardroom.v1.PumbaView
+	(*PumbaPlayer)(nil),                 // 9: cardroom.v1.PumbaPlayer
+	(*PumbaCardList)(nil),               // 10: cardroom.v1.PumbaCardList
+	(*PumbaEvent)(nil),                  // 11: cardroom.v1.PumbaEvent
+	(*PumbaRoundStartedEvent)(nil),      // 12: cardroom.v1.PumbaRoundStartedEvent
+	(*PumbaCardPlayedEvent)(nil),        // 13: cardroom.v1.PumbaCardPlayedEvent
+	(*PumbaWentOutEvent)(nil),           // 14: cardroom.v1.PumbaWentOutEvent
+	(*PumbaCardsDrawnEvent)(nil),        // 15: cardroom.v1.PumbaCardsDrawnEvent
+	(*PumbaStockReshuffledEvent)(nil),   // 16: cardroom.v1.PumbaStockReshuffledEvent
+	(*PumbaPassedEvent)(nil),            // 17: cardroom.v1.PumbaPassedEvent
+	(*PumbaPumbaWindowOpenedEvent)(nil), // 18: cardroom.v1.PumbaPumbaWindowOpenedEvent
+	(*PumbaPumbaWindowClosedEvent)(nil), // 19: cardroom.v1.PumbaPumbaWindowClosedEvent
+	(*PumbaPumbaChallengedEvent)(nil),   // 20: cardroom.v1.PumbaPumbaChallengedEvent
+	(*PumbaRoundEndedEvent)(nil),        // 21: cardroom.v1.PumbaRoundEndedEvent
+	(*PumbaGameEndedEvent)(nil),         // 22: cardroom.v1.PumbaGameEndedEvent
 }
 var file_cardroom_v1_pumba_proto_depIdxs = []int32{
-	2,  // 0: cardroom.v1.PumbaAction.play:type_name -> cardroom.v1.PumbaPlayAction
-	3,  // 1: cardroom.v1.PumbaAction.draw:type_name -> cardroom.v1.PumbaDrawAction
-	4,  // 2: cardroom.v1.PumbaAction.pass:type_name -> cardroom.v1.PumbaPassAction
-	5,  // 3: cardroom.v1.PumbaAction.take_penalty:type_name -> cardroom.v1.PumbaTakePenaltyAction
-	6,  // 4: cardroom.v1.PumbaAction.challenge_pumba:type_name -> cardroom.v1.PumbaChallengePumbaAction
-	0,  // 5: cardroom.v1.PumbaView.options:type_name -> cardroom.v1.PumbaOptions
-	8,  // 6: cardroom.v1.PumbaView.players:type_name -> cardroom.v1.PumbaPlayer
-	11, // 7: cardroom.v1.PumbaEvent.round_started:type_name -> cardroom.v1.PumbaRoundStartedEvent
-	12, // 8: cardroom.v1.PumbaEvent.card_played:type_name -> cardroom.v1.PumbaCardPlayedEvent
-	13, // 9: cardroom.v1.PumbaEvent.went_out:type_name -> cardroom.v1.PumbaWentOutEvent
-	14, // 10: cardroom.v1.PumbaEvent.cards_drawn:type_name -> cardroom.v1.PumbaCardsDrawnEvent
-	15, // 11: cardroom.v1.PumbaEvent.stock_reshuffled:type_name -> cardroom.v1.PumbaStockReshuffledEvent
-	16, // 12: cardroom.v1.PumbaEvent.passed:type_name -> cardroom.v1.PumbaPassedEvent
-	17, // 13: cardroom.v1.PumbaEvent.pumba_window_opened:type_name -> cardroom.v1.PumbaPumbaWindowOpenedEvent
-	18, // 14: cardroom.v1.PumbaEvent.pumba_window_closed:type_name -> cardroom.v1.PumbaPumbaWindowClosedEvent
-	19, // 15: cardroom.v1.PumbaEvent.pumba_challenged:type_name -> cardroom.v1.PumbaPumbaChallengedEvent
-	20, // 16: cardroom.v1.PumbaEvent.round_ended:type_name -> cardroom.v1.PumbaRoundEndedEvent
-	21, // 17: cardroom.v1.PumbaEvent.game_ended:type_name -> cardroom.v1.PumbaGameEndedEvent
-	9,  // 18: cardroom.v1.PumbaRoundEndedEvent.revealed_hands:type_name -> cardroom.v1.PumbaCardList
-	19, // [19:19] is the sub-list for method output_type
-	19, // [19:19] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	3,  // 0: cardroom.v1.PumbaAction.play:type_name -> cardroom.v1.PumbaPlayAction
+	4,  // 1: cardroom.v1.PumbaAction.draw:type_name -> cardroom.v1.PumbaDrawAction
+	5,  // 2: cardroom.v1.PumbaAction.pass:type_name -> cardroom.v1.PumbaPassAction
+	6,  // 3: cardroom.v1.PumbaAction.take_penalty:type_name -> cardroom.v1.PumbaTakePenaltyAction
+	7,  // 4: cardroom.v1.PumbaAction.challenge_pumba:type_name -> cardroom.v1.PumbaChallengePumbaAction
+	1,  // 5: cardroom.v1.PumbaView.options:type_name -> cardroom.v1.PumbaOptions
+	9,  // 6: cardroom.v1.PumbaView.players:type_name -> cardroom.v1.PumbaPlayer
+	0,  // 7: cardroom.v1.PumbaView.typed_phase:type_name -> cardroom.v1.PumbaPhase
+	12, // 8: cardroom.v1.PumbaEvent.round_started:type_name -> cardroom.v1.PumbaRoundStartedEvent
+	13, // 9: cardroom.v1.PumbaEvent.card_played:type_name -> cardroom.v1.PumbaCardPlayedEvent
+	14, // 10: cardroom.v1.PumbaEvent.went_out:type_name -> cardroom.v1.PumbaWentOutEvent
+	15, // 11: cardroom.v1.PumbaEvent.cards_drawn:type_name -> cardroom.v1.PumbaCardsDrawnEvent
+	16, // 12: cardroom.v1.PumbaEvent.stock_reshuffled:type_name -> cardroom.v1.PumbaStockReshuffledEvent
+	17, // 13: cardroom.v1.PumbaEvent.passed:type_name -> cardroom.v1.PumbaPassedEvent
+	18, // 14: cardroom.v1.PumbaEvent.pumba_window_opened:type_name -> cardroom.v1.PumbaPumbaWindowOpenedEvent
+	19, // 15: cardroom.v1.PumbaEvent.pumba_window_closed:type_name -> cardroom.v1.PumbaPumbaWindowClosedEvent
+	20, // 16: cardroom.v1.PumbaEvent.pumba_challenged:type_name -> cardroom.v1.PumbaPumbaChallengedEvent
+	21, // 17: cardroom.v1.PumbaEvent.round_ended:type_name -> cardroom.v1.PumbaRoundEndedEvent
+	22, // 18: cardroom.v1.PumbaEvent.game_ended:type_name -> cardroom.v1.PumbaGameEndedEvent
+	10, // 19: cardroom.v1.PumbaRoundEndedEvent.revealed_hands:type_name -> cardroom.v1.PumbaCardList
+	20, // [20:20] is the sub-list for method output_type
+	20, // [20:20] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_pumba_proto_init() }
@@ -2235,13 +2321,14 @@ func file_cardroom_v1_pumba_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_pumba_proto_rawDesc), len(file_cardroom_v1_pumba_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_cardroom_v1_pumba_proto_goTypes,
 		DependencyIndexes: file_cardroom_v1_pumba_proto_depIdxs,
+		EnumInfos:         file_cardroom_v1_pumba_proto_enumTypes,
 		MessageInfos:      file_cardroom_v1_pumba_proto_msgTypes,
 	}.Build()
 	File_cardroom_v1_pumba_proto = out.File

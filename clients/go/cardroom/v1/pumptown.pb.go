@@ -35,6 +35,227 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// A phase of a PumptownView (`typed_phase`); `Game.phases` describes each.
+type PumptownPhase int32
+
+const (
+	// Not set; never sent by the server.
+	PumptownPhase_PUMPTOWN_PHASE_UNSPECIFIED PumptownPhase = 0
+	// `RS_WINDOW`: Round-start window: the polled seat may play a Peek or a
+	// Double, or pass.
+	PumptownPhase_PUMPTOWN_PHASE_RS_WINDOW PumptownPhase = 1
+	// `PEEK`: Every seat not yet acknowledged looks at its bottom two cards, in
+	// any order.
+	PumptownPhase_PUMPTOWN_PHASE_PEEK PumptownPhase = 2
+	// `TB_WINDOW`: Before a turn: the polled seat may play a Swipe, or pass.
+	PumptownPhase_PUMPTOWN_PHASE_TB_WINDOW PumptownPhase = 3
+	// `TURN_START`: The `scheduled` seat's turn: it draws from the pile or the
+	// discard, or plays a Swap or a Steal.
+	PumptownPhase_PUMPTOWN_PHASE_TURN_START PumptownPhase = 4
+	// `TURN_PLACE`: The same seat places the drawn card (`pending`) in a grid
+	// slot, or discards a card drawn from the pile.
+	PumptownPhase_PUMPTOWN_PHASE_TURN_PLACE PumptownPhase = 5
+	// `KNOCK_DECISION`: After a completed turn (NORMAL mode, not blocked): that
+	// seat knocks or ends its turn.
+	PumptownPhase_PUMPTOWN_PHASE_KNOCK_DECISION PumptownPhase = 6
+	// `AK_WINDOW`: After a knock: the polled seat may play a Block a Knock, or
+	// pass.
+	PumptownPhase_PUMPTOWN_PHASE_AK_WINDOW PumptownPhase = 7
+	// `RE_WINDOW`: After REVEAL: the polled seat may play a Rearrange,
+	// Eliminate, Redistribute or Duel, or pass.
+	PumptownPhase_PUMPTOWN_PHASE_RE_WINDOW PumptownPhase = 8
+	// `REDIS_ALLOC`: A Redistribute's player allots its moon sum to the other
+	// seats.
+	PumptownPhase_PUMPTOWN_PHASE_REDIS_ALLOC PumptownPhase = 9
+	// `DUEL_TURN`: A duellist's turn: it draws.
+	PumptownPhase_PUMPTOWN_PHASE_DUEL_TURN PumptownPhase = 10
+	// `DUEL_PLACE`: The duellist places its draw (L or R), or discards a pile
+	// draw (`duel_may_discard`).
+	PumptownPhase_PUMPTOWN_PHASE_DUEL_PLACE PumptownPhase = 11
+	// `PUMP_LIMIT`: A seat holds more than `pump_hand_limit` pump cards and
+	// discards one.
+	PumptownPhase_PUMPTOWN_PHASE_PUMP_LIMIT PumptownPhase = 12
+	// `GAME_OVER`: The game has ended. Nobody acts.
+	PumptownPhase_PUMPTOWN_PHASE_GAME_OVER PumptownPhase = 13
+)
+
+// Enum value maps for PumptownPhase.
+var (
+	PumptownPhase_name = map[int32]string{
+		0:  "PUMPTOWN_PHASE_UNSPECIFIED",
+		1:  "PUMPTOWN_PHASE_RS_WINDOW",
+		2:  "PUMPTOWN_PHASE_PEEK",
+		3:  "PUMPTOWN_PHASE_TB_WINDOW",
+		4:  "PUMPTOWN_PHASE_TURN_START",
+		5:  "PUMPTOWN_PHASE_TURN_PLACE",
+		6:  "PUMPTOWN_PHASE_KNOCK_DECISION",
+		7:  "PUMPTOWN_PHASE_AK_WINDOW",
+		8:  "PUMPTOWN_PHASE_RE_WINDOW",
+		9:  "PUMPTOWN_PHASE_REDIS_ALLOC",
+		10: "PUMPTOWN_PHASE_DUEL_TURN",
+		11: "PUMPTOWN_PHASE_DUEL_PLACE",
+		12: "PUMPTOWN_PHASE_PUMP_LIMIT",
+		13: "PUMPTOWN_PHASE_GAME_OVER",
+	}
+	PumptownPhase_value = map[string]int32{
+		"PUMPTOWN_PHASE_UNSPECIFIED":    0,
+		"PUMPTOWN_PHASE_RS_WINDOW":      1,
+		"PUMPTOWN_PHASE_PEEK":           2,
+		"PUMPTOWN_PHASE_TB_WINDOW":      3,
+		"PUMPTOWN_PHASE_TURN_START":     4,
+		"PUMPTOWN_PHASE_TURN_PLACE":     5,
+		"PUMPTOWN_PHASE_KNOCK_DECISION": 6,
+		"PUMPTOWN_PHASE_AK_WINDOW":      7,
+		"PUMPTOWN_PHASE_RE_WINDOW":      8,
+		"PUMPTOWN_PHASE_REDIS_ALLOC":    9,
+		"PUMPTOWN_PHASE_DUEL_TURN":      10,
+		"PUMPTOWN_PHASE_DUEL_PLACE":     11,
+		"PUMPTOWN_PHASE_PUMP_LIMIT":     12,
+		"PUMPTOWN_PHASE_GAME_OVER":      13,
+	}
+)
+
+func (x PumptownPhase) Enum() *PumptownPhase {
+	p := new(PumptownPhase)
+	*p = x
+	return p
+}
+
+func (x PumptownPhase) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (PumptownPhase) Descriptor() protoreflect.EnumDescriptor {
+	return file_cardroom_v1_pumptown_proto_enumTypes[0].Descriptor()
+}
+
+func (PumptownPhase) Type() protoreflect.EnumType {
+	return &file_cardroom_v1_pumptown_proto_enumTypes[0]
+}
+
+func (x PumptownPhase) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use PumptownPhase.Descriptor instead.
+func (PumptownPhase) EnumDescriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{0}
+}
+
+// The kind of a PumptownDecision (`typed_kind`); `Game.decision_kinds`
+// describes each.
+type PumptownDecisionKind int32
+
+const (
+	// Not set; never sent by the server.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_UNSPECIFIED PumptownDecisionKind = 0
+	// `RS_WINDOW`: Round-start window: the polled seat may play a Peek or a
+	// Double, or pass.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_RS_WINDOW PumptownDecisionKind = 1
+	// `PEEK`: Every seat not yet acknowledged looks at its bottom two cards, in
+	// any order.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_PEEK PumptownDecisionKind = 2
+	// `TB_WINDOW`: Before a turn: the polled seat may play a Swipe, or pass.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_TB_WINDOW PumptownDecisionKind = 3
+	// `TURN_START`: The `scheduled` seat's turn: it draws from the pile or the
+	// discard, or plays a Swap or a Steal.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_TURN_START PumptownDecisionKind = 4
+	// `TURN_PLACE`: The same seat places the drawn card (`pending`) in a grid
+	// slot, or discards a card drawn from the pile.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_TURN_PLACE PumptownDecisionKind = 5
+	// `KNOCK_DECISION`: After a completed turn (NORMAL mode, not blocked): that
+	// seat knocks or ends its turn.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_KNOCK_DECISION PumptownDecisionKind = 6
+	// `AK_WINDOW`: After a knock: the polled seat may play a Block a Knock, or
+	// pass.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_AK_WINDOW PumptownDecisionKind = 7
+	// `RE_WINDOW`: After REVEAL: the polled seat may play a Rearrange,
+	// Eliminate, Redistribute or Duel, or pass.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_RE_WINDOW PumptownDecisionKind = 8
+	// `REDIS_ALLOC`: A Redistribute's player allots its moon sum to the other
+	// seats.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_REDIS_ALLOC PumptownDecisionKind = 9
+	// `DUEL_TURN`: A duellist's turn: it draws.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_DUEL_TURN PumptownDecisionKind = 10
+	// `DUEL_PLACE`: The duellist places its draw (L or R), or discards a pile
+	// draw (`duel_may_discard`).
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_DUEL_PLACE PumptownDecisionKind = 11
+	// `PUMP_LIMIT`: A seat holds more than `pump_hand_limit` pump cards and
+	// discards one.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_PUMP_LIMIT PumptownDecisionKind = 12
+	// `GAME_OVER`: The game has ended. Nobody acts.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_GAME_OVER PumptownDecisionKind = 13
+	// `NOPE_WINDOW`: A pump card was just played (it is on `chain`): the polled
+	// seat may play a Nope on it, or pass. A decision kind only: `phase` keeps
+	// the phase it interrupts.
+	PumptownDecisionKind_PUMPTOWN_DECISION_KIND_NOPE_WINDOW PumptownDecisionKind = 14
+)
+
+// Enum value maps for PumptownDecisionKind.
+var (
+	PumptownDecisionKind_name = map[int32]string{
+		0:  "PUMPTOWN_DECISION_KIND_UNSPECIFIED",
+		1:  "PUMPTOWN_DECISION_KIND_RS_WINDOW",
+		2:  "PUMPTOWN_DECISION_KIND_PEEK",
+		3:  "PUMPTOWN_DECISION_KIND_TB_WINDOW",
+		4:  "PUMPTOWN_DECISION_KIND_TURN_START",
+		5:  "PUMPTOWN_DECISION_KIND_TURN_PLACE",
+		6:  "PUMPTOWN_DECISION_KIND_KNOCK_DECISION",
+		7:  "PUMPTOWN_DECISION_KIND_AK_WINDOW",
+		8:  "PUMPTOWN_DECISION_KIND_RE_WINDOW",
+		9:  "PUMPTOWN_DECISION_KIND_REDIS_ALLOC",
+		10: "PUMPTOWN_DECISION_KIND_DUEL_TURN",
+		11: "PUMPTOWN_DECISION_KIND_DUEL_PLACE",
+		12: "PUMPTOWN_DECISION_KIND_PUMP_LIMIT",
+		13: "PUMPTOWN_DECISION_KIND_GAME_OVER",
+		14: "PUMPTOWN_DECISION_KIND_NOPE_WINDOW",
+	}
+	PumptownDecisionKind_value = map[string]int32{
+		"PUMPTOWN_DECISION_KIND_UNSPECIFIED":    0,
+		"PUMPTOWN_DECISION_KIND_RS_WINDOW":      1,
+		"PUMPTOWN_DECISION_KIND_PEEK":           2,
+		"PUMPTOWN_DECISION_KIND_TB_WINDOW":      3,
+		"PUMPTOWN_DECISION_KIND_TURN_START":     4,
+		"PUMPTOWN_DECISION_KIND_TURN_PLACE":     5,
+		"PUMPTOWN_DECISION_KIND_KNOCK_DECISION": 6,
+		"PUMPTOWN_DECISION_KIND_AK_WINDOW":      7,
+		"PUMPTOWN_DECISION_KIND_RE_WINDOW":      8,
+		"PUMPTOWN_DECISION_KIND_REDIS_ALLOC":    9,
+		"PUMPTOWN_DECISION_KIND_DUEL_TURN":      10,
+		"PUMPTOWN_DECISION_KIND_DUEL_PLACE":     11,
+		"PUMPTOWN_DECISION_KIND_PUMP_LIMIT":     12,
+		"PUMPTOWN_DECISION_KIND_GAME_OVER":      13,
+		"PUMPTOWN_DECISION_KIND_NOPE_WINDOW":    14,
+	}
+)
+
+func (x PumptownDecisionKind) Enum() *PumptownDecisionKind {
+	p := new(PumptownDecisionKind)
+	*p = x
+	return p
+}
+
+func (x PumptownDecisionKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (PumptownDecisionKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_cardroom_v1_pumptown_proto_enumTypes[1].Descriptor()
+}
+
+func (PumptownDecisionKind) Type() protoreflect.EnumType {
+	return &file_cardroom_v1_pumptown_proto_enumTypes[1]
+}
+
+func (x PumptownDecisionKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use PumptownDecisionKind.Descriptor instead.
+func (PumptownDecisionKind) EnumDescriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{1}
+}
+
 // House-rule options of Pumptown (rules §7). Unset fields keep their
 // defaults; `Match.options` has every field set.
 type PumptownOptions struct {
@@ -1156,6 +1377,9 @@ type PumptownView struct {
 	// `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
 	// Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
 	// `PUMP_LIMIT` or `GAME_OVER`.
+	// Deprecated: read `typed_phase`, the same value typed. Still filled.
+	//
+	// Deprecated: Marked as deprecated in cardroom/v1/pumptown.proto.
 	Phase string `protobuf:"bytes,6,opt,name=phase,proto3" json:"phase,omitempty"`
 	// The pending decision.
 	Decision *PumptownDecision `protobuf:"bytes,7,opt,name=decision,proto3" json:"decision,omitempty"`
@@ -1202,7 +1426,9 @@ type PumptownView struct {
 	// The duel being played, if any.
 	Duel *PumptownDuel `protobuf:"bytes,28,opt,name=duel,proto3" json:"duel,omitempty"`
 	// The round winner once decided, if any.
-	RoundWinner   *int32 `protobuf:"varint,29,opt,name=round_winner,json=roundWinner,proto3,oneof" json:"round_winner,omitempty"`
+	RoundWinner *int32 `protobuf:"varint,29,opt,name=round_winner,json=roundWinner,proto3,oneof" json:"round_winner,omitempty"`
+	// The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+	TypedPhase    PumptownPhase `protobuf:"varint,30,opt,name=typed_phase,json=typedPhase,proto3,enum=cardroom.v1.PumptownPhase" json:"typed_phase,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1272,6 +1498,7 @@ func (x *PumptownView) GetDealer() int32 {
 	return 0
 }
 
+// Deprecated: Marked as deprecated in cardroom/v1/pumptown.proto.
 func (x *PumptownView) GetPhase() string {
 	if x != nil {
 		return x.Phase
@@ -1440,14 +1667,26 @@ func (x *PumptownView) GetRoundWinner() int32 {
 	return 0
 }
 
+func (x *PumptownView) GetTypedPhase() PumptownPhase {
+	if x != nil {
+		return x.TypedPhase
+	}
+	return PumptownPhase_PUMPTOWN_PHASE_UNSPECIFIED
+}
+
 // The pending decision.
 type PumptownDecision struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+	// Deprecated: read `typed_kind`, the same value typed. Still filled.
+	//
+	// Deprecated: Marked as deprecated in cardroom/v1/pumptown.proto.
 	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
 	// The seats asked (all unacknowledged seats in PEEK); empty for other
 	// viewers with `poll_mode = holders_only` in a window.
-	Seats         []int32 `protobuf:"varint,2,rep,packed,name=seats,proto3" json:"seats,omitempty"`
+	Seats []int32 `protobuf:"varint,2,rep,packed,name=seats,proto3" json:"seats,omitempty"`
+	// The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+	TypedKind     PumptownDecisionKind `protobuf:"varint,3,opt,name=typed_kind,json=typedKind,proto3,enum=cardroom.v1.PumptownDecisionKind" json:"typed_kind,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1482,6 +1721,7 @@ func (*PumptownDecision) Descriptor() ([]byte, []int) {
 	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{16}
 }
 
+// Deprecated: Marked as deprecated in cardroom/v1/pumptown.proto.
 func (x *PumptownDecision) GetKind() string {
 	if x != nil {
 		return x.Kind
@@ -1494,6 +1734,13 @@ func (x *PumptownDecision) GetSeats() []int32 {
 		return x.Seats
 	}
 	return nil
+}
+
+func (x *PumptownDecision) GetTypedKind() PumptownDecisionKind {
+	if x != nil {
+		return x.TypedKind
+	}
+	return PumptownDecisionKind_PUMPTOWN_DECISION_KIND_UNSPECIFIED
 }
 
 // One seat's public state.
@@ -4379,14 +4626,14 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x19PumptownDiscardPumpAction\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\tR\x04card\"+\n" +
 	"\x19PumptownSetAutopassAction\x12\x0e\n" +
-	"\x02on\x18\x01 \x01(\bR\x02on\"\xe7\b\n" +
+	"\x02on\x18\x01 \x01(\bR\x02on\"\xa8\t\n" +
 	"\fPumptownView\x12\x15\n" +
 	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x14\n" +
 	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x16\n" +
 	"\x06rounds\x18\x03 \x01(\x05R\x06rounds\x12\x18\n" +
 	"\astarter\x18\x04 \x01(\x05R\astarter\x12\x16\n" +
-	"\x06dealer\x18\x05 \x01(\x05R\x06dealer\x12\x14\n" +
-	"\x05phase\x18\x06 \x01(\tR\x05phase\x129\n" +
+	"\x06dealer\x18\x05 \x01(\x05R\x06dealer\x12\x18\n" +
+	"\x05phase\x18\x06 \x01(\tB\x02\x18\x01R\x05phase\x129\n" +
 	"\bdecision\x18\a \x01(\v2\x1d.cardroom.v1.PumptownDecisionR\bdecision\x12\x12\n" +
 	"\x04mode\x18\b \x01(\tR\x04mode\x12\x1c\n" +
 	"\tscheduled\x18\t \x01(\x05R\tscheduled\x12\"\n" +
@@ -4413,16 +4660,20 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x0fredistributions\x18\x1a \x03(\v2#.cardroom.v1.PumptownRedistributionR\x0fredistributions\x125\n" +
 	"\x05duels\x18\x1b \x03(\v2\x1f.cardroom.v1.PumptownDuelRecordR\x05duels\x12-\n" +
 	"\x04duel\x18\x1c \x01(\v2\x19.cardroom.v1.PumptownDuelR\x04duel\x12&\n" +
-	"\fround_winner\x18\x1d \x01(\x05H\x04R\vroundWinner\x88\x01\x01B\x06\n" +
+	"\fround_winner\x18\x1d \x01(\x05H\x04R\vroundWinner\x88\x01\x01\x12;\n" +
+	"\vtyped_phase\x18\x1e \x01(\x0e2\x1a.cardroom.v1.PumptownPhaseR\n" +
+	"typedPhaseB\x06\n" +
 	"\x04_youB\r\n" +
 	"\v_last_actorB\n" +
 	"\n" +
 	"\b_knockerB\v\n" +
 	"\t_autopassB\x0f\n" +
-	"\r_round_winner\"<\n" +
-	"\x10PumptownDecision\x12\x12\n" +
-	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
-	"\x05seats\x18\x02 \x03(\x05R\x05seats\"\xfb\x01\n" +
+	"\r_round_winner\"\x82\x01\n" +
+	"\x10PumptownDecision\x12\x16\n" +
+	"\x04kind\x18\x01 \x01(\tB\x02\x18\x01R\x04kind\x12\x14\n" +
+	"\x05seats\x18\x02 \x03(\x05R\x05seats\x12@\n" +
+	"\n" +
+	"typed_kind\x18\x03 \x01(\x0e2!.cardroom.v1.PumptownDecisionKindR\ttypedKind\"\xfb\x01\n" +
 	"\x0ePumptownPlayer\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x12\n" +
 	"\x04grid\x18\x02 \x03(\tR\x04grid\x12\x1d\n" +
@@ -4641,7 +4892,40 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1c\n" +
 	"\trecipient\x18\x02 \x01(\x05R\trecipient\x12\x16\n" +
 	"\x06amount\x18\x03 \x01(\x05R\x06amount\x12\x1c\n" +
-	"\tremaining\x18\x04 \x01(\x05R\tremainingB\x94\x01\n" +
+	"\tremaining\x18\x04 \x01(\x05R\tremaining*\xbb\x03\n" +
+	"\rPumptownPhase\x12\x1e\n" +
+	"\x1aPUMPTOWN_PHASE_UNSPECIFIED\x10\x00\x12\x1c\n" +
+	"\x18PUMPTOWN_PHASE_RS_WINDOW\x10\x01\x12\x17\n" +
+	"\x13PUMPTOWN_PHASE_PEEK\x10\x02\x12\x1c\n" +
+	"\x18PUMPTOWN_PHASE_TB_WINDOW\x10\x03\x12\x1d\n" +
+	"\x19PUMPTOWN_PHASE_TURN_START\x10\x04\x12\x1d\n" +
+	"\x19PUMPTOWN_PHASE_TURN_PLACE\x10\x05\x12!\n" +
+	"\x1dPUMPTOWN_PHASE_KNOCK_DECISION\x10\x06\x12\x1c\n" +
+	"\x18PUMPTOWN_PHASE_AK_WINDOW\x10\a\x12\x1c\n" +
+	"\x18PUMPTOWN_PHASE_RE_WINDOW\x10\b\x12\x1e\n" +
+	"\x1aPUMPTOWN_PHASE_REDIS_ALLOC\x10\t\x12\x1c\n" +
+	"\x18PUMPTOWN_PHASE_DUEL_TURN\x10\n" +
+	"\x12\x1d\n" +
+	"\x19PUMPTOWN_PHASE_DUEL_PLACE\x10\v\x12\x1d\n" +
+	"\x19PUMPTOWN_PHASE_PUMP_LIMIT\x10\f\x12\x1c\n" +
+	"\x18PUMPTOWN_PHASE_GAME_OVER\x10\r*\xda\x04\n" +
+	"\x14PumptownDecisionKind\x12&\n" +
+	"\"PUMPTOWN_DECISION_KIND_UNSPECIFIED\x10\x00\x12$\n" +
+	" PUMPTOWN_DECISION_KIND_RS_WINDOW\x10\x01\x12\x1f\n" +
+	"\x1bPUMPTOWN_DECISION_KIND_PEEK\x10\x02\x12$\n" +
+	" PUMPTOWN_DECISION_KIND_TB_WINDOW\x10\x03\x12%\n" +
+	"!PUMPTOWN_DECISION_KIND_TURN_START\x10\x04\x12%\n" +
+	"!PUMPTOWN_DECISION_KIND_TURN_PLACE\x10\x05\x12)\n" +
+	"%PUMPTOWN_DECISION_KIND_KNOCK_DECISION\x10\x06\x12$\n" +
+	" PUMPTOWN_DECISION_KIND_AK_WINDOW\x10\a\x12$\n" +
+	" PUMPTOWN_DECISION_KIND_RE_WINDOW\x10\b\x12&\n" +
+	"\"PUMPTOWN_DECISION_KIND_REDIS_ALLOC\x10\t\x12$\n" +
+	" PUMPTOWN_DECISION_KIND_DUEL_TURN\x10\n" +
+	"\x12%\n" +
+	"!PUMPTOWN_DECISION_KIND_DUEL_PLACE\x10\v\x12%\n" +
+	"!PUMPTOWN_DECISION_KIND_PUMP_LIMIT\x10\f\x12$\n" +
+	" PUMPTOWN_DECISION_KIND_GAME_OVER\x10\r\x12&\n" +
+	"\"PUMPTOWN_DECISION_KIND_NOPE_WINDOW\x10\x0eB\x94\x01\n" +
 	"\x0fdev.cardroom.v1B\rPumptownProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03CRX\xaa\x02\vCardroom.V1\xba\x02\x02CR\xca\x02\vCardroom\\V1\xea\x02\fCardroom::V1b\x06proto3"
 
 var (
@@ -4656,118 +4940,123 @@ func file_cardroom_v1_pumptown_proto_rawDescGZIP() []byte {
 	return file_cardroom_v1_pumptown_proto_rawDescData
 }
 
+var file_cardroom_v1_pumptown_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
 var file_cardroom_v1_pumptown_proto_msgTypes = make([]protoimpl.MessageInfo, 52)
 var file_cardroom_v1_pumptown_proto_goTypes = []any{
-	(*PumptownOptions)(nil),            // 0: cardroom.v1.PumptownOptions
-	(*PumptownIntList)(nil),            // 1: cardroom.v1.PumptownIntList
-	(*PumptownCardList)(nil),           // 2: cardroom.v1.PumptownCardList
-	(*PumptownAction)(nil),             // 3: cardroom.v1.PumptownAction
-	(*PumptownAckPeekAction)(nil),      // 4: cardroom.v1.PumptownAckPeekAction
-	(*PumptownDrawAction)(nil),         // 5: cardroom.v1.PumptownDrawAction
-	(*PumptownPlaceAction)(nil),        // 6: cardroom.v1.PumptownPlaceAction
-	(*PumptownDiscardDrawnAction)(nil), // 7: cardroom.v1.PumptownDiscardDrawnAction
-	(*PumptownKnockAction)(nil),        // 8: cardroom.v1.PumptownKnockAction
-	(*PumptownEndTurnAction)(nil),      // 9: cardroom.v1.PumptownEndTurnAction
-	(*PumptownPlayAction)(nil),         // 10: cardroom.v1.PumptownPlayAction
-	(*PumptownAllotAction)(nil),        // 11: cardroom.v1.PumptownAllotAction
-	(*PumptownPassAction)(nil),         // 12: cardroom.v1.PumptownPassAction
-	(*PumptownDiscardPumpAction)(nil),  // 13: cardroom.v1.PumptownDiscardPumpAction
-	(*PumptownSetAutopassAction)(nil),  // 14: cardroom.v1.PumptownSetAutopassAction
-	(*PumptownView)(nil),               // 15: cardroom.v1.PumptownView
-	(*PumptownDecision)(nil),           // 16: cardroom.v1.PumptownDecision
-	(*PumptownPlayer)(nil),             // 17: cardroom.v1.PumptownPlayer
-	(*PumptownPending)(nil),            // 18: cardroom.v1.PumptownPending
-	(*PumptownChainPlay)(nil),          // 19: cardroom.v1.PumptownChainPlay
-	(*PumptownRedistribution)(nil),     // 20: cardroom.v1.PumptownRedistribution
-	(*PumptownDuelRecord)(nil),         // 21: cardroom.v1.PumptownDuelRecord
-	(*PumptownDuel)(nil),               // 22: cardroom.v1.PumptownDuel
-	(*PumptownEvent)(nil),              // 23: cardroom.v1.PumptownEvent
-	(*PumptownRoundStartEvent)(nil),    // 24: cardroom.v1.PumptownRoundStartEvent
-	(*PumptownPeekStartEvent)(nil),     // 25: cardroom.v1.PumptownPeekStartEvent
-	(*PumptownAckPeekEvent)(nil),       // 26: cardroom.v1.PumptownAckPeekEvent
-	(*PumptownPeekEndEvent)(nil),       // 27: cardroom.v1.PumptownPeekEndEvent
-	(*PumptownPassEvent)(nil),          // 28: cardroom.v1.PumptownPassEvent
-	(*PumptownPlayEvent)(nil),          // 29: cardroom.v1.PumptownPlayEvent
-	(*PumptownChainResolvedEvent)(nil), // 30: cardroom.v1.PumptownChainResolvedEvent
-	(*PumptownKnockBlockedEvent)(nil),  // 31: cardroom.v1.PumptownKnockBlockedEvent
-	(*PumptownKnockStandsEvent)(nil),   // 32: cardroom.v1.PumptownKnockStandsEvent
-	(*PumptownSwipeEvent)(nil),         // 33: cardroom.v1.PumptownSwipeEvent
-	(*PumptownEliminateEvent)(nil),     // 34: cardroom.v1.PumptownEliminateEvent
-	(*PumptownDrawEvent)(nil),          // 35: cardroom.v1.PumptownDrawEvent
-	(*PumptownPlaceEvent)(nil),         // 36: cardroom.v1.PumptownPlaceEvent
-	(*PumptownDiscardEvent)(nil),       // 37: cardroom.v1.PumptownDiscardEvent
-	(*PumptownKnockEvent)(nil),         // 38: cardroom.v1.PumptownKnockEvent
-	(*PumptownEndTurnEvent)(nil),       // 39: cardroom.v1.PumptownEndTurnEvent
-	(*PumptownRevealEvent)(nil),        // 40: cardroom.v1.PumptownRevealEvent
-	(*PumptownTallyEvent)(nil),         // 41: cardroom.v1.PumptownTallyEvent
-	(*PumptownDuelStartEvent)(nil),     // 42: cardroom.v1.PumptownDuelStartEvent
-	(*PumptownDuelRevealEvent)(nil),    // 43: cardroom.v1.PumptownDuelRevealEvent
-	(*PumptownDuelEndEvent)(nil),       // 44: cardroom.v1.PumptownDuelEndEvent
-	(*PumptownAwardEvent)(nil),         // 45: cardroom.v1.PumptownAwardEvent
-	(*PumptownDiscardPumpEvent)(nil),   // 46: cardroom.v1.PumptownDiscardPumpEvent
-	(*PumptownRoundOverEvent)(nil),     // 47: cardroom.v1.PumptownRoundOverEvent
-	(*PumptownGameOverEvent)(nil),      // 48: cardroom.v1.PumptownGameOverEvent
-	(*PumptownReshuffleEvent)(nil),     // 49: cardroom.v1.PumptownReshuffleEvent
-	(*PumptownAutopassSetEvent)(nil),   // 50: cardroom.v1.PumptownAutopassSetEvent
-	(*PumptownAllotEvent)(nil),         // 51: cardroom.v1.PumptownAllotEvent
+	(PumptownPhase)(0),                 // 0: cardroom.v1.PumptownPhase
+	(PumptownDecisionKind)(0),          // 1: cardroom.v1.PumptownDecisionKind
+	(*PumptownOptions)(nil),            // 2: cardroom.v1.PumptownOptions
+	(*PumptownIntList)(nil),            // 3: cardroom.v1.PumptownIntList
+	(*PumptownCardList)(nil),           // 4: cardroom.v1.PumptownCardList
+	(*PumptownAction)(nil),             // 5: cardroom.v1.PumptownAction
+	(*PumptownAckPeekAction)(nil),      // 6: cardroom.v1.PumptownAckPeekAction
+	(*PumptownDrawAction)(nil),         // 7: cardroom.v1.PumptownDrawAction
+	(*PumptownPlaceAction)(nil),        // 8: cardroom.v1.PumptownPlaceAction
+	(*PumptownDiscardDrawnAction)(nil), // 9: cardroom.v1.PumptownDiscardDrawnAction
+	(*PumptownKnockAction)(nil),        // 10: cardroom.v1.PumptownKnockAction
+	(*PumptownEndTurnAction)(nil),      // 11: cardroom.v1.PumptownEndTurnAction
+	(*PumptownPlayAction)(nil),         // 12: cardroom.v1.PumptownPlayAction
+	(*PumptownAllotAction)(nil),        // 13: cardroom.v1.PumptownAllotAction
+	(*PumptownPassAction)(nil),         // 14: cardroom.v1.PumptownPassAction
+	(*PumptownDiscardPumpAction)(nil),  // 15: cardroom.v1.PumptownDiscardPumpAction
+	(*PumptownSetAutopassAction)(nil),  // 16: cardroom.v1.PumptownSetAutopassAction
+	(*PumptownView)(nil),               // 17: cardroom.v1.PumptownView
+	(*PumptownDecision)(nil),           // 18: cardroom.v1.PumptownDecision
+	(*PumptownPlayer)(nil),             // 19: cardroom.v1.PumptownPlayer
+	(*PumptownPending)(nil),            // 20: cardroom.v1.PumptownPending
+	(*PumptownChainPlay)(nil),          // 21: cardroom.v1.PumptownChainPlay
+	(*PumptownRedistribution)(nil),     // 22: cardroom.v1.PumptownRedistribution
+	(*PumptownDuelRecord)(nil),         // 23: cardroom.v1.PumptownDuelRecord
+	(*PumptownDuel)(nil),               // 24: cardroom.v1.PumptownDuel
+	(*PumptownEvent)(nil),              // 25: cardroom.v1.PumptownEvent
+	(*PumptownRoundStartEvent)(nil),    // 26: cardroom.v1.PumptownRoundStartEvent
+	(*PumptownPeekStartEvent)(nil),     // 27: cardroom.v1.PumptownPeekStartEvent
+	(*PumptownAckPeekEvent)(nil),       // 28: cardroom.v1.PumptownAckPeekEvent
+	(*PumptownPeekEndEvent)(nil),       // 29: cardroom.v1.PumptownPeekEndEvent
+	(*PumptownPassEvent)(nil),          // 30: cardroom.v1.PumptownPassEvent
+	(*PumptownPlayEvent)(nil),          // 31: cardroom.v1.PumptownPlayEvent
+	(*PumptownChainResolvedEvent)(nil), // 32: cardroom.v1.PumptownChainResolvedEvent
+	(*PumptownKnockBlockedEvent)(nil),  // 33: cardroom.v1.PumptownKnockBlockedEvent
+	(*PumptownKnockStandsEvent)(nil),   // 34: cardroom.v1.PumptownKnockStandsEvent
+	(*PumptownSwipeEvent)(nil),         // 35: cardroom.v1.PumptownSwipeEvent
+	(*PumptownEliminateEvent)(nil),     // 36: cardroom.v1.PumptownEliminateEvent
+	(*PumptownDrawEvent)(nil),          // 37: cardroom.v1.PumptownDrawEvent
+	(*PumptownPlaceEvent)(nil),         // 38: cardroom.v1.PumptownPlaceEvent
+	(*PumptownDiscardEvent)(nil),       // 39: cardroom.v1.PumptownDiscardEvent
+	(*PumptownKnockEvent)(nil),         // 40: cardroom.v1.PumptownKnockEvent
+	(*PumptownEndTurnEvent)(nil),       // 41: cardroom.v1.PumptownEndTurnEvent
+	(*PumptownRevealEvent)(nil),        // 42: cardroom.v1.PumptownRevealEvent
+	(*PumptownTallyEvent)(nil),         // 43: cardroom.v1.PumptownTallyEvent
+	(*PumptownDuelStartEvent)(nil),     // 44: cardroom.v1.PumptownDuelStartEvent
+	(*PumptownDuelRevealEvent)(nil),    // 45: cardroom.v1.PumptownDuelRevealEvent
+	(*PumptownDuelEndEvent)(nil),       // 46: cardroom.v1.PumptownDuelEndEvent
+	(*PumptownAwardEvent)(nil),         // 47: cardroom.v1.PumptownAwardEvent
+	(*PumptownDiscardPumpEvent)(nil),   // 48: cardroom.v1.PumptownDiscardPumpEvent
+	(*PumptownRoundOverEvent)(nil),     // 49: cardroom.v1.PumptownRoundOverEvent
+	(*PumptownGameOverEvent)(nil),      // 50: cardroom.v1.PumptownGameOverEvent
+	(*PumptownReshuffleEvent)(nil),     // 51: cardroom.v1.PumptownReshuffleEvent
+	(*PumptownAutopassSetEvent)(nil),   // 52: cardroom.v1.PumptownAutopassSetEvent
+	(*PumptownAllotEvent)(nil),         // 53: cardroom.v1.PumptownAllotEvent
 }
 var file_cardroom_v1_pumptown_proto_depIdxs = []int32{
-	1,  // 0: cardroom.v1.PumptownOptions.pump_mix:type_name -> cardroom.v1.PumptownIntList
-	1,  // 1: cardroom.v1.PumptownOptions.reduction_totals:type_name -> cardroom.v1.PumptownIntList
-	4,  // 2: cardroom.v1.PumptownAction.ack_peek:type_name -> cardroom.v1.PumptownAckPeekAction
-	5,  // 3: cardroom.v1.PumptownAction.draw:type_name -> cardroom.v1.PumptownDrawAction
-	6,  // 4: cardroom.v1.PumptownAction.place:type_name -> cardroom.v1.PumptownPlaceAction
-	7,  // 5: cardroom.v1.PumptownAction.discard_drawn:type_name -> cardroom.v1.PumptownDiscardDrawnAction
-	8,  // 6: cardroom.v1.PumptownAction.knock:type_name -> cardroom.v1.PumptownKnockAction
-	9,  // 7: cardroom.v1.PumptownAction.end_turn:type_name -> cardroom.v1.PumptownEndTurnAction
-	10, // 8: cardroom.v1.PumptownAction.play:type_name -> cardroom.v1.PumptownPlayAction
-	12, // 9: cardroom.v1.PumptownAction.pass:type_name -> cardroom.v1.PumptownPassAction
-	13, // 10: cardroom.v1.PumptownAction.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpAction
-	14, // 11: cardroom.v1.PumptownAction.set_autopass:type_name -> cardroom.v1.PumptownSetAutopassAction
-	11, // 12: cardroom.v1.PumptownAction.allot:type_name -> cardroom.v1.PumptownAllotAction
-	16, // 13: cardroom.v1.PumptownView.decision:type_name -> cardroom.v1.PumptownDecision
-	17, // 14: cardroom.v1.PumptownView.players:type_name -> cardroom.v1.PumptownPlayer
-	18, // 15: cardroom.v1.PumptownView.pending:type_name -> cardroom.v1.PumptownPending
-	19, // 16: cardroom.v1.PumptownView.chain:type_name -> cardroom.v1.PumptownChainPlay
-	20, // 17: cardroom.v1.PumptownView.redistributions:type_name -> cardroom.v1.PumptownRedistribution
-	21, // 18: cardroom.v1.PumptownView.duels:type_name -> cardroom.v1.PumptownDuelRecord
-	22, // 19: cardroom.v1.PumptownView.duel:type_name -> cardroom.v1.PumptownDuel
-	2,  // 20: cardroom.v1.PumptownDuel.slots:type_name -> cardroom.v1.PumptownCardList
-	24, // 21: cardroom.v1.PumptownEvent.round_start:type_name -> cardroom.v1.PumptownRoundStartEvent
-	25, // 22: cardroom.v1.PumptownEvent.peek_start:type_name -> cardroom.v1.PumptownPeekStartEvent
-	26, // 23: cardroom.v1.PumptownEvent.ack_peek:type_name -> cardroom.v1.PumptownAckPeekEvent
-	27, // 24: cardroom.v1.PumptownEvent.peek_end:type_name -> cardroom.v1.PumptownPeekEndEvent
-	28, // 25: cardroom.v1.PumptownEvent.pass:type_name -> cardroom.v1.PumptownPassEvent
-	29, // 26: cardroom.v1.PumptownEvent.play:type_name -> cardroom.v1.PumptownPlayEvent
-	30, // 27: cardroom.v1.PumptownEvent.chain_resolved:type_name -> cardroom.v1.PumptownChainResolvedEvent
-	31, // 28: cardroom.v1.PumptownEvent.knock_blocked:type_name -> cardroom.v1.PumptownKnockBlockedEvent
-	32, // 29: cardroom.v1.PumptownEvent.knock_stands:type_name -> cardroom.v1.PumptownKnockStandsEvent
-	33, // 30: cardroom.v1.PumptownEvent.swipe:type_name -> cardroom.v1.PumptownSwipeEvent
-	34, // 31: cardroom.v1.PumptownEvent.eliminate:type_name -> cardroom.v1.PumptownEliminateEvent
-	35, // 32: cardroom.v1.PumptownEvent.draw:type_name -> cardroom.v1.PumptownDrawEvent
-	36, // 33: cardroom.v1.PumptownEvent.place:type_name -> cardroom.v1.PumptownPlaceEvent
-	37, // 34: cardroom.v1.PumptownEvent.discard:type_name -> cardroom.v1.PumptownDiscardEvent
-	38, // 35: cardroom.v1.PumptownEvent.knock:type_name -> cardroom.v1.PumptownKnockEvent
-	39, // 36: cardroom.v1.PumptownEvent.end_turn:type_name -> cardroom.v1.PumptownEndTurnEvent
-	40, // 37: cardroom.v1.PumptownEvent.reveal:type_name -> cardroom.v1.PumptownRevealEvent
-	41, // 38: cardroom.v1.PumptownEvent.tally:type_name -> cardroom.v1.PumptownTallyEvent
-	42, // 39: cardroom.v1.PumptownEvent.duel_start:type_name -> cardroom.v1.PumptownDuelStartEvent
-	43, // 40: cardroom.v1.PumptownEvent.duel_reveal:type_name -> cardroom.v1.PumptownDuelRevealEvent
-	44, // 41: cardroom.v1.PumptownEvent.duel_end:type_name -> cardroom.v1.PumptownDuelEndEvent
-	45, // 42: cardroom.v1.PumptownEvent.award:type_name -> cardroom.v1.PumptownAwardEvent
-	46, // 43: cardroom.v1.PumptownEvent.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpEvent
-	47, // 44: cardroom.v1.PumptownEvent.round_over:type_name -> cardroom.v1.PumptownRoundOverEvent
-	48, // 45: cardroom.v1.PumptownEvent.game_over:type_name -> cardroom.v1.PumptownGameOverEvent
-	49, // 46: cardroom.v1.PumptownEvent.reshuffle:type_name -> cardroom.v1.PumptownReshuffleEvent
-	50, // 47: cardroom.v1.PumptownEvent.autopass_set:type_name -> cardroom.v1.PumptownAutopassSetEvent
-	51, // 48: cardroom.v1.PumptownEvent.allot:type_name -> cardroom.v1.PumptownAllotEvent
-	2,  // 49: cardroom.v1.PumptownRevealEvent.grids:type_name -> cardroom.v1.PumptownCardList
-	2,  // 50: cardroom.v1.PumptownDuelRevealEvent.slots:type_name -> cardroom.v1.PumptownCardList
-	51, // [51:51] is the sub-list for method output_type
-	51, // [51:51] is the sub-list for method input_type
-	51, // [51:51] is the sub-list for extension type_name
-	51, // [51:51] is the sub-list for extension extendee
-	0,  // [0:51] is the sub-list for field type_name
+	3,  // 0: cardroom.v1.PumptownOptions.pump_mix:type_name -> cardroom.v1.PumptownIntList
+	3,  // 1: cardroom.v1.PumptownOptions.reduction_totals:type_name -> cardroom.v1.PumptownIntList
+	6,  // 2: cardroom.v1.PumptownAction.ack_peek:type_name -> cardroom.v1.PumptownAckPeekAction
+	7,  // 3: cardroom.v1.PumptownAction.draw:type_name -> cardroom.v1.PumptownDrawAction
+	8,  // 4: cardroom.v1.PumptownAction.place:type_name -> cardroom.v1.PumptownPlaceAction
+	9,  // 5: cardroom.v1.PumptownAction.discard_drawn:type_name -> cardroom.v1.PumptownDiscardDrawnAction
+	10, // 6: cardroom.v1.PumptownAction.knock:type_name -> cardroom.v1.PumptownKnockAction
+	11, // 7: cardroom.v1.PumptownAction.end_turn:type_name -> cardroom.v1.PumptownEndTurnAction
+	12, // 8: cardroom.v1.PumptownAction.play:type_name -> cardroom.v1.PumptownPlayAction
+	14, // 9: cardroom.v1.PumptownAction.pass:type_name -> cardroom.v1.PumptownPassAction
+	15, // 10: cardroom.v1.PumptownAction.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpAction
+	16, // 11: cardroom.v1.PumptownAction.set_autopass:type_name -> cardroom.v1.PumptownSetAutopassAction
+	13, // 12: cardroom.v1.PumptownAction.allot:type_name -> cardroom.v1.PumptownAllotAction
+	18, // 13: cardroom.v1.PumptownView.decision:type_name -> cardroom.v1.PumptownDecision
+	19, // 14: cardroom.v1.PumptownView.players:type_name -> cardroom.v1.PumptownPlayer
+	20, // 15: cardroom.v1.PumptownView.pending:type_name -> cardroom.v1.PumptownPending
+	21, // 16: cardroom.v1.PumptownView.chain:type_name -> cardroom.v1.PumptownChainPlay
+	22, // 17: cardroom.v1.PumptownView.redistributions:type_name -> cardroom.v1.PumptownRedistribution
+	23, // 18: cardroom.v1.PumptownView.duels:type_name -> cardroom.v1.PumptownDuelRecord
+	24, // 19: cardroom.v1.PumptownView.duel:type_name -> cardroom.v1.PumptownDuel
+	0,  // 20: cardroom.v1.PumptownView.typed_phase:type_name -> cardroom.v1.PumptownPhase
+	1,  // 21: cardroom.v1.PumptownDecision.typed_kind:type_name -> cardroom.v1.PumptownDecisionKind
+	4,  // 22: cardroom.v1.PumptownDuel.slots:type_name -> cardroom.v1.PumptownCardList
+	26, // 23: cardroom.v1.PumptownEvent.round_start:type_name -> cardroom.v1.PumptownRoundStartEvent
+	27, // 24: cardroom.v1.PumptownEvent.peek_start:type_name -> cardroom.v1.PumptownPeekStartEvent
+	28, // 25: cardroom.v1.PumptownEvent.ack_peek:type_name -> cardroom.v1.PumptownAckPeekEvent
+	29, // 26: cardroom.v1.PumptownEvent.peek_end:type_name -> cardroom.v1.PumptownPeekEndEvent
+	30, // 27: cardroom.v1.PumptownEvent.pass:type_name -> cardroom.v1.PumptownPassEvent
+	31, // 28: cardroom.v1.PumptownEvent.play:type_name -> cardroom.v1.PumptownPlayEvent
+	32, // 29: cardroom.v1.PumptownEvent.chain_resolved:type_name -> cardroom.v1.PumptownChainResolvedEvent
+	33, // 30: cardroom.v1.PumptownEvent.knock_blocked:type_name -> cardroom.v1.PumptownKnockBlockedEvent
+	34, // 31: cardroom.v1.PumptownEvent.knock_stands:type_name -> cardroom.v1.PumptownKnockStandsEvent
+	35, // 32: cardroom.v1.PumptownEvent.swipe:type_name -> cardroom.v1.PumptownSwipeEvent
+	36, // 33: cardroom.v1.PumptownEvent.eliminate:type_name -> cardroom.v1.PumptownEliminateEvent
+	37, // 34: cardroom.v1.PumptownEvent.draw:type_name -> cardroom.v1.PumptownDrawEvent
+	38, // 35: cardroom.v1.PumptownEvent.place:type_name -> cardroom.v1.PumptownPlaceEvent
+	39, // 36: cardroom.v1.PumptownEvent.discard:type_name -> cardroom.v1.PumptownDiscardEvent
+	40, // 37: cardroom.v1.PumptownEvent.knock:type_name -> cardroom.v1.PumptownKnockEvent
+	41, // 38: cardroom.v1.PumptownEvent.end_turn:type_name -> cardroom.v1.PumptownEndTurnEvent
+	42, // 39: cardroom.v1.PumptownEvent.reveal:type_name -> cardroom.v1.PumptownRevealEvent
+	43, // 40: cardroom.v1.PumptownEvent.tally:type_name -> cardroom.v1.PumptownTallyEvent
+	44, // 41: cardroom.v1.PumptownEvent.duel_start:type_name -> cardroom.v1.PumptownDuelStartEvent
+	45, // 42: cardroom.v1.PumptownEvent.duel_reveal:type_name -> cardroom.v1.PumptownDuelRevealEvent
+	46, // 43: cardroom.v1.PumptownEvent.duel_end:type_name -> cardroom.v1.PumptownDuelEndEvent
+	47, // 44: cardroom.v1.PumptownEvent.award:type_name -> cardroom.v1.PumptownAwardEvent
+	48, // 45: cardroom.v1.PumptownEvent.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpEvent
+	49, // 46: cardroom.v1.PumptownEvent.round_over:type_name -> cardroom.v1.PumptownRoundOverEvent
+	50, // 47: cardroom.v1.PumptownEvent.game_over:type_name -> cardroom.v1.PumptownGameOverEvent
+	51, // 48: cardroom.v1.PumptownEvent.reshuffle:type_name -> cardroom.v1.PumptownReshuffleEvent
+	52, // 49: cardroom.v1.PumptownEvent.autopass_set:type_name -> cardroom.v1.PumptownAutopassSetEvent
+	53, // 50: cardroom.v1.PumptownEvent.allot:type_name -> cardroom.v1.PumptownAllotEvent
+	4,  // 51: cardroom.v1.PumptownRevealEvent.grids:type_name -> cardroom.v1.PumptownCardList
+	4,  // 52: cardroom.v1.PumptownDuelRevealEvent.slots:type_name -> cardroom.v1.PumptownCardList
+	53, // [53:53] is the sub-list for method output_type
+	53, // [53:53] is the sub-list for method input_type
+	53, // [53:53] is the sub-list for extension type_name
+	53, // [53:53] is the sub-list for extension extendee
+	0,  // [0:53] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_pumptown_proto_init() }
@@ -4835,13 +5124,14 @@ func file_cardroom_v1_pumptown_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_pumptown_proto_rawDesc), len(file_cardroom_v1_pumptown_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      2,
 			NumMessages:   52,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_cardroom_v1_pumptown_proto_goTypes,
 		DependencyIndexes: file_cardroom_v1_pumptown_proto_depIdxs,
+		EnumInfos:         file_cardroom_v1_pumptown_proto_enumTypes,
 		MessageInfos:      file_cardroom_v1_pumptown_proto_msgTypes,
 	}.Build()
 	File_cardroom_v1_pumptown_proto = out.File

@@ -30,6 +30,74 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// A phase of a UpOrDownView (`typed_phase`); `Game.phases` describes each.
+type UpOrDownPhase int32
+
+const (
+	// Not set; never sent by the server.
+	UpOrDownPhase_UP_OR_DOWN_PHASE_UNSPECIFIED UpOrDownPhase = 0
+	// `PLAY`: `current` puts a card of its hand into the display.
+	UpOrDownPhase_UP_OR_DOWN_PHASE_PLAY UpOrDownPhase = 1
+	// `TAKE`: `current` takes a neighbour (`lower` or `upper`) of the card it
+	// just played.
+	UpOrDownPhase_UP_OR_DOWN_PHASE_TAKE UpOrDownPhase = 2
+	// `PLACE`: `current` places the `taken` card: on a column it fits, as a new
+	// column, or giving up a column.
+	UpOrDownPhase_UP_OR_DOWN_PHASE_PLACE UpOrDownPhase = 3
+	// `DRAW`: `current` draws from the face-down or the face-up pile (only when
+	// both have cards).
+	UpOrDownPhase_UP_OR_DOWN_PHASE_DRAW UpOrDownPhase = 4
+	// `GAME_OVER`: The game has ended; `winners` is set. Nobody acts.
+	UpOrDownPhase_UP_OR_DOWN_PHASE_GAME_OVER UpOrDownPhase = 5
+)
+
+// Enum value maps for UpOrDownPhase.
+var (
+	UpOrDownPhase_name = map[int32]string{
+		0: "UP_OR_DOWN_PHASE_UNSPECIFIED",
+		1: "UP_OR_DOWN_PHASE_PLAY",
+		2: "UP_OR_DOWN_PHASE_TAKE",
+		3: "UP_OR_DOWN_PHASE_PLACE",
+		4: "UP_OR_DOWN_PHASE_DRAW",
+		5: "UP_OR_DOWN_PHASE_GAME_OVER",
+	}
+	UpOrDownPhase_value = map[string]int32{
+		"UP_OR_DOWN_PHASE_UNSPECIFIED": 0,
+		"UP_OR_DOWN_PHASE_PLAY":        1,
+		"UP_OR_DOWN_PHASE_TAKE":        2,
+		"UP_OR_DOWN_PHASE_PLACE":       3,
+		"UP_OR_DOWN_PHASE_DRAW":        4,
+		"UP_OR_DOWN_PHASE_GAME_OVER":   5,
+	}
+)
+
+func (x UpOrDownPhase) Enum() *UpOrDownPhase {
+	p := new(UpOrDownPhase)
+	*p = x
+	return p
+}
+
+func (x UpOrDownPhase) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (UpOrDownPhase) Descriptor() protoreflect.EnumDescriptor {
+	return file_cardroom_v1_up_or_down_proto_enumTypes[0].Descriptor()
+}
+
+func (UpOrDownPhase) Type() protoreflect.EnumType {
+	return &file_cardroom_v1_up_or_down_proto_enumTypes[0]
+}
+
+func (x UpOrDownPhase) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use UpOrDownPhase.Descriptor instead.
+func (UpOrDownPhase) EnumDescriptor() ([]byte, []int) {
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{0}
+}
+
 // House-rule options of Up or Down? (rules §7). Unset fields keep their
 // defaults; `Match.options` has every field set.
 type UpOrDownOptions struct {
@@ -429,6 +497,9 @@ type UpOrDownView struct {
 	// The viewer's seat; absent for a spectator.
 	You *int32 `protobuf:"varint,1,opt,name=you,proto3,oneof" json:"you,omitempty"`
 	// `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+	// Deprecated: read `typed_phase`, the same value typed. Still filled.
+	//
+	// Deprecated: Marked as deprecated in cardroom/v1/up_or_down.proto.
 	Phase string `protobuf:"bytes,2,opt,name=phase,proto3" json:"phase,omitempty"`
 	// The seat whose turn it is; absent once the game is over.
 	Current *int32 `protobuf:"varint,3,opt,name=current,proto3,oneof" json:"current,omitempty"`
@@ -458,7 +529,9 @@ type UpOrDownView struct {
 	// Every seat's public state, in seat order.
 	Players []*UpOrDownPlayer `protobuf:"bytes,15,rep,name=players,proto3" json:"players,omitempty"`
 	// The winning seats; empty until the game is over.
-	Winners       []int32 `protobuf:"varint,16,rep,packed,name=winners,proto3" json:"winners,omitempty"`
+	Winners []int32 `protobuf:"varint,16,rep,packed,name=winners,proto3" json:"winners,omitempty"`
+	// The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+	TypedPhase    UpOrDownPhase `protobuf:"varint,17,opt,name=typed_phase,json=typedPhase,proto3,enum=cardroom.v1.UpOrDownPhase" json:"typed_phase,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -500,6 +573,7 @@ func (x *UpOrDownView) GetYou() int32 {
 	return 0
 }
 
+// Deprecated: Marked as deprecated in cardroom/v1/up_or_down.proto.
 func (x *UpOrDownView) GetPhase() string {
 	if x != nil {
 		return x.Phase
@@ -603,6 +677,13 @@ func (x *UpOrDownView) GetWinners() []int32 {
 		return x.Winners
 	}
 	return nil
+}
+
+func (x *UpOrDownView) GetTypedPhase() UpOrDownPhase {
+	if x != nil {
+		return x.TypedPhase
+	}
+	return UpOrDownPhase_UP_OR_DOWN_PHASE_UNSPECIFIED
 }
 
 // One seat's public state.
@@ -1412,10 +1493,10 @@ const file_cardroom_v1_up_or_down_proto_rawDesc = "" +
 	"\x05index\x18\x02 \x01(\x05H\x00R\x05index\x88\x01\x01B\b\n" +
 	"\x06_index\"(\n" +
 	"\x12UpOrDownDrawAction\x12\x12\n" +
-	"\x04pile\x18\x01 \x01(\tR\x04pile\"\xb8\x04\n" +
+	"\x04pile\x18\x01 \x01(\tR\x04pile\"\xf9\x04\n" +
 	"\fUpOrDownView\x12\x15\n" +
-	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x14\n" +
-	"\x05phase\x18\x02 \x01(\tR\x05phase\x12\x1d\n" +
+	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x18\n" +
+	"\x05phase\x18\x02 \x01(\tB\x02\x18\x01R\x05phase\x12\x1d\n" +
 	"\acurrent\x18\x03 \x01(\x05H\x01R\acurrent\x88\x01\x01\x12!\n" +
 	"\ffirst_player\x18\x04 \x01(\x05R\vfirstPlayer\x12\x12\n" +
 	"\x04turn\x18\x05 \x01(\x05R\x04turn\x12\x18\n" +
@@ -1431,7 +1512,9 @@ const file_cardroom_v1_up_or_down_proto_rawDesc = "" +
 	"\vpile_up_top\x18\r \x01(\x05H\x06R\tpileUpTop\x88\x01\x01\x12\x12\n" +
 	"\x04hand\x18\x0e \x03(\x05R\x04hand\x125\n" +
 	"\aplayers\x18\x0f \x03(\v2\x1b.cardroom.v1.UpOrDownPlayerR\aplayers\x12\x18\n" +
-	"\awinners\x18\x10 \x03(\x05R\awinnersB\x06\n" +
+	"\awinners\x18\x10 \x03(\x05R\awinners\x12;\n" +
+	"\vtyped_phase\x18\x11 \x01(\x0e2\x1a.cardroom.v1.UpOrDownPhaseR\n" +
+	"typedPhaseB\x06\n" +
 	"\x04_youB\n" +
 	"\n" +
 	"\b_currentB\t\n" +
@@ -1488,7 +1571,14 @@ const file_cardroom_v1_up_or_down_proto_rawDesc = "" +
 	"\x15UpOrDownGameOverEvent\x12\x16\n" +
 	"\x06scores\x18\x01 \x03(\x05R\x06scores\x12\x18\n" +
 	"\awinners\x18\x02 \x03(\x05R\awinners\x12\x14\n" +
-	"\x05ranks\x18\x03 \x03(\x05R\x05ranksB\x94\x01\n" +
+	"\x05ranks\x18\x03 \x03(\x05R\x05ranks*\xbe\x01\n" +
+	"\rUpOrDownPhase\x12 \n" +
+	"\x1cUP_OR_DOWN_PHASE_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15UP_OR_DOWN_PHASE_PLAY\x10\x01\x12\x19\n" +
+	"\x15UP_OR_DOWN_PHASE_TAKE\x10\x02\x12\x1a\n" +
+	"\x16UP_OR_DOWN_PHASE_PLACE\x10\x03\x12\x19\n" +
+	"\x15UP_OR_DOWN_PHASE_DRAW\x10\x04\x12\x1e\n" +
+	"\x1aUP_OR_DOWN_PHASE_GAME_OVER\x10\x05B\x94\x01\n" +
 	"\x0fdev.cardroom.v1B\rUpOrDownProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03CRX\xaa\x02\vCardroom.V1\xba\x02\x02CR\xca\x02\vCardroom\\V1\xea\x02\fCardroom::V1b\x06proto3"
 
 var (
@@ -1503,45 +1593,48 @@ func file_cardroom_v1_up_or_down_proto_rawDescGZIP() []byte {
 	return file_cardroom_v1_up_or_down_proto_rawDescData
 }
 
+var file_cardroom_v1_up_or_down_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_cardroom_v1_up_or_down_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_cardroom_v1_up_or_down_proto_goTypes = []any{
-	(*UpOrDownOptions)(nil),       // 0: cardroom.v1.UpOrDownOptions
-	(*UpOrDownAction)(nil),        // 1: cardroom.v1.UpOrDownAction
-	(*UpOrDownPlayAction)(nil),    // 2: cardroom.v1.UpOrDownPlayAction
-	(*UpOrDownTakeAction)(nil),    // 3: cardroom.v1.UpOrDownTakeAction
-	(*UpOrDownPlaceAction)(nil),   // 4: cardroom.v1.UpOrDownPlaceAction
-	(*UpOrDownDrawAction)(nil),    // 5: cardroom.v1.UpOrDownDrawAction
-	(*UpOrDownView)(nil),          // 6: cardroom.v1.UpOrDownView
-	(*UpOrDownPlayer)(nil),        // 7: cardroom.v1.UpOrDownPlayer
-	(*UpOrDownColumn)(nil),        // 8: cardroom.v1.UpOrDownColumn
-	(*UpOrDownEvent)(nil),         // 9: cardroom.v1.UpOrDownEvent
-	(*UpOrDownPlayedEvent)(nil),   // 10: cardroom.v1.UpOrDownPlayedEvent
-	(*UpOrDownTookEvent)(nil),     // 11: cardroom.v1.UpOrDownTookEvent
-	(*UpOrDownGaveUpEvent)(nil),   // 12: cardroom.v1.UpOrDownGaveUpEvent
-	(*UpOrDownPlacedEvent)(nil),   // 13: cardroom.v1.UpOrDownPlacedEvent
-	(*UpOrDownDrewEvent)(nil),     // 14: cardroom.v1.UpOrDownDrewEvent
-	(*UpOrDownTurnEvent)(nil),     // 15: cardroom.v1.UpOrDownTurnEvent
-	(*UpOrDownGameOverEvent)(nil), // 16: cardroom.v1.UpOrDownGameOverEvent
+	(UpOrDownPhase)(0),            // 0: cardroom.v1.UpOrDownPhase
+	(*UpOrDownOptions)(nil),       // 1: cardroom.v1.UpOrDownOptions
+	(*UpOrDownAction)(nil),        // 2: cardroom.v1.UpOrDownAction
+	(*UpOrDownPlayAction)(nil),    // 3: cardroom.v1.UpOrDownPlayAction
+	(*UpOrDownTakeAction)(nil),    // 4: cardroom.v1.UpOrDownTakeAction
+	(*UpOrDownPlaceAction)(nil),   // 5: cardroom.v1.UpOrDownPlaceAction
+	(*UpOrDownDrawAction)(nil),    // 6: cardroom.v1.UpOrDownDrawAction
+	(*UpOrDownView)(nil),          // 7: cardroom.v1.UpOrDownView
+	(*UpOrDownPlayer)(nil),        // 8: cardroom.v1.UpOrDownPlayer
+	(*UpOrDownColumn)(nil),        // 9: cardroom.v1.UpOrDownColumn
+	(*UpOrDownEvent)(nil),         // 10: cardroom.v1.UpOrDownEvent
+	(*UpOrDownPlayedEvent)(nil),   // 11: cardroom.v1.UpOrDownPlayedEvent
+	(*UpOrDownTookEvent)(nil),     // 12: cardroom.v1.UpOrDownTookEvent
+	(*UpOrDownGaveUpEvent)(nil),   // 13: cardroom.v1.UpOrDownGaveUpEvent
+	(*UpOrDownPlacedEvent)(nil),   // 14: cardroom.v1.UpOrDownPlacedEvent
+	(*UpOrDownDrewEvent)(nil),     // 15: cardroom.v1.UpOrDownDrewEvent
+	(*UpOrDownTurnEvent)(nil),     // 16: cardroom.v1.UpOrDownTurnEvent
+	(*UpOrDownGameOverEvent)(nil), // 17: cardroom.v1.UpOrDownGameOverEvent
 }
 var file_cardroom_v1_up_or_down_proto_depIdxs = []int32{
-	2,  // 0: cardroom.v1.UpOrDownAction.play:type_name -> cardroom.v1.UpOrDownPlayAction
-	3,  // 1: cardroom.v1.UpOrDownAction.take:type_name -> cardroom.v1.UpOrDownTakeAction
-	4,  // 2: cardroom.v1.UpOrDownAction.place:type_name -> cardroom.v1.UpOrDownPlaceAction
-	5,  // 3: cardroom.v1.UpOrDownAction.draw:type_name -> cardroom.v1.UpOrDownDrawAction
-	7,  // 4: cardroom.v1.UpOrDownView.players:type_name -> cardroom.v1.UpOrDownPlayer
-	8,  // 5: cardroom.v1.UpOrDownPlayer.columns:type_name -> cardroom.v1.UpOrDownColumn
-	10, // 6: cardroom.v1.UpOrDownEvent.played:type_name -> cardroom.v1.UpOrDownPlayedEvent
-	11, // 7: cardroom.v1.UpOrDownEvent.took:type_name -> cardroom.v1.UpOrDownTookEvent
-	12, // 8: cardroom.v1.UpOrDownEvent.gave_up:type_name -> cardroom.v1.UpOrDownGaveUpEvent
-	13, // 9: cardroom.v1.UpOrDownEvent.placed:type_name -> cardroom.v1.UpOrDownPlacedEvent
-	14, // 10: cardroom.v1.UpOrDownEvent.drew:type_name -> cardroom.v1.UpOrDownDrewEvent
-	15, // 11: cardroom.v1.UpOrDownEvent.turn:type_name -> cardroom.v1.UpOrDownTurnEvent
-	16, // 12: cardroom.v1.UpOrDownEvent.game_over:type_name -> cardroom.v1.UpOrDownGameOverEvent
-	13, // [13:13] is the sub-list for method output_type
-	13, // [13:13] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	3,  // 0: cardroom.v1.UpOrDownAction.play:type_name -> cardroom.v1.UpOrDownPlayAction
+	4,  // 1: cardroom.v1.UpOrDownAction.take:type_name -> cardroom.v1.UpOrDownTakeAction
+	5,  // 2: cardroom.v1.UpOrDownAction.place:type_name -> cardroom.v1.UpOrDownPlaceAction
+	6,  // 3: cardroom.v1.UpOrDownAction.draw:type_name -> cardroom.v1.UpOrDownDrawAction
+	8,  // 4: cardroom.v1.UpOrDownView.players:type_name -> cardroom.v1.UpOrDownPlayer
+	0,  // 5: cardroom.v1.UpOrDownView.typed_phase:type_name -> cardroom.v1.UpOrDownPhase
+	9,  // 6: cardroom.v1.UpOrDownPlayer.columns:type_name -> cardroom.v1.UpOrDownColumn
+	11, // 7: cardroom.v1.UpOrDownEvent.played:type_name -> cardroom.v1.UpOrDownPlayedEvent
+	12, // 8: cardroom.v1.UpOrDownEvent.took:type_name -> cardroom.v1.UpOrDownTookEvent
+	13, // 9: cardroom.v1.UpOrDownEvent.gave_up:type_name -> cardroom.v1.UpOrDownGaveUpEvent
+	14, // 10: cardroom.v1.UpOrDownEvent.placed:type_name -> cardroom.v1.UpOrDownPlacedEvent
+	15, // 11: cardroom.v1.UpOrDownEvent.drew:type_name -> cardroom.v1.UpOrDownDrewEvent
+	16, // 12: cardroom.v1.UpOrDownEvent.turn:type_name -> cardroom.v1.UpOrDownTurnEvent
+	17, // 13: cardroom.v1.UpOrDownEvent.game_over:type_name -> cardroom.v1.UpOrDownGameOverEvent
+	14, // [14:14] is the sub-list for method output_type
+	14, // [14:14] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_up_or_down_proto_init() }
@@ -1573,13 +1666,14 @@ func file_cardroom_v1_up_or_down_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_up_or_down_proto_rawDesc), len(file_cardroom_v1_up_or_down_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_cardroom_v1_up_or_down_proto_goTypes,
 		DependencyIndexes: file_cardroom_v1_up_or_down_proto_depIdxs,
+		EnumInfos:         file_cardroom_v1_up_or_down_proto_enumTypes,
 		MessageInfos:      file_cardroom_v1_up_or_down_proto_msgTypes,
 	}.Build()
 	File_cardroom_v1_up_or_down_proto = out.File

@@ -247,7 +247,7 @@ ERROR_REASON_ALREADY_REDISTRIBUTED: ErrorReason
 ERROR_REASON_ALREADY_ACKED: ErrorReason
 
 class Game(_message.Message):
-    __slots__ = ("name", "game_id", "display_name", "summary", "min_players", "max_players", "options", "bot_levels")
+    __slots__ = ("name", "game_id", "display_name", "summary", "min_players", "max_players", "options", "bot_levels", "cards", "phases", "decision_kinds")
     NAME_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -256,6 +256,9 @@ class Game(_message.Message):
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     BOT_LEVELS_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    PHASES_FIELD_NUMBER: _ClassVar[int]
+    DECISION_KINDS_FIELD_NUMBER: _ClassVar[int]
     name: str
     game_id: str
     display_name: str
@@ -264,7 +267,48 @@ class Game(_message.Message):
     max_players: int
     options: _containers.RepeatedCompositeFieldContainer[GameOption]
     bot_levels: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., display_name: _Optional[str] = ..., summary: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ..., bot_levels: _Optional[_Iterable[str]] = ...) -> None: ...
+    cards: _containers.RepeatedCompositeFieldContainer[CardInfo]
+    phases: _containers.RepeatedCompositeFieldContainer[PhaseInfo]
+    decision_kinds: _containers.RepeatedCompositeFieldContainer[PhaseInfo]
+    def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., display_name: _Optional[str] = ..., summary: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[GameOption, _Mapping]]] = ..., bot_levels: _Optional[_Iterable[str]] = ..., cards: _Optional[_Iterable[_Union[CardInfo, _Mapping]]] = ..., phases: _Optional[_Iterable[_Union[PhaseInfo, _Mapping]]] = ..., decision_kinds: _Optional[_Iterable[_Union[PhaseInfo, _Mapping]]] = ...) -> None: ...
+
+class CardInfo(_message.Message):
+    __slots__ = ("code", "category", "kind", "display_name", "value", "rank", "suit", "suit_name", "colour", "points", "effect")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    CATEGORY_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    SUIT_FIELD_NUMBER: _ClassVar[int]
+    SUIT_NAME_FIELD_NUMBER: _ClassVar[int]
+    COLOUR_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    category: str
+    kind: str
+    display_name: str
+    value: int
+    rank: str
+    suit: str
+    suit_name: str
+    colour: str
+    points: int
+    effect: str
+    def __init__(self, code: _Optional[str] = ..., category: _Optional[str] = ..., kind: _Optional[str] = ..., display_name: _Optional[str] = ..., value: _Optional[int] = ..., rank: _Optional[str] = ..., suit: _Optional[str] = ..., suit_name: _Optional[str] = ..., colour: _Optional[str] = ..., points: _Optional[int] = ..., effect: _Optional[str] = ...) -> None: ...
+
+class PhaseInfo(_message.Message):
+    __slots__ = ("name", "enum_value", "description", "actions")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ENUM_VALUE_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    enum_value: str
+    description: str
+    actions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., enum_value: _Optional[str] = ..., description: _Optional[str] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GameOption(_message.Message):
     __slots__ = ("name", "kind", "default_json", "description", "choices", "minimum", "maximum", "max_items")

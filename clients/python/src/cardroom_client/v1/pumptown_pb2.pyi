@@ -1,10 +1,75 @@
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class PumptownPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PUMPTOWN_PHASE_UNSPECIFIED: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_RS_WINDOW: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_PEEK: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_TB_WINDOW: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_TURN_START: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_TURN_PLACE: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_KNOCK_DECISION: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_AK_WINDOW: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_RE_WINDOW: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_REDIS_ALLOC: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_DUEL_TURN: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_DUEL_PLACE: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_PUMP_LIMIT: _ClassVar[PumptownPhase]
+    PUMPTOWN_PHASE_GAME_OVER: _ClassVar[PumptownPhase]
+
+class PumptownDecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PUMPTOWN_DECISION_KIND_UNSPECIFIED: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_RS_WINDOW: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_PEEK: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_TB_WINDOW: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_TURN_START: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_TURN_PLACE: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_KNOCK_DECISION: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_AK_WINDOW: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_RE_WINDOW: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_REDIS_ALLOC: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_DUEL_TURN: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_DUEL_PLACE: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_PUMP_LIMIT: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_GAME_OVER: _ClassVar[PumptownDecisionKind]
+    PUMPTOWN_DECISION_KIND_NOPE_WINDOW: _ClassVar[PumptownDecisionKind]
+PUMPTOWN_PHASE_UNSPECIFIED: PumptownPhase
+PUMPTOWN_PHASE_RS_WINDOW: PumptownPhase
+PUMPTOWN_PHASE_PEEK: PumptownPhase
+PUMPTOWN_PHASE_TB_WINDOW: PumptownPhase
+PUMPTOWN_PHASE_TURN_START: PumptownPhase
+PUMPTOWN_PHASE_TURN_PLACE: PumptownPhase
+PUMPTOWN_PHASE_KNOCK_DECISION: PumptownPhase
+PUMPTOWN_PHASE_AK_WINDOW: PumptownPhase
+PUMPTOWN_PHASE_RE_WINDOW: PumptownPhase
+PUMPTOWN_PHASE_REDIS_ALLOC: PumptownPhase
+PUMPTOWN_PHASE_DUEL_TURN: PumptownPhase
+PUMPTOWN_PHASE_DUEL_PLACE: PumptownPhase
+PUMPTOWN_PHASE_PUMP_LIMIT: PumptownPhase
+PUMPTOWN_PHASE_GAME_OVER: PumptownPhase
+PUMPTOWN_DECISION_KIND_UNSPECIFIED: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_RS_WINDOW: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_PEEK: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_TB_WINDOW: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_TURN_START: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_TURN_PLACE: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_KNOCK_DECISION: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_AK_WINDOW: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_RE_WINDOW: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_REDIS_ALLOC: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_DUEL_TURN: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_DUEL_PLACE: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_PUMP_LIMIT: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_GAME_OVER: PumptownDecisionKind
+PUMPTOWN_DECISION_KIND_NOPE_WINDOW: PumptownDecisionKind
 
 class PumptownOptions(_message.Message):
     __slots__ = ("rounds", "first_seat", "pump_enabled", "pump_mix", "pump_hand_limit", "moon_threshold", "knock_penalty", "reduction_totals", "allow_rediscard", "memory_assist", "poll_mode", "nope_on_nope", "duel_first", "duel_turns", "duel_may_discard", "duel_max_replays", "card_duel_prize", "round_turn_limit")
@@ -160,7 +225,7 @@ class PumptownSetAutopassAction(_message.Message):
     def __init__(self, on: _Optional[bool] = ...) -> None: ...
 
 class PumptownView(_message.Message):
-    __slots__ = ("you", "round", "rounds", "starter", "dealer", "phase", "decision", "mode", "scheduled", "last_actor", "knocker", "knock_blocked", "final_pending", "turns_done", "players", "draw_count", "discard", "set_aside", "pending", "hand", "autopass", "pump_deck_count", "pump_discard", "chain", "doubles", "redistributions", "duels", "duel", "round_winner")
+    __slots__ = ("you", "round", "rounds", "starter", "dealer", "phase", "decision", "mode", "scheduled", "last_actor", "knocker", "knock_blocked", "final_pending", "turns_done", "players", "draw_count", "discard", "set_aside", "pending", "hand", "autopass", "pump_deck_count", "pump_discard", "chain", "doubles", "redistributions", "duels", "duel", "round_winner", "typed_phase")
     YOU_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     ROUNDS_FIELD_NUMBER: _ClassVar[int]
@@ -190,6 +255,7 @@ class PumptownView(_message.Message):
     DUELS_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
     ROUND_WINNER_FIELD_NUMBER: _ClassVar[int]
+    TYPED_PHASE_FIELD_NUMBER: _ClassVar[int]
     you: int
     round: int
     rounds: int
@@ -219,15 +285,18 @@ class PumptownView(_message.Message):
     duels: _containers.RepeatedCompositeFieldContainer[PumptownDuelRecord]
     duel: PumptownDuel
     round_winner: int
-    def __init__(self, you: _Optional[int] = ..., round: _Optional[int] = ..., rounds: _Optional[int] = ..., starter: _Optional[int] = ..., dealer: _Optional[int] = ..., phase: _Optional[str] = ..., decision: _Optional[_Union[PumptownDecision, _Mapping]] = ..., mode: _Optional[str] = ..., scheduled: _Optional[int] = ..., last_actor: _Optional[int] = ..., knocker: _Optional[int] = ..., knock_blocked: _Optional[_Iterable[int]] = ..., final_pending: _Optional[_Iterable[int]] = ..., turns_done: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PumptownPlayer, _Mapping]]] = ..., draw_count: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., set_aside: _Optional[_Iterable[str]] = ..., pending: _Optional[_Union[PumptownPending, _Mapping]] = ..., hand: _Optional[_Iterable[str]] = ..., autopass: _Optional[bool] = ..., pump_deck_count: _Optional[int] = ..., pump_discard: _Optional[_Iterable[str]] = ..., chain: _Optional[_Iterable[_Union[PumptownChainPlay, _Mapping]]] = ..., doubles: _Optional[_Iterable[int]] = ..., redistributions: _Optional[_Iterable[_Union[PumptownRedistribution, _Mapping]]] = ..., duels: _Optional[_Iterable[_Union[PumptownDuelRecord, _Mapping]]] = ..., duel: _Optional[_Union[PumptownDuel, _Mapping]] = ..., round_winner: _Optional[int] = ...) -> None: ...
+    typed_phase: PumptownPhase
+    def __init__(self, you: _Optional[int] = ..., round: _Optional[int] = ..., rounds: _Optional[int] = ..., starter: _Optional[int] = ..., dealer: _Optional[int] = ..., phase: _Optional[str] = ..., decision: _Optional[_Union[PumptownDecision, _Mapping]] = ..., mode: _Optional[str] = ..., scheduled: _Optional[int] = ..., last_actor: _Optional[int] = ..., knocker: _Optional[int] = ..., knock_blocked: _Optional[_Iterable[int]] = ..., final_pending: _Optional[_Iterable[int]] = ..., turns_done: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PumptownPlayer, _Mapping]]] = ..., draw_count: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., set_aside: _Optional[_Iterable[str]] = ..., pending: _Optional[_Union[PumptownPending, _Mapping]] = ..., hand: _Optional[_Iterable[str]] = ..., autopass: _Optional[bool] = ..., pump_deck_count: _Optional[int] = ..., pump_discard: _Optional[_Iterable[str]] = ..., chain: _Optional[_Iterable[_Union[PumptownChainPlay, _Mapping]]] = ..., doubles: _Optional[_Iterable[int]] = ..., redistributions: _Optional[_Iterable[_Union[PumptownRedistribution, _Mapping]]] = ..., duels: _Optional[_Iterable[_Union[PumptownDuelRecord, _Mapping]]] = ..., duel: _Optional[_Union[PumptownDuel, _Mapping]] = ..., round_winner: _Optional[int] = ..., typed_phase: _Optional[_Union[PumptownPhase, str]] = ...) -> None: ...
 
 class PumptownDecision(_message.Message):
-    __slots__ = ("kind", "seats")
+    __slots__ = ("kind", "seats", "typed_kind")
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
+    TYPED_KIND_FIELD_NUMBER: _ClassVar[int]
     kind: str
     seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, kind: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    typed_kind: PumptownDecisionKind
+    def __init__(self, kind: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., typed_kind: _Optional[_Union[PumptownDecisionKind, str]] = ...) -> None: ...
 
 class PumptownPlayer(_message.Message):
     __slots__ = ("seat", "grid", "pump_count", "cumulative", "peek_acked", "peek_all", "tally", "score")

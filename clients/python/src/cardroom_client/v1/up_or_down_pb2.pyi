@@ -1,10 +1,26 @@
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class UpOrDownPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    UP_OR_DOWN_PHASE_UNSPECIFIED: _ClassVar[UpOrDownPhase]
+    UP_OR_DOWN_PHASE_PLAY: _ClassVar[UpOrDownPhase]
+    UP_OR_DOWN_PHASE_TAKE: _ClassVar[UpOrDownPhase]
+    UP_OR_DOWN_PHASE_PLACE: _ClassVar[UpOrDownPhase]
+    UP_OR_DOWN_PHASE_DRAW: _ClassVar[UpOrDownPhase]
+    UP_OR_DOWN_PHASE_GAME_OVER: _ClassVar[UpOrDownPhase]
+UP_OR_DOWN_PHASE_UNSPECIFIED: UpOrDownPhase
+UP_OR_DOWN_PHASE_PLAY: UpOrDownPhase
+UP_OR_DOWN_PHASE_TAKE: UpOrDownPhase
+UP_OR_DOWN_PHASE_PLACE: UpOrDownPhase
+UP_OR_DOWN_PHASE_DRAW: UpOrDownPhase
+UP_OR_DOWN_PHASE_GAME_OVER: UpOrDownPhase
 
 class UpOrDownOptions(_message.Message):
     __slots__ = ("card_range", "first_player", "give_up_with_free_slot", "show_known_cards")
@@ -57,7 +73,7 @@ class UpOrDownDrawAction(_message.Message):
     def __init__(self, pile: _Optional[str] = ...) -> None: ...
 
 class UpOrDownView(_message.Message):
-    __slots__ = ("you", "phase", "current", "first_player", "turn", "display", "played", "lower", "upper", "taken", "pile_down_size", "pile_up_size", "pile_up_top", "hand", "players", "winners")
+    __slots__ = ("you", "phase", "current", "first_player", "turn", "display", "played", "lower", "upper", "taken", "pile_down_size", "pile_up_size", "pile_up_top", "hand", "players", "winners", "typed_phase")
     YOU_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     CURRENT_FIELD_NUMBER: _ClassVar[int]
@@ -74,6 +90,7 @@ class UpOrDownView(_message.Message):
     HAND_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     WINNERS_FIELD_NUMBER: _ClassVar[int]
+    TYPED_PHASE_FIELD_NUMBER: _ClassVar[int]
     you: int
     phase: str
     current: int
@@ -90,7 +107,8 @@ class UpOrDownView(_message.Message):
     hand: _containers.RepeatedScalarFieldContainer[int]
     players: _containers.RepeatedCompositeFieldContainer[UpOrDownPlayer]
     winners: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., current: _Optional[int] = ..., first_player: _Optional[int] = ..., turn: _Optional[int] = ..., display: _Optional[_Iterable[int]] = ..., played: _Optional[int] = ..., lower: _Optional[int] = ..., upper: _Optional[int] = ..., taken: _Optional[int] = ..., pile_down_size: _Optional[int] = ..., pile_up_size: _Optional[int] = ..., pile_up_top: _Optional[int] = ..., hand: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[UpOrDownPlayer, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ...) -> None: ...
+    typed_phase: UpOrDownPhase
+    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., current: _Optional[int] = ..., first_player: _Optional[int] = ..., turn: _Optional[int] = ..., display: _Optional[_Iterable[int]] = ..., played: _Optional[int] = ..., lower: _Optional[int] = ..., upper: _Optional[int] = ..., taken: _Optional[int] = ..., pile_down_size: _Optional[int] = ..., pile_up_size: _Optional[int] = ..., pile_up_top: _Optional[int] = ..., hand: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[UpOrDownPlayer, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., typed_phase: _Optional[_Union[UpOrDownPhase, str]] = ...) -> None: ...
 
 class UpOrDownPlayer(_message.Message):
     __slots__ = ("seat", "hand_size", "known", "columns", "discard", "score")

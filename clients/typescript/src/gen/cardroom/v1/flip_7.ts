@@ -19,6 +19,62 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
  * converts engine data to these messages with the proto3 JSON mapping.
  */
 
+/** A phase of a Flip7View (`typed_phase`); `Game.phases` describes each. */
+export enum Flip7Phase {
+  /** FLIP7_PHASE_UNSPECIFIED - Not set; never sent by the server. */
+  FLIP7_PHASE_UNSPECIFIED = 0,
+  /**
+   * FLIP7_PHASE_DEAL - `DEAL`: The round's initial deal is paused on an action card dealt face
+   * up: `pending.decider` chooses its recipient among `pending.legal_targets`.
+   */
+  FLIP7_PHASE_DEAL = 1,
+  /**
+   * FLIP7_PHASE_TURN - `TURN`: Players take turns: `current` hits or stays; while `pending` is
+   * set, `pending.decider` assigns the action card first.
+   */
+  FLIP7_PHASE_TURN = 2,
+  /** FLIP7_PHASE_GAME_OVER - `GAME_OVER`: The game has ended; `winners` names the winners. Nobody acts. */
+  FLIP7_PHASE_GAME_OVER = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function flip7PhaseFromJSON(object: any): Flip7Phase {
+  switch (object) {
+    case 0:
+    case "FLIP7_PHASE_UNSPECIFIED":
+      return Flip7Phase.FLIP7_PHASE_UNSPECIFIED;
+    case 1:
+    case "FLIP7_PHASE_DEAL":
+      return Flip7Phase.FLIP7_PHASE_DEAL;
+    case 2:
+    case "FLIP7_PHASE_TURN":
+      return Flip7Phase.FLIP7_PHASE_TURN;
+    case 3:
+    case "FLIP7_PHASE_GAME_OVER":
+      return Flip7Phase.FLIP7_PHASE_GAME_OVER;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return Flip7Phase.UNRECOGNIZED;
+  }
+}
+
+export function flip7PhaseToJSON(object: Flip7Phase): string {
+  switch (object) {
+    case Flip7Phase.FLIP7_PHASE_UNSPECIFIED:
+      return "FLIP7_PHASE_UNSPECIFIED";
+    case Flip7Phase.FLIP7_PHASE_DEAL:
+      return "FLIP7_PHASE_DEAL";
+    case Flip7Phase.FLIP7_PHASE_TURN:
+      return "FLIP7_PHASE_TURN";
+    case Flip7Phase.FLIP7_PHASE_GAME_OVER:
+      return "FLIP7_PHASE_GAME_OVER";
+    case Flip7Phase.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /**
  * House-rule options of Flip 7 (rules §7). Unset fields keep their defaults;
  * `Match.options` has every field set.
@@ -123,7 +179,12 @@ export interface Flip7View {
   you?:
     | number
     | undefined;
-  /** `DEAL`, `TURN` or `GAME_OVER`. */
+  /**
+   * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
+   *
+   * @deprecated
+   */
   phase: string;
   /** Round number, from 1. */
   round: number;
@@ -159,6 +220,8 @@ export interface Flip7View {
    * viewer's decision); the same as `MatchState.legal_actions`.
    */
   legalActions: Flip7Action[];
+  /** The phase, typed: `FLIP7_PHASE_` and the `phase` string. */
+  typedPhase: Flip7Phase;
 }
 
 /** An action card waiting for its recipient. */
@@ -987,6 +1050,7 @@ function createBaseFlip7View(): Flip7View {
     remaining: [],
     winners: [],
     legalActions: [],
+    typedPhase: 0,
   };
 }
 
@@ -1037,6 +1101,9 @@ export const Flip7View: MessageFns<Flip7View> = {
     }
     for (const v of message.legalActions) {
       Flip7Action.encode(v!, writer.uint32(114).fork()).join();
+    }
+    if (message.typedPhase !== 0) {
+      writer.uint32(120).int32(message.typedPhase);
     }
     return writer;
   },
@@ -1176,6 +1243,14 @@ export const Flip7View: MessageFns<Flip7View> = {
             message.legalActions.push(Flip7Action.decode(reader, reader.uint32()));
             continue;
           }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.typedPhase = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1218,6 +1293,11 @@ export const Flip7View: MessageFns<Flip7View> = {
         : globalThis.Array.isArray(object?.legal_actions)
         ? object.legal_actions.map((e: any) => Flip7Action.fromJSON(e))
         : [],
+      typedPhase: isSet(object.typedPhase)
+        ? flip7PhaseFromJSON(object.typedPhase)
+        : isSet(object.typed_phase)
+        ? flip7PhaseFromJSON(object.typed_phase)
+        : 0,
     };
   },
 
@@ -1265,6 +1345,9 @@ export const Flip7View: MessageFns<Flip7View> = {
     if (message.legalActions?.length) {
       obj.legalActions = message.legalActions.map((e) => Flip7Action.toJSON(e));
     }
+    if (message.typedPhase !== 0) {
+      obj.typedPhase = flip7PhaseToJSON(message.typedPhase);
+    }
     return obj;
   },
 
@@ -1289,6 +1372,7 @@ export const Flip7View: MessageFns<Flip7View> = {
     message.remaining = object.remaining?.map((e) => Flip7KindCount.fromPartial(e)) || [];
     message.winners = object.winners?.map((e) => e) || [];
     message.legalActions = object.legalActions?.map((e) => Flip7Action.fromPartial(e)) || [];
+    message.typedPhase = object.typedPhase ?? 0;
     return message;
   },
 };

@@ -20,6 +20,67 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
  * repeated field), since proto3 has no nested repeated fields.
  */
 
+/** A phase of a PumbaView (`typed_phase`); `Game.phases` describes each. */
+export enum PumbaPhase {
+  /** PUMBA_PHASE_UNSPECIFIED - Not set; never sent by the server. */
+  PUMBA_PHASE_UNSPECIFIED = 0,
+  /**
+   * PUMBA_PHASE_TURN_NORMAL - `turn_normal`: `current` plays a normal turn: play a card matching `top`
+   * in rank or `active_suit`, draw, or pass; while a Pumba window is open
+   * (`pumba_window`), every other active seat may challenge.
+   */
+  PUMBA_PHASE_TURN_NORMAL = 1,
+  /**
+   * PUMBA_PHASE_TURN_PENALTY - `turn_penalty`: `current` owes `pending_draw` cards because of Twos: it
+   * stacks a Two (with `stack_twos`) or takes the penalty; Pumba window
+   * challengers as in `turn_normal`.
+   */
+  PUMBA_PHASE_TURN_PENALTY = 2,
+  /**
+   * PUMBA_PHASE_GAME_OVER - `game_over`: The game has ended; `winners` and `ranks` are set. Nobody
+   * acts.
+   */
+  PUMBA_PHASE_GAME_OVER = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function pumbaPhaseFromJSON(object: any): PumbaPhase {
+  switch (object) {
+    case 0:
+    case "PUMBA_PHASE_UNSPECIFIED":
+      return PumbaPhase.PUMBA_PHASE_UNSPECIFIED;
+    case 1:
+    case "PUMBA_PHASE_TURN_NORMAL":
+      return PumbaPhase.PUMBA_PHASE_TURN_NORMAL;
+    case 2:
+    case "PUMBA_PHASE_TURN_PENALTY":
+      return PumbaPhase.PUMBA_PHASE_TURN_PENALTY;
+    case 3:
+    case "PUMBA_PHASE_GAME_OVER":
+      return PumbaPhase.PUMBA_PHASE_GAME_OVER;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return PumbaPhase.UNRECOGNIZED;
+  }
+}
+
+export function pumbaPhaseToJSON(object: PumbaPhase): string {
+  switch (object) {
+    case PumbaPhase.PUMBA_PHASE_UNSPECIFIED:
+      return "PUMBA_PHASE_UNSPECIFIED";
+    case PumbaPhase.PUMBA_PHASE_TURN_NORMAL:
+      return "PUMBA_PHASE_TURN_NORMAL";
+    case PumbaPhase.PUMBA_PHASE_TURN_PENALTY:
+      return "PUMBA_PHASE_TURN_PENALTY";
+    case PumbaPhase.PUMBA_PHASE_GAME_OVER:
+      return "PUMBA_PHASE_GAME_OVER";
+    case PumbaPhase.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /**
  * House-rule options of Pumba (rules §7). Unset fields keep their defaults;
  * `Match.options` and `PumbaView.options` have every field set.
@@ -175,7 +236,12 @@ export interface PumbaView {
   you?:
     | number
     | undefined;
-  /** `turn_normal`, `turn_penalty` or `game_over`. */
+  /**
+   * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
+   *
+   * @deprecated
+   */
   phase: string;
   /** Round number, from 1. */
   round: number;
@@ -232,6 +298,8 @@ export interface PumbaView {
   winners: number[];
   /** Final competition rank of each seat; empty until the game is over. */
   ranks: number[];
+  /** The phase, typed: `PUMBA_PHASE_` and the `phase` string. */
+  typedPhase: PumbaPhase;
 }
 
 /** One seat's public state. */
@@ -1301,6 +1369,7 @@ function createBasePumbaView(): PumbaView {
     lastRoundWinner: undefined,
     winners: [],
     ranks: [],
+    typedPhase: 0,
   };
 }
 
@@ -1376,6 +1445,9 @@ export const PumbaView: MessageFns<PumbaView> = {
         writer.int32(v);
       }
       writer.join();
+    }
+    if (message.typedPhase !== 0) {
+      writer.uint32(184).int32(message.typedPhase);
     }
     return writer;
   },
@@ -1581,6 +1653,14 @@ export const PumbaView: MessageFns<PumbaView> = {
 
             break;
           }
+          case 23: {
+            if (tag !== 184) {
+              break;
+            }
+
+            message.typedPhase = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1656,6 +1736,11 @@ export const PumbaView: MessageFns<PumbaView> = {
       ranks: globalThis.Array.isArray(object?.ranks)
         ? object.ranks.map((e: any) => globalThis.Number(e))
         : [],
+      typedPhase: isSet(object.typedPhase)
+        ? pumbaPhaseFromJSON(object.typedPhase)
+        : isSet(object.typed_phase)
+        ? pumbaPhaseFromJSON(object.typed_phase)
+        : 0,
     };
   },
 
@@ -1724,6 +1809,9 @@ export const PumbaView: MessageFns<PumbaView> = {
     if (message.ranks?.length) {
       obj.ranks = message.ranks.map((e) => Math.round(e));
     }
+    if (message.typedPhase !== 0) {
+      obj.typedPhase = pumbaPhaseToJSON(message.typedPhase);
+    }
     return obj;
   },
 
@@ -1755,6 +1843,7 @@ export const PumbaView: MessageFns<PumbaView> = {
     message.lastRoundWinner = object.lastRoundWinner ?? undefined;
     message.winners = object.winners?.map((e) => e) || [];
     message.ranks = object.ranks?.map((e) => e) || [];
+    message.typedPhase = object.typedPhase ?? 0;
     return message;
   },
 };

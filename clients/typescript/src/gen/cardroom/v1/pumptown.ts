@@ -23,6 +23,320 @@ import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
  * repeated field), since proto3 has no nested repeated fields.
  */
 
+/** A phase of a PumptownView (`typed_phase`); `Game.phases` describes each. */
+export enum PumptownPhase {
+  /** PUMPTOWN_PHASE_UNSPECIFIED - Not set; never sent by the server. */
+  PUMPTOWN_PHASE_UNSPECIFIED = 0,
+  /**
+   * PUMPTOWN_PHASE_RS_WINDOW - `RS_WINDOW`: Round-start window: the polled seat may play a Peek or a
+   * Double, or pass.
+   */
+  PUMPTOWN_PHASE_RS_WINDOW = 1,
+  /**
+   * PUMPTOWN_PHASE_PEEK - `PEEK`: Every seat not yet acknowledged looks at its bottom two cards, in
+   * any order.
+   */
+  PUMPTOWN_PHASE_PEEK = 2,
+  /** PUMPTOWN_PHASE_TB_WINDOW - `TB_WINDOW`: Before a turn: the polled seat may play a Swipe, or pass. */
+  PUMPTOWN_PHASE_TB_WINDOW = 3,
+  /**
+   * PUMPTOWN_PHASE_TURN_START - `TURN_START`: The `scheduled` seat's turn: it draws from the pile or the
+   * discard, or plays a Swap or a Steal.
+   */
+  PUMPTOWN_PHASE_TURN_START = 4,
+  /**
+   * PUMPTOWN_PHASE_TURN_PLACE - `TURN_PLACE`: The same seat places the drawn card (`pending`) in a grid
+   * slot, or discards a card drawn from the pile.
+   */
+  PUMPTOWN_PHASE_TURN_PLACE = 5,
+  /**
+   * PUMPTOWN_PHASE_KNOCK_DECISION - `KNOCK_DECISION`: After a completed turn (NORMAL mode, not blocked): that
+   * seat knocks or ends its turn.
+   */
+  PUMPTOWN_PHASE_KNOCK_DECISION = 6,
+  /**
+   * PUMPTOWN_PHASE_AK_WINDOW - `AK_WINDOW`: After a knock: the polled seat may play a Block a Knock, or
+   * pass.
+   */
+  PUMPTOWN_PHASE_AK_WINDOW = 7,
+  /**
+   * PUMPTOWN_PHASE_RE_WINDOW - `RE_WINDOW`: After REVEAL: the polled seat may play a Rearrange,
+   * Eliminate, Redistribute or Duel, or pass.
+   */
+  PUMPTOWN_PHASE_RE_WINDOW = 8,
+  /**
+   * PUMPTOWN_PHASE_REDIS_ALLOC - `REDIS_ALLOC`: A Redistribute's player allots its moon sum to the other
+   * seats.
+   */
+  PUMPTOWN_PHASE_REDIS_ALLOC = 9,
+  /** PUMPTOWN_PHASE_DUEL_TURN - `DUEL_TURN`: A duellist's turn: it draws. */
+  PUMPTOWN_PHASE_DUEL_TURN = 10,
+  /**
+   * PUMPTOWN_PHASE_DUEL_PLACE - `DUEL_PLACE`: The duellist places its draw (L or R), or discards a pile
+   * draw (`duel_may_discard`).
+   */
+  PUMPTOWN_PHASE_DUEL_PLACE = 11,
+  /**
+   * PUMPTOWN_PHASE_PUMP_LIMIT - `PUMP_LIMIT`: A seat holds more than `pump_hand_limit` pump cards and
+   * discards one.
+   */
+  PUMPTOWN_PHASE_PUMP_LIMIT = 12,
+  /** PUMPTOWN_PHASE_GAME_OVER - `GAME_OVER`: The game has ended. Nobody acts. */
+  PUMPTOWN_PHASE_GAME_OVER = 13,
+  UNRECOGNIZED = -1,
+}
+
+export function pumptownPhaseFromJSON(object: any): PumptownPhase {
+  switch (object) {
+    case 0:
+    case "PUMPTOWN_PHASE_UNSPECIFIED":
+      return PumptownPhase.PUMPTOWN_PHASE_UNSPECIFIED;
+    case 1:
+    case "PUMPTOWN_PHASE_RS_WINDOW":
+      return PumptownPhase.PUMPTOWN_PHASE_RS_WINDOW;
+    case 2:
+    case "PUMPTOWN_PHASE_PEEK":
+      return PumptownPhase.PUMPTOWN_PHASE_PEEK;
+    case 3:
+    case "PUMPTOWN_PHASE_TB_WINDOW":
+      return PumptownPhase.PUMPTOWN_PHASE_TB_WINDOW;
+    case 4:
+    case "PUMPTOWN_PHASE_TURN_START":
+      return PumptownPhase.PUMPTOWN_PHASE_TURN_START;
+    case 5:
+    case "PUMPTOWN_PHASE_TURN_PLACE":
+      return PumptownPhase.PUMPTOWN_PHASE_TURN_PLACE;
+    case 6:
+    case "PUMPTOWN_PHASE_KNOCK_DECISION":
+      return PumptownPhase.PUMPTOWN_PHASE_KNOCK_DECISION;
+    case 7:
+    case "PUMPTOWN_PHASE_AK_WINDOW":
+      return PumptownPhase.PUMPTOWN_PHASE_AK_WINDOW;
+    case 8:
+    case "PUMPTOWN_PHASE_RE_WINDOW":
+      return PumptownPhase.PUMPTOWN_PHASE_RE_WINDOW;
+    case 9:
+    case "PUMPTOWN_PHASE_REDIS_ALLOC":
+      return PumptownPhase.PUMPTOWN_PHASE_REDIS_ALLOC;
+    case 10:
+    case "PUMPTOWN_PHASE_DUEL_TURN":
+      return PumptownPhase.PUMPTOWN_PHASE_DUEL_TURN;
+    case 11:
+    case "PUMPTOWN_PHASE_DUEL_PLACE":
+      return PumptownPhase.PUMPTOWN_PHASE_DUEL_PLACE;
+    case 12:
+    case "PUMPTOWN_PHASE_PUMP_LIMIT":
+      return PumptownPhase.PUMPTOWN_PHASE_PUMP_LIMIT;
+    case 13:
+    case "PUMPTOWN_PHASE_GAME_OVER":
+      return PumptownPhase.PUMPTOWN_PHASE_GAME_OVER;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return PumptownPhase.UNRECOGNIZED;
+  }
+}
+
+export function pumptownPhaseToJSON(object: PumptownPhase): string {
+  switch (object) {
+    case PumptownPhase.PUMPTOWN_PHASE_UNSPECIFIED:
+      return "PUMPTOWN_PHASE_UNSPECIFIED";
+    case PumptownPhase.PUMPTOWN_PHASE_RS_WINDOW:
+      return "PUMPTOWN_PHASE_RS_WINDOW";
+    case PumptownPhase.PUMPTOWN_PHASE_PEEK:
+      return "PUMPTOWN_PHASE_PEEK";
+    case PumptownPhase.PUMPTOWN_PHASE_TB_WINDOW:
+      return "PUMPTOWN_PHASE_TB_WINDOW";
+    case PumptownPhase.PUMPTOWN_PHASE_TURN_START:
+      return "PUMPTOWN_PHASE_TURN_START";
+    case PumptownPhase.PUMPTOWN_PHASE_TURN_PLACE:
+      return "PUMPTOWN_PHASE_TURN_PLACE";
+    case PumptownPhase.PUMPTOWN_PHASE_KNOCK_DECISION:
+      return "PUMPTOWN_PHASE_KNOCK_DECISION";
+    case PumptownPhase.PUMPTOWN_PHASE_AK_WINDOW:
+      return "PUMPTOWN_PHASE_AK_WINDOW";
+    case PumptownPhase.PUMPTOWN_PHASE_RE_WINDOW:
+      return "PUMPTOWN_PHASE_RE_WINDOW";
+    case PumptownPhase.PUMPTOWN_PHASE_REDIS_ALLOC:
+      return "PUMPTOWN_PHASE_REDIS_ALLOC";
+    case PumptownPhase.PUMPTOWN_PHASE_DUEL_TURN:
+      return "PUMPTOWN_PHASE_DUEL_TURN";
+    case PumptownPhase.PUMPTOWN_PHASE_DUEL_PLACE:
+      return "PUMPTOWN_PHASE_DUEL_PLACE";
+    case PumptownPhase.PUMPTOWN_PHASE_PUMP_LIMIT:
+      return "PUMPTOWN_PHASE_PUMP_LIMIT";
+    case PumptownPhase.PUMPTOWN_PHASE_GAME_OVER:
+      return "PUMPTOWN_PHASE_GAME_OVER";
+    case PumptownPhase.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/**
+ * The kind of a PumptownDecision (`typed_kind`); `Game.decision_kinds`
+ * describes each.
+ */
+export enum PumptownDecisionKind {
+  /** PUMPTOWN_DECISION_KIND_UNSPECIFIED - Not set; never sent by the server. */
+  PUMPTOWN_DECISION_KIND_UNSPECIFIED = 0,
+  /**
+   * PUMPTOWN_DECISION_KIND_RS_WINDOW - `RS_WINDOW`: Round-start window: the polled seat may play a Peek or a
+   * Double, or pass.
+   */
+  PUMPTOWN_DECISION_KIND_RS_WINDOW = 1,
+  /**
+   * PUMPTOWN_DECISION_KIND_PEEK - `PEEK`: Every seat not yet acknowledged looks at its bottom two cards, in
+   * any order.
+   */
+  PUMPTOWN_DECISION_KIND_PEEK = 2,
+  /** PUMPTOWN_DECISION_KIND_TB_WINDOW - `TB_WINDOW`: Before a turn: the polled seat may play a Swipe, or pass. */
+  PUMPTOWN_DECISION_KIND_TB_WINDOW = 3,
+  /**
+   * PUMPTOWN_DECISION_KIND_TURN_START - `TURN_START`: The `scheduled` seat's turn: it draws from the pile or the
+   * discard, or plays a Swap or a Steal.
+   */
+  PUMPTOWN_DECISION_KIND_TURN_START = 4,
+  /**
+   * PUMPTOWN_DECISION_KIND_TURN_PLACE - `TURN_PLACE`: The same seat places the drawn card (`pending`) in a grid
+   * slot, or discards a card drawn from the pile.
+   */
+  PUMPTOWN_DECISION_KIND_TURN_PLACE = 5,
+  /**
+   * PUMPTOWN_DECISION_KIND_KNOCK_DECISION - `KNOCK_DECISION`: After a completed turn (NORMAL mode, not blocked): that
+   * seat knocks or ends its turn.
+   */
+  PUMPTOWN_DECISION_KIND_KNOCK_DECISION = 6,
+  /**
+   * PUMPTOWN_DECISION_KIND_AK_WINDOW - `AK_WINDOW`: After a knock: the polled seat may play a Block a Knock, or
+   * pass.
+   */
+  PUMPTOWN_DECISION_KIND_AK_WINDOW = 7,
+  /**
+   * PUMPTOWN_DECISION_KIND_RE_WINDOW - `RE_WINDOW`: After REVEAL: the polled seat may play a Rearrange,
+   * Eliminate, Redistribute or Duel, or pass.
+   */
+  PUMPTOWN_DECISION_KIND_RE_WINDOW = 8,
+  /**
+   * PUMPTOWN_DECISION_KIND_REDIS_ALLOC - `REDIS_ALLOC`: A Redistribute's player allots its moon sum to the other
+   * seats.
+   */
+  PUMPTOWN_DECISION_KIND_REDIS_ALLOC = 9,
+  /** PUMPTOWN_DECISION_KIND_DUEL_TURN - `DUEL_TURN`: A duellist's turn: it draws. */
+  PUMPTOWN_DECISION_KIND_DUEL_TURN = 10,
+  /**
+   * PUMPTOWN_DECISION_KIND_DUEL_PLACE - `DUEL_PLACE`: The duellist places its draw (L or R), or discards a pile
+   * draw (`duel_may_discard`).
+   */
+  PUMPTOWN_DECISION_KIND_DUEL_PLACE = 11,
+  /**
+   * PUMPTOWN_DECISION_KIND_PUMP_LIMIT - `PUMP_LIMIT`: A seat holds more than `pump_hand_limit` pump cards and
+   * discards one.
+   */
+  PUMPTOWN_DECISION_KIND_PUMP_LIMIT = 12,
+  /** PUMPTOWN_DECISION_KIND_GAME_OVER - `GAME_OVER`: The game has ended. Nobody acts. */
+  PUMPTOWN_DECISION_KIND_GAME_OVER = 13,
+  /**
+   * PUMPTOWN_DECISION_KIND_NOPE_WINDOW - `NOPE_WINDOW`: A pump card was just played (it is on `chain`): the polled
+   * seat may play a Nope on it, or pass. A decision kind only: `phase` keeps
+   * the phase it interrupts.
+   */
+  PUMPTOWN_DECISION_KIND_NOPE_WINDOW = 14,
+  UNRECOGNIZED = -1,
+}
+
+export function pumptownDecisionKindFromJSON(object: any): PumptownDecisionKind {
+  switch (object) {
+    case 0:
+    case "PUMPTOWN_DECISION_KIND_UNSPECIFIED":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_UNSPECIFIED;
+    case 1:
+    case "PUMPTOWN_DECISION_KIND_RS_WINDOW":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_RS_WINDOW;
+    case 2:
+    case "PUMPTOWN_DECISION_KIND_PEEK":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_PEEK;
+    case 3:
+    case "PUMPTOWN_DECISION_KIND_TB_WINDOW":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_TB_WINDOW;
+    case 4:
+    case "PUMPTOWN_DECISION_KIND_TURN_START":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_TURN_START;
+    case 5:
+    case "PUMPTOWN_DECISION_KIND_TURN_PLACE":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_TURN_PLACE;
+    case 6:
+    case "PUMPTOWN_DECISION_KIND_KNOCK_DECISION":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_KNOCK_DECISION;
+    case 7:
+    case "PUMPTOWN_DECISION_KIND_AK_WINDOW":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_AK_WINDOW;
+    case 8:
+    case "PUMPTOWN_DECISION_KIND_RE_WINDOW":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_RE_WINDOW;
+    case 9:
+    case "PUMPTOWN_DECISION_KIND_REDIS_ALLOC":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_REDIS_ALLOC;
+    case 10:
+    case "PUMPTOWN_DECISION_KIND_DUEL_TURN":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_DUEL_TURN;
+    case 11:
+    case "PUMPTOWN_DECISION_KIND_DUEL_PLACE":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_DUEL_PLACE;
+    case 12:
+    case "PUMPTOWN_DECISION_KIND_PUMP_LIMIT":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_PUMP_LIMIT;
+    case 13:
+    case "PUMPTOWN_DECISION_KIND_GAME_OVER":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_GAME_OVER;
+    case 14:
+    case "PUMPTOWN_DECISION_KIND_NOPE_WINDOW":
+      return PumptownDecisionKind.PUMPTOWN_DECISION_KIND_NOPE_WINDOW;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return PumptownDecisionKind.UNRECOGNIZED;
+  }
+}
+
+export function pumptownDecisionKindToJSON(object: PumptownDecisionKind): string {
+  switch (object) {
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_UNSPECIFIED:
+      return "PUMPTOWN_DECISION_KIND_UNSPECIFIED";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_RS_WINDOW:
+      return "PUMPTOWN_DECISION_KIND_RS_WINDOW";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_PEEK:
+      return "PUMPTOWN_DECISION_KIND_PEEK";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_TB_WINDOW:
+      return "PUMPTOWN_DECISION_KIND_TB_WINDOW";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_TURN_START:
+      return "PUMPTOWN_DECISION_KIND_TURN_START";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_TURN_PLACE:
+      return "PUMPTOWN_DECISION_KIND_TURN_PLACE";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_KNOCK_DECISION:
+      return "PUMPTOWN_DECISION_KIND_KNOCK_DECISION";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_AK_WINDOW:
+      return "PUMPTOWN_DECISION_KIND_AK_WINDOW";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_RE_WINDOW:
+      return "PUMPTOWN_DECISION_KIND_RE_WINDOW";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_REDIS_ALLOC:
+      return "PUMPTOWN_DECISION_KIND_REDIS_ALLOC";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_DUEL_TURN:
+      return "PUMPTOWN_DECISION_KIND_DUEL_TURN";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_DUEL_PLACE:
+      return "PUMPTOWN_DECISION_KIND_DUEL_PLACE";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_PUMP_LIMIT:
+      return "PUMPTOWN_DECISION_KIND_PUMP_LIMIT";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_GAME_OVER:
+      return "PUMPTOWN_DECISION_KIND_GAME_OVER";
+    case PumptownDecisionKind.PUMPTOWN_DECISION_KIND_NOPE_WINDOW:
+      return "PUMPTOWN_DECISION_KIND_NOPE_WINDOW";
+    case PumptownDecisionKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /**
  * House-rule options of Pumptown (rules §7). Unset fields keep their
  * defaults; `Match.options` has every field set.
@@ -320,6 +634,9 @@ export interface PumptownView {
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
+   *
+   * @deprecated
    */
   phase: string;
   /** The pending decision. */
@@ -379,18 +696,29 @@ export interface PumptownView {
     | PumptownDuel
     | undefined;
   /** The round winner once decided, if any. */
-  roundWinner?: number | undefined;
+  roundWinner?:
+    | number
+    | undefined;
+  /** The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string. */
+  typedPhase: PumptownPhase;
 }
 
 /** The pending decision. */
 export interface PumptownDecision {
-  /** The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered. */
+  /**
+   * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
+   *
+   * @deprecated
+   */
   kind: string;
   /**
    * The seats asked (all unacknowledged seats in PEEK); empty for other
    * viewers with `poll_mode = holders_only` in a window.
    */
   seats: number[];
+  /** The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string. */
+  typedKind: PumptownDecisionKind;
 }
 
 /** One seat's public state. */
@@ -2651,6 +2979,7 @@ function createBasePumptownView(): PumptownView {
     duels: [],
     duel: undefined,
     roundWinner: undefined,
+    typedPhase: 0,
   };
 }
 
@@ -2754,6 +3083,9 @@ export const PumptownView: MessageFns<PumptownView> = {
     }
     if (message.roundWinner !== undefined) {
       writer.uint32(232).int32(message.roundWinner);
+    }
+    if (message.typedPhase !== 0) {
+      writer.uint32(240).int32(message.typedPhase);
     }
     return writer;
   },
@@ -3033,6 +3365,14 @@ export const PumptownView: MessageFns<PumptownView> = {
             message.roundWinner = reader.int32();
             continue;
           }
+          case 30: {
+            if (tag !== 240) {
+              break;
+            }
+
+            message.typedPhase = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3120,6 +3460,11 @@ export const PumptownView: MessageFns<PumptownView> = {
         : isSet(object.round_winner)
         ? globalThis.Number(object.round_winner)
         : undefined,
+      typedPhase: isSet(object.typedPhase)
+        ? pumptownPhaseFromJSON(object.typedPhase)
+        : isSet(object.typed_phase)
+        ? pumptownPhaseFromJSON(object.typed_phase)
+        : 0,
     };
   },
 
@@ -3212,6 +3557,9 @@ export const PumptownView: MessageFns<PumptownView> = {
     if (message.roundWinner !== undefined) {
       obj.roundWinner = Math.round(message.roundWinner);
     }
+    if (message.typedPhase !== 0) {
+      obj.typedPhase = pumptownPhaseToJSON(message.typedPhase);
+    }
     return obj;
   },
 
@@ -3255,12 +3603,13 @@ export const PumptownView: MessageFns<PumptownView> = {
       ? PumptownDuel.fromPartial(object.duel)
       : undefined;
     message.roundWinner = object.roundWinner ?? undefined;
+    message.typedPhase = object.typedPhase ?? 0;
     return message;
   },
 };
 
 function createBasePumptownDecision(): PumptownDecision {
-  return { kind: "", seats: [] };
+  return { kind: "", seats: [], typedKind: 0 };
 }
 
 export const PumptownDecision: MessageFns<PumptownDecision> = {
@@ -3274,6 +3623,9 @@ export const PumptownDecision: MessageFns<PumptownDecision> = {
         writer.int32(v);
       }
       writer.join();
+    }
+    if (message.typedKind !== 0) {
+      writer.uint32(24).int32(message.typedKind);
     }
     return writer;
   },
@@ -3317,6 +3669,14 @@ export const PumptownDecision: MessageFns<PumptownDecision> = {
 
             break;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.typedKind = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3333,6 +3693,11 @@ export const PumptownDecision: MessageFns<PumptownDecision> = {
     return {
       kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
       seats: globalThis.Array.isArray(object?.seats) ? object.seats.map((e: any) => globalThis.Number(e)) : [],
+      typedKind: isSet(object.typedKind)
+        ? pumptownDecisionKindFromJSON(object.typedKind)
+        : isSet(object.typed_kind)
+        ? pumptownDecisionKindFromJSON(object.typed_kind)
+        : 0,
     };
   },
 
@@ -3344,6 +3709,9 @@ export const PumptownDecision: MessageFns<PumptownDecision> = {
     if (message.seats?.length) {
       obj.seats = message.seats.map((e) => Math.round(e));
     }
+    if (message.typedKind !== 0) {
+      obj.typedKind = pumptownDecisionKindToJSON(message.typedKind);
+    }
     return obj;
   },
 
@@ -3354,6 +3722,7 @@ export const PumptownDecision: MessageFns<PumptownDecision> = {
     const message = createBasePumptownDecision();
     message.kind = object.kind ?? "";
     message.seats = object.seats?.map((e) => e) || [];
+    message.typedKind = object.typedKind ?? 0;
     return message;
   },
 };

@@ -203,93 +203,97 @@ public final class Flip7Proto extends com.google.protobuf.GeneratedFile {
       "ign\030\003 \001(\0132\036.cardroom.v1.Flip7AssignActio" +
       "nH\000R\006assignB\010\n\006action\"\020\n\016Flip7HitAction\"" +
       "\021\n\017Flip7StayAction\"+\n\021Flip7AssignAction\022" +
-      "\026\n\006target\030\001 \001(\005R\006target\"\233\004\n\tFlip7View\022\025\n" +
-      "\003you\030\001 \001(\005H\000R\003you\210\001\001\022\024\n\005phase\030\002 \001(\tR\005pha" +
-      "se\022\024\n\005round\030\003 \001(\005R\005round\022\026\n\006dealer\030\004 \001(\005" +
-      "R\006dealer\022\035\n\007current\030\005 \001(\005H\001R\007current\210\001\001\022" +
-      "\033\n\tturn_open\030\006 \001(\010R\010turnOpen\0223\n\007pending\030" +
-      "\007 \001(\0132\031.cardroom.v1.Flip7PendingR\007pendin" +
-      "g\022-\n\005stack\030\010 \003(\0132\027.cardroom.v1.Flip7Fram" +
-      "eR\005stack\0222\n\007players\030\t \003(\0132\030.cardroom.v1." +
-      "Flip7PlayerR\007players\022\035\n\ndraw_count\030\n \001(\005" +
-      "R\tdrawCount\022\030\n\007discard\030\013 \003(\tR\007discard\0229\n" +
-      "\tremaining\030\014 \003(\0132\033.cardroom.v1.Flip7Kind" +
-      "CountR\tremaining\022\030\n\007winners\030\r \003(\005R\007winne" +
-      "rs\022=\n\rlegal_actions\030\016 \003(\0132\030.cardroom.v1." +
-      "Flip7ActionR\014legalActionsB\006\n\004_youB\n\n\010_cu" +
-      "rrent\"a\n\014Flip7Pending\022\030\n\007decider\030\001 \001(\005R\007" +
-      "decider\022\022\n\004card\030\002 \001(\tR\004card\022#\n\rlegal_tar" +
-      "gets\030\003 \003(\005R\014legalTargets\"`\n\nFlip7Frame\022\026" +
-      "\n\006target\030\001 \001(\005R\006target\022\035\n\ndraws_left\030\002 \001" +
-      "(\005R\tdrawsLeft\022\033\n\tset_aside\030\003 \003(\tR\010setAsi" +
-      "de\"\270\001\n\013Flip7Player\022\022\n\004seat\030\001 \001(\005R\004seat\022\026" +
-      "\n\006status\030\002 \001(\tR\006status\022\030\n\007numbers\030\003 \003(\tR" +
-      "\007numbers\022\022\n\004mods\030\004 \003(\tR\004mods\022\023\n\002sc\030\005 \001(\t" +
-      "H\000R\002sc\210\001\001\022\024\n\005total\030\006 \001(\005R\005total\022\035\n\nline_" +
-      "value\030\007 \001(\005R\tlineValueB\005\n\003_sc\":\n\016Flip7Ki" +
-      "ndCount\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005count\030\002 \001" +
-      "(\005R\005count\"\370\010\n\nFlip7Event\022D\n\013round_start\030" +
-      "\001 \001(\0132!.cardroom.v1.Flip7RoundStartEvent" +
-      "H\000R\nroundStart\0221\n\004deal\030\002 \001(\0132\033.cardroom." +
-      "v1.Flip7DealEventH\000R\004deal\0221\n\004draw\030\003 \001(\0132" +
-      "\033.cardroom.v1.Flip7DrawEventH\000R\004draw\022>\n\t" +
-      "set_aside\030\004 \001(\0132\037.cardroom.v1.Flip7SetAs" +
-      "ideEventH\000R\010setAside\022P\n\017assign_required\030" +
-      "\005 \001(\0132%.cardroom.v1.Flip7AssignRequiredE" +
-      "ventH\000R\016assignRequired\0227\n\006assign\030\006 \001(\0132\035" +
-      ".cardroom.v1.Flip7AssignEventH\000R\006assign\022" +
-      "T\n\021discard_no_target\030\007 \001(\0132&.cardroom.v1" +
-      ".Flip7DiscardNoTargetEventH\000R\017discardNoT" +
-      "arget\0227\n\006frozen\030\010 \001(\0132\035.cardroom.v1.Flip" +
-      "7FrozenEventH\000R\006frozen\022D\n\013flip3_start\030\t " +
-      "\001(\0132!.cardroom.v1.Flip7Flip3StartEventH\000" +
-      "R\nflip3Start\022>\n\tflip3_end\030\n \001(\0132\037.cardro" +
-      "om.v1.Flip7Flip3EndEventH\000R\010flip3End\0228\n\007" +
-      "sc_used\030\013 \001(\0132\035.cardroom.v1.Flip7ScUsedE" +
-      "ventH\000R\006scUsed\0221\n\004bust\030\014 \001(\0132\033.cardroom." +
-      "v1.Flip7BustEventH\000R\004bust\0221\n\004stay\030\r \001(\0132" +
-      "\033.cardroom.v1.Flip7StayEventH\000R\004stay\0224\n\005" +
-      "flip7\030\016 \001(\0132\034.cardroom.v1.Flip7Flip7Even" +
-      "tH\000R\005flip7\022@\n\treshuffle\030\017 \001(\0132 .cardroom" +
-      ".v1.Flip7ReshuffleEventH\000R\treshuffle\022>\n\t" +
-      "round_end\030\020 \001(\0132\037.cardroom.v1.Flip7Round" +
-      "EndEventH\000R\010roundEnd\022=\n\010tiebreak\030\021 \001(\0132\037" +
-      ".cardroom.v1.Flip7TiebreakEventH\000R\010tiebr" +
-      "eak\022>\n\tgame_over\030\022 \001(\0132\037.cardroom.v1.Fli" +
-      "p7GameOverEventH\000R\010gameOverB\007\n\005event\"D\n\024" +
-      "Flip7RoundStartEvent\022\024\n\005round\030\001 \001(\005R\005rou" +
-      "nd\022\026\n\006dealer\030\002 \001(\005R\006dealer\"8\n\016Flip7DealE" +
+      "\026\n\006target\030\001 \001(\005R\006target\"\331\004\n\tFlip7View\022\025\n" +
+      "\003you\030\001 \001(\005H\000R\003you\210\001\001\022\030\n\005phase\030\002 \001(\tB\002\030\001R" +
+      "\005phase\022\024\n\005round\030\003 \001(\005R\005round\022\026\n\006dealer\030\004" +
+      " \001(\005R\006dealer\022\035\n\007current\030\005 \001(\005H\001R\007current" +
+      "\210\001\001\022\033\n\tturn_open\030\006 \001(\010R\010turnOpen\0223\n\007pend" +
+      "ing\030\007 \001(\0132\031.cardroom.v1.Flip7PendingR\007pe" +
+      "nding\022-\n\005stack\030\010 \003(\0132\027.cardroom.v1.Flip7" +
+      "FrameR\005stack\0222\n\007players\030\t \003(\0132\030.cardroom" +
+      ".v1.Flip7PlayerR\007players\022\035\n\ndraw_count\030\n" +
+      " \001(\005R\tdrawCount\022\030\n\007discard\030\013 \003(\tR\007discar" +
+      "d\0229\n\tremaining\030\014 \003(\0132\033.cardroom.v1.Flip7" +
+      "KindCountR\tremaining\022\030\n\007winners\030\r \003(\005R\007w" +
+      "inners\022=\n\rlegal_actions\030\016 \003(\0132\030.cardroom" +
+      ".v1.Flip7ActionR\014legalActions\0228\n\013typed_p" +
+      "hase\030\017 \001(\0162\027.cardroom.v1.Flip7PhaseR\ntyp" +
+      "edPhaseB\006\n\004_youB\n\n\010_current\"a\n\014Flip7Pend" +
+      "ing\022\030\n\007decider\030\001 \001(\005R\007decider\022\022\n\004card\030\002 " +
+      "\001(\tR\004card\022#\n\rlegal_targets\030\003 \003(\005R\014legalT" +
+      "argets\"`\n\nFlip7Frame\022\026\n\006target\030\001 \001(\005R\006ta" +
+      "rget\022\035\n\ndraws_left\030\002 \001(\005R\tdrawsLeft\022\033\n\ts" +
+      "et_aside\030\003 \003(\tR\010setAside\"\270\001\n\013Flip7Player" +
+      "\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006status\030\002 \001(\tR\006st" +
+      "atus\022\030\n\007numbers\030\003 \003(\tR\007numbers\022\022\n\004mods\030\004" +
+      " \003(\tR\004mods\022\023\n\002sc\030\005 \001(\tH\000R\002sc\210\001\001\022\024\n\005total" +
+      "\030\006 \001(\005R\005total\022\035\n\nline_value\030\007 \001(\005R\tlineV" +
+      "alueB\005\n\003_sc\":\n\016Flip7KindCount\022\022\n\004kind\030\001 " +
+      "\001(\tR\004kind\022\024\n\005count\030\002 \001(\005R\005count\"\370\010\n\nFlip" +
+      "7Event\022D\n\013round_start\030\001 \001(\0132!.cardroom.v" +
+      "1.Flip7RoundStartEventH\000R\nroundStart\0221\n\004" +
+      "deal\030\002 \001(\0132\033.cardroom.v1.Flip7DealEventH" +
+      "\000R\004deal\0221\n\004draw\030\003 \001(\0132\033.cardroom.v1.Flip" +
+      "7DrawEventH\000R\004draw\022>\n\tset_aside\030\004 \001(\0132\037." +
+      "cardroom.v1.Flip7SetAsideEventH\000R\010setAsi" +
+      "de\022P\n\017assign_required\030\005 \001(\0132%.cardroom.v" +
+      "1.Flip7AssignRequiredEventH\000R\016assignRequ" +
+      "ired\0227\n\006assign\030\006 \001(\0132\035.cardroom.v1.Flip7" +
+      "AssignEventH\000R\006assign\022T\n\021discard_no_targ" +
+      "et\030\007 \001(\0132&.cardroom.v1.Flip7DiscardNoTar" +
+      "getEventH\000R\017discardNoTarget\0227\n\006frozen\030\010 " +
+      "\001(\0132\035.cardroom.v1.Flip7FrozenEventH\000R\006fr" +
+      "ozen\022D\n\013flip3_start\030\t \001(\0132!.cardroom.v1." +
+      "Flip7Flip3StartEventH\000R\nflip3Start\022>\n\tfl" +
+      "ip3_end\030\n \001(\0132\037.cardroom.v1.Flip7Flip3En" +
+      "dEventH\000R\010flip3End\0228\n\007sc_used\030\013 \001(\0132\035.ca" +
+      "rdroom.v1.Flip7ScUsedEventH\000R\006scUsed\0221\n\004" +
+      "bust\030\014 \001(\0132\033.cardroom.v1.Flip7BustEventH" +
+      "\000R\004bust\0221\n\004stay\030\r \001(\0132\033.cardroom.v1.Flip" +
+      "7StayEventH\000R\004stay\0224\n\005flip7\030\016 \001(\0132\034.card" +
+      "room.v1.Flip7Flip7EventH\000R\005flip7\022@\n\tresh" +
+      "uffle\030\017 \001(\0132 .cardroom.v1.Flip7Reshuffle" +
+      "EventH\000R\treshuffle\022>\n\tround_end\030\020 \001(\0132\037." +
+      "cardroom.v1.Flip7RoundEndEventH\000R\010roundE" +
+      "nd\022=\n\010tiebreak\030\021 \001(\0132\037.cardroom.v1.Flip7" +
+      "TiebreakEventH\000R\010tiebreak\022>\n\tgame_over\030\022" +
+      " \001(\0132\037.cardroom.v1.Flip7GameOverEventH\000R" +
+      "\010gameOverB\007\n\005event\"D\n\024Flip7RoundStartEve" +
+      "nt\022\024\n\005round\030\001 \001(\005R\005round\022\026\n\006dealer\030\002 \001(\005" +
+      "R\006dealer\"8\n\016Flip7DealEvent\022\022\n\004seat\030\001 \001(\005" +
+      "R\004seat\022\022\n\004card\030\002 \001(\tR\004card\"J\n\016Flip7DrawE" +
       "vent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004" +
-      "card\"J\n\016Flip7DrawEvent\022\022\n\004seat\030\001 \001(\005R\004se" +
-      "at\022\022\n\004card\030\002 \001(\tR\004card\022\020\n\003via\030\003 \001(\tR\003via" +
-      "\"<\n\022Flip7SetAsideEvent\022\022\n\004seat\030\001 \001(\005R\004se" +
-      "at\022\022\n\004card\030\002 \001(\tR\004card\"^\n\030Flip7AssignReq" +
-      "uiredEvent\022\030\n\007decider\030\001 \001(\005R\007decider\022\022\n\004" +
-      "card\030\002 \001(\tR\004card\022\024\n\005legal\030\003 \003(\005R\005legal\"l" +
-      "\n\020Flip7AssignEvent\022\030\n\007decider\030\001 \001(\005R\007dec" +
-      "ider\022\022\n\004card\030\002 \001(\tR\004card\022\026\n\006target\030\003 \001(\005" +
-      "R\006target\022\022\n\004auto\030\004 \001(\010R\004auto\"/\n\031Flip7Dis" +
-      "cardNoTargetEvent\022\022\n\004card\030\001 \001(\tR\004card\"&\n" +
-      "\020Flip7FrozenEvent\022\022\n\004seat\030\001 \001(\005R\004seat\".\n" +
-      "\024Flip7Flip3StartEvent\022\026\n\006target\030\001 \001(\005R\006t" +
-      "arget\",\n\022Flip7Flip3EndEvent\022\026\n\006target\030\001 " +
-      "\001(\005R\006target\"T\n\020Flip7ScUsedEvent\022\022\n\004seat\030" +
-      "\001 \001(\005R\004seat\022\016\n\002sc\030\002 \001(\tR\002sc\022\034\n\tduplicate" +
-      "\030\003 \001(\tR\tduplicate\"8\n\016Flip7BustEvent\022\022\n\004s" +
-      "eat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\"$\n\016F" +
-      "lip7StayEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"%\n\017Fli" +
-      "p7Flip7Event\022\022\n\004seat\030\001 \001(\005R\004seat\"+\n\023Flip" +
-      "7ReshuffleEvent\022\024\n\005count\030\001 \001(\005R\005count\"\\\n" +
-      "\022Flip7RoundEndEvent\022\026\n\006reason\030\001 \001(\tR\006rea" +
-      "son\022\026\n\006scores\030\002 \003(\005R\006scores\022\026\n\006totals\030\003 " +
-      "\003(\005R\006totals\"*\n\022Flip7TiebreakEvent\022\024\n\005sea" +
-      "ts\030\001 \003(\005R\005seats\"F\n\022Flip7GameOverEvent\022\030\n" +
-      "\007winners\030\001 \003(\005R\007winners\022\026\n\006totals\030\002 \003(\005R" +
-      "\006totalsB\221\001\n\017dev.cardroom.v1B\nFlip7ProtoP" +
-      "\001Z:github.com/cardroom/cardroom/gen/go/c" +
-      "ardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V" +
-      "1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006pro" +
-      "to3"
+      "card\022\020\n\003via\030\003 \001(\tR\003via\"<\n\022Flip7SetAsideE" +
+      "vent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004" +
+      "card\"^\n\030Flip7AssignRequiredEvent\022\030\n\007deci" +
+      "der\030\001 \001(\005R\007decider\022\022\n\004card\030\002 \001(\tR\004card\022\024" +
+      "\n\005legal\030\003 \003(\005R\005legal\"l\n\020Flip7AssignEvent" +
+      "\022\030\n\007decider\030\001 \001(\005R\007decider\022\022\n\004card\030\002 \001(\t" +
+      "R\004card\022\026\n\006target\030\003 \001(\005R\006target\022\022\n\004auto\030\004" +
+      " \001(\010R\004auto\"/\n\031Flip7DiscardNoTargetEvent\022" +
+      "\022\n\004card\030\001 \001(\tR\004card\"&\n\020Flip7FrozenEvent\022" +
+      "\022\n\004seat\030\001 \001(\005R\004seat\".\n\024Flip7Flip3StartEv" +
+      "ent\022\026\n\006target\030\001 \001(\005R\006target\",\n\022Flip7Flip" +
+      "3EndEvent\022\026\n\006target\030\001 \001(\005R\006target\"T\n\020Fli" +
+      "p7ScUsedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\016\n\002sc\030" +
+      "\002 \001(\tR\002sc\022\034\n\tduplicate\030\003 \001(\tR\tduplicate\"" +
+      "8\n\016Flip7BustEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n" +
+      "\004card\030\002 \001(\tR\004card\"$\n\016Flip7StayEvent\022\022\n\004s" +
+      "eat\030\001 \001(\005R\004seat\"%\n\017Flip7Flip7Event\022\022\n\004se" +
+      "at\030\001 \001(\005R\004seat\"+\n\023Flip7ReshuffleEvent\022\024\n" +
+      "\005count\030\001 \001(\005R\005count\"\\\n\022Flip7RoundEndEven" +
+      "t\022\026\n\006reason\030\001 \001(\tR\006reason\022\026\n\006scores\030\002 \003(" +
+      "\005R\006scores\022\026\n\006totals\030\003 \003(\005R\006totals\"*\n\022Fli" +
+      "p7TiebreakEvent\022\024\n\005seats\030\001 \003(\005R\005seats\"F\n" +
+      "\022Flip7GameOverEvent\022\030\n\007winners\030\001 \003(\005R\007wi" +
+      "nners\022\026\n\006totals\030\002 \003(\005R\006totals*p\n\nFlip7Ph" +
+      "ase\022\033\n\027FLIP7_PHASE_UNSPECIFIED\020\000\022\024\n\020FLIP" +
+      "7_PHASE_DEAL\020\001\022\024\n\020FLIP7_PHASE_TURN\020\002\022\031\n\025" +
+      "FLIP7_PHASE_GAME_OVER\020\003B\221\001\n\017dev.cardroom" +
+      ".v1B\nFlip7ProtoP\001Z:github.com/cardroom/c" +
+      "ardroom/gen/go/cardroom/v1;cardroomv1\242\002\003" +
+      "CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014C" +
+      "ardroom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -330,7 +334,7 @@ public final class Flip7Proto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_Flip7View_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Flip7View_descriptor,
-        new java.lang.String[] { "You", "Phase", "Round", "Dealer", "Current", "TurnOpen", "Pending", "Stack", "Players", "DrawCount", "Discard", "Remaining", "Winners", "LegalActions", });
+        new java.lang.String[] { "You", "Phase", "Round", "Dealer", "Current", "TurnOpen", "Pending", "Stack", "Players", "DrawCount", "Discard", "Remaining", "Winners", "LegalActions", "TypedPhase", });
     internal_static_cardroom_v1_Flip7Pending_descriptor =
       getDescriptor().getMessageType(6);
     internal_static_cardroom_v1_Flip7Pending_fieldAccessorTable = new

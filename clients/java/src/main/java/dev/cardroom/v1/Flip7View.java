@@ -41,6 +41,7 @@ private static final long serialVersionUID = 0L;
     remaining_ = java.util.Collections.emptyList();
     winners_ = emptyIntList();
     legalActions_ = java.util.Collections.emptyList();
+    typedPhase_ = 0;
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -95,13 +96,16 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+   *     See cardroom/v1/flip_7.proto;l=88
    * @return The phase.
    */
   @java.lang.Override
-  public java.lang.String getPhase() {
+  @java.lang.Deprecated public java.lang.String getPhase() {
     java.lang.Object ref = phase_;
     if (ref instanceof java.lang.String) {
       return (java.lang.String) ref;
@@ -116,13 +120,16 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+   *     See cardroom/v1/flip_7.proto;l=88
    * @return The bytes for phase.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getPhaseBytes() {
     java.lang.Object ref = phase_;
     if (ref instanceof java.lang.String) {
@@ -610,6 +617,32 @@ private static final long serialVersionUID = 0L;
     return legalActions_.get(index);
   }
 
+  public static final int TYPED_PHASE_FIELD_NUMBER = 15;
+  private int typedPhase_ = 0;
+  /**
+   * <pre>
+   * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  @java.lang.Override public int getTypedPhaseValue() {
+    return typedPhase_;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  @java.lang.Override public dev.cardroom.v1.Flip7Phase getTypedPhase() {
+    dev.cardroom.v1.Flip7Phase result = dev.cardroom.v1.Flip7Phase.forNumber(typedPhase_);
+    return result == null ? dev.cardroom.v1.Flip7Phase.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -670,6 +703,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < legalActions_.size(); i++) {
       output.writeMessage(14, legalActions_.get(i));
+    }
+    if (typedPhase_ != dev.cardroom.v1.Flip7Phase.FLIP7_PHASE_UNSPECIFIED.getNumber()) {
+      output.writeEnum(15, typedPhase_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -764,6 +800,10 @@ private static final long serialVersionUID = 0L;
           }
           size += 1 * count;
         }
+    if (typedPhase_ != dev.cardroom.v1.Flip7Phase.FLIP7_PHASE_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(15, typedPhase_);
+    }
     return size;
   }
   @java.lang.Override
@@ -825,6 +865,7 @@ private static final long serialVersionUID = 0L;
         .equals(other.getWinnersList())) return false;
     if (!getLegalActionsList()
         .equals(other.getLegalActionsList())) return false;
+    if (typedPhase_ != other.typedPhase_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -883,6 +924,8 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + LEGAL_ACTIONS_FIELD_NUMBER;
       hash = (53 * hash) + getLegalActionsList().hashCode();
     }
+    hash = (37 * hash) + TYPED_PHASE_FIELD_NUMBER;
+    hash = (53 * hash) + typedPhase_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -1072,6 +1115,7 @@ private static final long serialVersionUID = 0L;
         legalActionsBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00002000);
+      typedPhase_ = 0;
       return this;
     }
 
@@ -1182,6 +1226,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00001000) != 0)) {
         winners_.makeImmutable();
         result.winners_ = winners_;
+      }
+      if (((from_bitField0_ & 0x00004000) != 0)) {
+        result.typedPhase_ = typedPhase_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -1349,6 +1396,9 @@ private static final long serialVersionUID = 0L;
           }
         }
       }
+      if (other.typedPhase_ != 0) {
+        setTypedPhaseValue(other.getTypedPhaseValue());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1490,6 +1540,11 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 114
+            case 120: {
+              typedPhase_ = input.readEnum();
+              bitField0_ |= 0x00004000;
+              break;
+            } // case 120
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1567,12 +1622,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @return The phase.
      */
-    public java.lang.String getPhase() {
+    @java.lang.Deprecated public java.lang.String getPhase() {
       java.lang.Object ref = phase_;
       if (!(ref instanceof java.lang.String)) {
         com.google.protobuf.ByteString bs =
@@ -1587,12 +1645,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @return The bytes for phase.
      */
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getPhaseBytes() {
       java.lang.Object ref = phase_;
       if (ref instanceof String) {
@@ -1608,13 +1669,16 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @param value The phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhase(
+    @java.lang.Deprecated public Builder setPhase(
         java.lang.String value) {
       if (value == null) { throw new NullPointerException(); }
       phase_ = value;
@@ -1625,12 +1689,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @return This builder for chaining.
      */
-    public Builder clearPhase() {
+    @java.lang.Deprecated public Builder clearPhase() {
       phase_ = getDefaultInstance().getPhase();
       bitField0_ = (bitField0_ & ~0x00000002);
       onChanged();
@@ -1639,13 +1706,16 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhaseBytes(
+    @java.lang.Deprecated public Builder setPhaseBytes(
         com.google.protobuf.ByteString value) {
       if (value == null) { throw new NullPointerException(); }
       checkByteStringIsUtf8(value);
@@ -3585,6 +3655,78 @@ private static final long serialVersionUID = 0L;
         legalActions_ = null;
       }
       return legalActionsBuilder_;
+    }
+
+    private int typedPhase_ = 0;
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @return The enum numeric value on the wire for typedPhase.
+     */
+    @java.lang.Override public int getTypedPhaseValue() {
+      return typedPhase_;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @param value The enum numeric value on the wire for typedPhase to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhaseValue(int value) {
+      typedPhase_ = value;
+      bitField0_ |= 0x00004000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @return The typedPhase.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.Flip7Phase getTypedPhase() {
+      dev.cardroom.v1.Flip7Phase result = dev.cardroom.v1.Flip7Phase.forNumber(typedPhase_);
+      return result == null ? dev.cardroom.v1.Flip7Phase.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @param value The typedPhase to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhase(dev.cardroom.v1.Flip7Phase value) {
+      if (value == null) { throw new NullPointerException(); }
+      bitField0_ |= 0x00004000;
+      typedPhase_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedPhase() {
+      bitField0_ = (bitField0_ & ~0x00004000);
+      typedPhase_ = 0;
+      onChanged();
+      return this;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Flip7View)

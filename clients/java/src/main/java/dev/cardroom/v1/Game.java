@@ -40,6 +40,9 @@ private static final long serialVersionUID = 0L;
     options_ = java.util.Collections.emptyList();
     botLevels_ =
         com.google.protobuf.LazyStringArrayList.emptyList();
+    cards_ = java.util.Collections.emptyList();
+    phases_ = java.util.Collections.emptyList();
+    decisionKinds_ = java.util.Collections.emptyList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -397,6 +400,214 @@ private static final long serialVersionUID = 0L;
     return botLevels_.getByteString(index);
   }
 
+  public static final int CARDS_FIELD_NUMBER = 9;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.cardroom.v1.CardInfo> cards_;
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.CardInfo> getCardsList() {
+    return cards_;
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.cardroom.v1.CardInfoOrBuilder> 
+      getCardsOrBuilderList() {
+    return cards_;
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public int getCardsCount() {
+    return cards_.size();
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.CardInfo getCards(int index) {
+    return cards_.get(index);
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.CardInfoOrBuilder getCardsOrBuilder(
+      int index) {
+    return cards_.get(index);
+  }
+
+  public static final int PHASES_FIELD_NUMBER = 10;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.cardroom.v1.PhaseInfo> phases_;
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PhaseInfo> getPhasesList() {
+    return phases_;
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.cardroom.v1.PhaseInfoOrBuilder> 
+      getPhasesOrBuilderList() {
+    return phases_;
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public int getPhasesCount() {
+    return phases_.size();
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PhaseInfo getPhases(int index) {
+    return phases_.get(index);
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PhaseInfoOrBuilder getPhasesOrBuilder(
+      int index) {
+    return phases_.get(index);
+  }
+
+  public static final int DECISION_KINDS_FIELD_NUMBER = 11;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.cardroom.v1.PhaseInfo> decisionKinds_;
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PhaseInfo> getDecisionKindsList() {
+    return decisionKinds_;
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.cardroom.v1.PhaseInfoOrBuilder> 
+      getDecisionKindsOrBuilderList() {
+    return decisionKinds_;
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public int getDecisionKindsCount() {
+    return decisionKinds_.size();
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PhaseInfo getDecisionKinds(int index) {
+    return decisionKinds_.get(index);
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PhaseInfoOrBuilder getDecisionKindsOrBuilder(
+      int index) {
+    return decisionKinds_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -434,6 +645,15 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < botLevels_.size(); i++) {
       com.google.protobuf.GeneratedMessage.writeString(output, 8, botLevels_.getRaw(i));
+    }
+    for (int i = 0; i < cards_.size(); i++) {
+      output.writeMessage(9, cards_.get(i));
+    }
+    for (int i = 0; i < phases_.size(); i++) {
+      output.writeMessage(10, phases_.get(i));
+    }
+    for (int i = 0; i < decisionKinds_.size(); i++) {
+      output.writeMessage(11, decisionKinds_.get(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -476,6 +696,33 @@ private static final long serialVersionUID = 0L;
       size += dataSize;
       size += 1 * getBotLevelsList().size();
     }
+
+        {
+          final int count = cards_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(cards_.get(i));
+          }
+          size += 1 * count;
+        }
+
+        {
+          final int count = phases_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(phases_.get(i));
+          }
+          size += 1 * count;
+        }
+
+        {
+          final int count = decisionKinds_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(decisionKinds_.get(i));
+          }
+          size += 1 * count;
+        }
     return size;
   }
   @java.lang.Override
@@ -516,6 +763,12 @@ private static final long serialVersionUID = 0L;
         .equals(other.getOptionsList())) return false;
     if (!getBotLevelsList()
         .equals(other.getBotLevelsList())) return false;
+    if (!getCardsList()
+        .equals(other.getCardsList())) return false;
+    if (!getPhasesList()
+        .equals(other.getPhasesList())) return false;
+    if (!getDecisionKindsList()
+        .equals(other.getDecisionKindsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -546,6 +799,18 @@ private static final long serialVersionUID = 0L;
     if (getBotLevelsCount() > 0) {
       hash = (37 * hash) + BOT_LEVELS_FIELD_NUMBER;
       hash = (53 * hash) + getBotLevelsList().hashCode();
+    }
+    if (getCardsCount() > 0) {
+      hash = (37 * hash) + CARDS_FIELD_NUMBER;
+      hash = (53 * hash) + getCardsList().hashCode();
+    }
+    if (getPhasesCount() > 0) {
+      hash = (37 * hash) + PHASES_FIELD_NUMBER;
+      hash = (53 * hash) + getPhasesList().hashCode();
+    }
+    if (getDecisionKindsCount() > 0) {
+      hash = (37 * hash) + DECISION_KINDS_FIELD_NUMBER;
+      hash = (53 * hash) + getDecisionKindsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -698,6 +963,27 @@ private static final long serialVersionUID = 0L;
       bitField0_ = (bitField0_ & ~0x00000040);
       botLevels_ =
           com.google.protobuf.LazyStringArrayList.emptyList();
+      if (cardsBuilder_ == null) {
+        cards_ = java.util.Collections.emptyList();
+      } else {
+        cards_ = null;
+        cardsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000100);
+      if (phasesBuilder_ == null) {
+        phases_ = java.util.Collections.emptyList();
+      } else {
+        phases_ = null;
+        phasesBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000200);
+      if (decisionKindsBuilder_ == null) {
+        decisionKinds_ = java.util.Collections.emptyList();
+      } else {
+        decisionKinds_ = null;
+        decisionKindsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000400);
       return this;
     }
 
@@ -739,6 +1025,33 @@ private static final long serialVersionUID = 0L;
         result.options_ = options_;
       } else {
         result.options_ = optionsBuilder_.build();
+      }
+      if (cardsBuilder_ == null) {
+        if (((bitField0_ & 0x00000100) != 0)) {
+          cards_ = java.util.Collections.unmodifiableList(cards_);
+          bitField0_ = (bitField0_ & ~0x00000100);
+        }
+        result.cards_ = cards_;
+      } else {
+        result.cards_ = cardsBuilder_.build();
+      }
+      if (phasesBuilder_ == null) {
+        if (((bitField0_ & 0x00000200) != 0)) {
+          phases_ = java.util.Collections.unmodifiableList(phases_);
+          bitField0_ = (bitField0_ & ~0x00000200);
+        }
+        result.phases_ = phases_;
+      } else {
+        result.phases_ = phasesBuilder_.build();
+      }
+      if (decisionKindsBuilder_ == null) {
+        if (((bitField0_ & 0x00000400) != 0)) {
+          decisionKinds_ = java.util.Collections.unmodifiableList(decisionKinds_);
+          bitField0_ = (bitField0_ & ~0x00000400);
+        }
+        result.decisionKinds_ = decisionKinds_;
+      } else {
+        result.decisionKinds_ = decisionKindsBuilder_.build();
       }
     }
 
@@ -842,6 +1155,84 @@ private static final long serialVersionUID = 0L;
         }
         onChanged();
       }
+      if (cardsBuilder_ == null) {
+        if (!other.cards_.isEmpty()) {
+          if (cards_.isEmpty()) {
+            cards_ = other.cards_;
+            bitField0_ = (bitField0_ & ~0x00000100);
+          } else {
+            ensureCardsIsMutable();
+            cards_.addAll(other.cards_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.cards_.isEmpty()) {
+          if (cardsBuilder_.isEmpty()) {
+            cardsBuilder_.dispose();
+            cardsBuilder_ = null;
+            cards_ = other.cards_;
+            bitField0_ = (bitField0_ & ~0x00000100);
+            cardsBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetCardsFieldBuilder() : null;
+          } else {
+            cardsBuilder_.addAllMessages(other.cards_);
+          }
+        }
+      }
+      if (phasesBuilder_ == null) {
+        if (!other.phases_.isEmpty()) {
+          if (phases_.isEmpty()) {
+            phases_ = other.phases_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+          } else {
+            ensurePhasesIsMutable();
+            phases_.addAll(other.phases_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.phases_.isEmpty()) {
+          if (phasesBuilder_.isEmpty()) {
+            phasesBuilder_.dispose();
+            phasesBuilder_ = null;
+            phases_ = other.phases_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+            phasesBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetPhasesFieldBuilder() : null;
+          } else {
+            phasesBuilder_.addAllMessages(other.phases_);
+          }
+        }
+      }
+      if (decisionKindsBuilder_ == null) {
+        if (!other.decisionKinds_.isEmpty()) {
+          if (decisionKinds_.isEmpty()) {
+            decisionKinds_ = other.decisionKinds_;
+            bitField0_ = (bitField0_ & ~0x00000400);
+          } else {
+            ensureDecisionKindsIsMutable();
+            decisionKinds_.addAll(other.decisionKinds_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.decisionKinds_.isEmpty()) {
+          if (decisionKindsBuilder_.isEmpty()) {
+            decisionKindsBuilder_.dispose();
+            decisionKindsBuilder_ = null;
+            decisionKinds_ = other.decisionKinds_;
+            bitField0_ = (bitField0_ & ~0x00000400);
+            decisionKindsBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetDecisionKindsFieldBuilder() : null;
+          } else {
+            decisionKindsBuilder_.addAllMessages(other.decisionKinds_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -916,6 +1307,45 @@ private static final long serialVersionUID = 0L;
               botLevels_.add(input.readStringRequireUtf8());
               break;
             } // case 66
+            case 74: {
+              dev.cardroom.v1.CardInfo m =
+                  input.readMessage(
+                      dev.cardroom.v1.CardInfo.parser(),
+                      extensionRegistry);
+              if (cardsBuilder_ == null) {
+                ensureCardsIsMutable();
+                cards_.add(m);
+              } else {
+                cardsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 74
+            case 82: {
+              dev.cardroom.v1.PhaseInfo m =
+                  input.readMessage(
+                      dev.cardroom.v1.PhaseInfo.parser(),
+                      extensionRegistry);
+              if (phasesBuilder_ == null) {
+                ensurePhasesIsMutable();
+                phases_.add(m);
+              } else {
+                phasesBuilder_.addMessage(m);
+              }
+              break;
+            } // case 82
+            case 90: {
+              dev.cardroom.v1.PhaseInfo m =
+                  input.readMessage(
+                      dev.cardroom.v1.PhaseInfo.parser(),
+                      extensionRegistry);
+              if (decisionKindsBuilder_ == null) {
+                ensureDecisionKindsIsMutable();
+                decisionKinds_.add(m);
+              } else {
+                decisionKindsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 90
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1858,6 +2288,1032 @@ private static final long serialVersionUID = 0L;
       bitField0_ |= 0x00000080;
       onChanged();
       return this;
+    }
+
+    private java.util.List<dev.cardroom.v1.CardInfo> cards_ =
+      java.util.Collections.emptyList();
+    private void ensureCardsIsMutable() {
+      if (!((bitField0_ & 0x00000100) != 0)) {
+        cards_ = new java.util.ArrayList<dev.cardroom.v1.CardInfo>(cards_);
+        bitField0_ |= 0x00000100;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.CardInfo, dev.cardroom.v1.CardInfo.Builder, dev.cardroom.v1.CardInfoOrBuilder> cardsBuilder_;
+
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public java.util.List<dev.cardroom.v1.CardInfo> getCardsList() {
+      if (cardsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(cards_);
+      } else {
+        return cardsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public int getCardsCount() {
+      if (cardsBuilder_ == null) {
+        return cards_.size();
+      } else {
+        return cardsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.CardInfo getCards(int index) {
+      if (cardsBuilder_ == null) {
+        return cards_.get(index);
+      } else {
+        return cardsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setCards(
+        int index, dev.cardroom.v1.CardInfo value) {
+      if (cardsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureCardsIsMutable();
+        cards_.set(index, value);
+        onChanged();
+      } else {
+        cardsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setCards(
+        int index, dev.cardroom.v1.CardInfo.Builder builderForValue) {
+      if (cardsBuilder_ == null) {
+        ensureCardsIsMutable();
+        cards_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        cardsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addCards(dev.cardroom.v1.CardInfo value) {
+      if (cardsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureCardsIsMutable();
+        cards_.add(value);
+        onChanged();
+      } else {
+        cardsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addCards(
+        int index, dev.cardroom.v1.CardInfo value) {
+      if (cardsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureCardsIsMutable();
+        cards_.add(index, value);
+        onChanged();
+      } else {
+        cardsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addCards(
+        dev.cardroom.v1.CardInfo.Builder builderForValue) {
+      if (cardsBuilder_ == null) {
+        ensureCardsIsMutable();
+        cards_.add(builderForValue.build());
+        onChanged();
+      } else {
+        cardsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addCards(
+        int index, dev.cardroom.v1.CardInfo.Builder builderForValue) {
+      if (cardsBuilder_ == null) {
+        ensureCardsIsMutable();
+        cards_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        cardsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addAllCards(
+        java.lang.Iterable<? extends dev.cardroom.v1.CardInfo> values) {
+      if (cardsBuilder_ == null) {
+        ensureCardsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, cards_);
+        onChanged();
+      } else {
+        cardsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearCards() {
+      if (cardsBuilder_ == null) {
+        cards_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000100);
+        onChanged();
+      } else {
+        cardsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder removeCards(int index) {
+      if (cardsBuilder_ == null) {
+        ensureCardsIsMutable();
+        cards_.remove(index);
+        onChanged();
+      } else {
+        cardsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.CardInfo.Builder getCardsBuilder(
+        int index) {
+      return internalGetCardsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.CardInfoOrBuilder getCardsOrBuilder(
+        int index) {
+      if (cardsBuilder_ == null) {
+        return cards_.get(index);  } else {
+        return cardsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public java.util.List<? extends dev.cardroom.v1.CardInfoOrBuilder> 
+         getCardsOrBuilderList() {
+      if (cardsBuilder_ != null) {
+        return cardsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(cards_);
+      }
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.CardInfo.Builder addCardsBuilder() {
+      return internalGetCardsFieldBuilder().addBuilder(
+          dev.cardroom.v1.CardInfo.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.CardInfo.Builder addCardsBuilder(
+        int index) {
+      return internalGetCardsFieldBuilder().addBuilder(
+          index, dev.cardroom.v1.CardInfo.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public java.util.List<dev.cardroom.v1.CardInfo.Builder> 
+         getCardsBuilderList() {
+      return internalGetCardsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.CardInfo, dev.cardroom.v1.CardInfo.Builder, dev.cardroom.v1.CardInfoOrBuilder> 
+        internalGetCardsFieldBuilder() {
+      if (cardsBuilder_ == null) {
+        cardsBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.cardroom.v1.CardInfo, dev.cardroom.v1.CardInfo.Builder, dev.cardroom.v1.CardInfoOrBuilder>(
+                cards_,
+                ((bitField0_ & 0x00000100) != 0),
+                getParentForChildren(),
+                isClean());
+        cards_ = null;
+      }
+      return cardsBuilder_;
+    }
+
+    private java.util.List<dev.cardroom.v1.PhaseInfo> phases_ =
+      java.util.Collections.emptyList();
+    private void ensurePhasesIsMutable() {
+      if (!((bitField0_ & 0x00000200) != 0)) {
+        phases_ = new java.util.ArrayList<dev.cardroom.v1.PhaseInfo>(phases_);
+        bitField0_ |= 0x00000200;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PhaseInfo, dev.cardroom.v1.PhaseInfo.Builder, dev.cardroom.v1.PhaseInfoOrBuilder> phasesBuilder_;
+
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PhaseInfo> getPhasesList() {
+      if (phasesBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(phases_);
+      } else {
+        return phasesBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public int getPhasesCount() {
+      if (phasesBuilder_ == null) {
+        return phases_.size();
+      } else {
+        return phasesBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfo getPhases(int index) {
+      if (phasesBuilder_ == null) {
+        return phases_.get(index);
+      } else {
+        return phasesBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setPhases(
+        int index, dev.cardroom.v1.PhaseInfo value) {
+      if (phasesBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensurePhasesIsMutable();
+        phases_.set(index, value);
+        onChanged();
+      } else {
+        phasesBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setPhases(
+        int index, dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      if (phasesBuilder_ == null) {
+        ensurePhasesIsMutable();
+        phases_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        phasesBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addPhases(dev.cardroom.v1.PhaseInfo value) {
+      if (phasesBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensurePhasesIsMutable();
+        phases_.add(value);
+        onChanged();
+      } else {
+        phasesBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addPhases(
+        int index, dev.cardroom.v1.PhaseInfo value) {
+      if (phasesBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensurePhasesIsMutable();
+        phases_.add(index, value);
+        onChanged();
+      } else {
+        phasesBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addPhases(
+        dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      if (phasesBuilder_ == null) {
+        ensurePhasesIsMutable();
+        phases_.add(builderForValue.build());
+        onChanged();
+      } else {
+        phasesBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addPhases(
+        int index, dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      if (phasesBuilder_ == null) {
+        ensurePhasesIsMutable();
+        phases_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        phasesBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addAllPhases(
+        java.lang.Iterable<? extends dev.cardroom.v1.PhaseInfo> values) {
+      if (phasesBuilder_ == null) {
+        ensurePhasesIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, phases_);
+        onChanged();
+      } else {
+        phasesBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearPhases() {
+      if (phasesBuilder_ == null) {
+        phases_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000200);
+        onChanged();
+      } else {
+        phasesBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder removePhases(int index) {
+      if (phasesBuilder_ == null) {
+        ensurePhasesIsMutable();
+        phases_.remove(index);
+        onChanged();
+      } else {
+        phasesBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfo.Builder getPhasesBuilder(
+        int index) {
+      return internalGetPhasesFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfoOrBuilder getPhasesOrBuilder(
+        int index) {
+      if (phasesBuilder_ == null) {
+        return phases_.get(index);  } else {
+        return phasesBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public java.util.List<? extends dev.cardroom.v1.PhaseInfoOrBuilder> 
+         getPhasesOrBuilderList() {
+      if (phasesBuilder_ != null) {
+        return phasesBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(phases_);
+      }
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfo.Builder addPhasesBuilder() {
+      return internalGetPhasesFieldBuilder().addBuilder(
+          dev.cardroom.v1.PhaseInfo.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfo.Builder addPhasesBuilder(
+        int index) {
+      return internalGetPhasesFieldBuilder().addBuilder(
+          index, dev.cardroom.v1.PhaseInfo.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PhaseInfo.Builder> 
+         getPhasesBuilderList() {
+      return internalGetPhasesFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PhaseInfo, dev.cardroom.v1.PhaseInfo.Builder, dev.cardroom.v1.PhaseInfoOrBuilder> 
+        internalGetPhasesFieldBuilder() {
+      if (phasesBuilder_ == null) {
+        phasesBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.cardroom.v1.PhaseInfo, dev.cardroom.v1.PhaseInfo.Builder, dev.cardroom.v1.PhaseInfoOrBuilder>(
+                phases_,
+                ((bitField0_ & 0x00000200) != 0),
+                getParentForChildren(),
+                isClean());
+        phases_ = null;
+      }
+      return phasesBuilder_;
+    }
+
+    private java.util.List<dev.cardroom.v1.PhaseInfo> decisionKinds_ =
+      java.util.Collections.emptyList();
+    private void ensureDecisionKindsIsMutable() {
+      if (!((bitField0_ & 0x00000400) != 0)) {
+        decisionKinds_ = new java.util.ArrayList<dev.cardroom.v1.PhaseInfo>(decisionKinds_);
+        bitField0_ |= 0x00000400;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PhaseInfo, dev.cardroom.v1.PhaseInfo.Builder, dev.cardroom.v1.PhaseInfoOrBuilder> decisionKindsBuilder_;
+
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PhaseInfo> getDecisionKindsList() {
+      if (decisionKindsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(decisionKinds_);
+      } else {
+        return decisionKindsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public int getDecisionKindsCount() {
+      if (decisionKindsBuilder_ == null) {
+        return decisionKinds_.size();
+      } else {
+        return decisionKindsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfo getDecisionKinds(int index) {
+      if (decisionKindsBuilder_ == null) {
+        return decisionKinds_.get(index);
+      } else {
+        return decisionKindsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setDecisionKinds(
+        int index, dev.cardroom.v1.PhaseInfo value) {
+      if (decisionKindsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureDecisionKindsIsMutable();
+        decisionKinds_.set(index, value);
+        onChanged();
+      } else {
+        decisionKindsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setDecisionKinds(
+        int index, dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      if (decisionKindsBuilder_ == null) {
+        ensureDecisionKindsIsMutable();
+        decisionKinds_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        decisionKindsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addDecisionKinds(dev.cardroom.v1.PhaseInfo value) {
+      if (decisionKindsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureDecisionKindsIsMutable();
+        decisionKinds_.add(value);
+        onChanged();
+      } else {
+        decisionKindsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addDecisionKinds(
+        int index, dev.cardroom.v1.PhaseInfo value) {
+      if (decisionKindsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureDecisionKindsIsMutable();
+        decisionKinds_.add(index, value);
+        onChanged();
+      } else {
+        decisionKindsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addDecisionKinds(
+        dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      if (decisionKindsBuilder_ == null) {
+        ensureDecisionKindsIsMutable();
+        decisionKinds_.add(builderForValue.build());
+        onChanged();
+      } else {
+        decisionKindsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addDecisionKinds(
+        int index, dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      if (decisionKindsBuilder_ == null) {
+        ensureDecisionKindsIsMutable();
+        decisionKinds_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        decisionKindsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addAllDecisionKinds(
+        java.lang.Iterable<? extends dev.cardroom.v1.PhaseInfo> values) {
+      if (decisionKindsBuilder_ == null) {
+        ensureDecisionKindsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, decisionKinds_);
+        onChanged();
+      } else {
+        decisionKindsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearDecisionKinds() {
+      if (decisionKindsBuilder_ == null) {
+        decisionKinds_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000400);
+        onChanged();
+      } else {
+        decisionKindsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder removeDecisionKinds(int index) {
+      if (decisionKindsBuilder_ == null) {
+        ensureDecisionKindsIsMutable();
+        decisionKinds_.remove(index);
+        onChanged();
+      } else {
+        decisionKindsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfo.Builder getDecisionKindsBuilder(
+        int index) {
+      return internalGetDecisionKindsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfoOrBuilder getDecisionKindsOrBuilder(
+        int index) {
+      if (decisionKindsBuilder_ == null) {
+        return decisionKinds_.get(index);  } else {
+        return decisionKindsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public java.util.List<? extends dev.cardroom.v1.PhaseInfoOrBuilder> 
+         getDecisionKindsOrBuilderList() {
+      if (decisionKindsBuilder_ != null) {
+        return decisionKindsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(decisionKinds_);
+      }
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfo.Builder addDecisionKindsBuilder() {
+      return internalGetDecisionKindsFieldBuilder().addBuilder(
+          dev.cardroom.v1.PhaseInfo.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public dev.cardroom.v1.PhaseInfo.Builder addDecisionKindsBuilder(
+        int index) {
+      return internalGetDecisionKindsFieldBuilder().addBuilder(
+          index, dev.cardroom.v1.PhaseInfo.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PhaseInfo.Builder> 
+         getDecisionKindsBuilderList() {
+      return internalGetDecisionKindsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PhaseInfo, dev.cardroom.v1.PhaseInfo.Builder, dev.cardroom.v1.PhaseInfoOrBuilder> 
+        internalGetDecisionKindsFieldBuilder() {
+      if (decisionKindsBuilder_ == null) {
+        decisionKindsBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.cardroom.v1.PhaseInfo, dev.cardroom.v1.PhaseInfo.Builder, dev.cardroom.v1.PhaseInfoOrBuilder>(
+                decisionKinds_,
+                ((bitField0_ & 0x00000400) != 0),
+                getParentForChildren(),
+                isClean());
+        decisionKinds_ = null;
+      }
+      return decisionKindsBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Game)

@@ -32,6 +32,16 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_Game_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_CardInfo_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_CardInfo_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PhaseInfo_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PhaseInfo_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardroom_v1_GameOption_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -101,190 +111,206 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
       "ardroom/v1/up_or_down.proto\032\037google/api/" +
       "field_behavior.proto\032\031google/api/resourc" +
       "e.proto\032\037google/protobuf/timestamp.proto" +
-      "\"\347\002\n\004Game\022\030\n\004name\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007g" +
+      "\"\225\004\n\004Game\022\030\n\004name\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007g" +
       "ame_id\030\002 \001(\tB\004\342A\001\003R\006gameId\022\'\n\014display_na" +
       "me\030\003 \001(\tB\004\342A\001\003R\013displayName\022\036\n\007summary\030\004" +
       " \001(\tB\004\342A\001\003R\007summary\022%\n\013min_players\030\005 \001(\005" +
       "B\004\342A\001\003R\nminPlayers\022%\n\013max_players\030\006 \001(\005B" +
       "\004\342A\001\003R\nmaxPlayers\0227\n\007options\030\007 \003(\0132\027.car" +
       "droom.v1.GameOptionB\004\342A\001\003R\007options\022#\n\nbo" +
-      "t_levels\030\010 \003(\tB\004\342A\001\003R\tbotLevels:1\352A.\n\021ca" +
-      "rdroom.dev/Game\022\014games/{game}*\005games2\004ga" +
-      "me\"\262\002\n\nGameOption\022\022\n\004name\030\001 \001(\tR\004name\022+\n" +
-      "\004kind\030\002 \001(\0162\027.cardroom.v1.OptionKindR\004ki" +
-      "nd\022!\n\014default_json\030\003 \001(\tR\013defaultJson\022 \n" +
-      "\013description\030\004 \001(\tR\013description\022\030\n\007choic" +
-      "es\030\005 \003(\tR\007choices\022\035\n\007minimum\030\006 \001(\005H\000R\007mi" +
-      "nimum\210\001\001\022\035\n\007maximum\030\007 \001(\005H\001R\007maximum\210\001\001\022" +
-      " \n\tmax_items\030\010 \001(\005H\002R\010maxItems\210\001\001B\n\n\010_mi" +
-      "nimumB\n\n\010_maximumB\014\n\n_max_items\"\366\001\n\013Game" +
-      "Options\022:\n\010pumptown\030\001 \001(\0132\034.cardroom.v1." +
-      "PumptownOptionsH\000R\010pumptown\0221\n\005pumba\030\002 \001" +
-      "(\0132\031.cardroom.v1.PumbaOptionsH\000R\005pumba\022<" +
-      "\n\nup_or_down\030\003 \001(\0132\034.cardroom.v1.UpOrDow" +
-      "nOptionsH\000R\010upOrDown\0222\n\006flip_7\030\004 \001(\0132\031.c" +
-      "ardroom.v1.Flip7OptionsH\000R\005flip7B\006\n\004game" +
-      "\"\246\003\n\010SeatInfo\022\022\n\004seat\030\001 \001(\005R\004seat\022\037\n\013pla" +
-      "yer_name\030\002 \001(\tR\nplayerName\022\032\n\010occupied\030\003" +
-      " \001(\010R\010occupied\022\020\n\003bot\030\004 \001(\010R\003bot\022;\n\ncont" +
-      "roller\030\005 \001(\0162\033.cardroom.v1.SeatControlle" +
-      "rR\ncontroller\022\033\n\tbot_level\030\006 \001(\tR\010botLev" +
-      "el\022\022\n\004left\030\007 \001(\010R\004left\0229\n\naway_since\030\010 \001" +
-      "(\0132\032.google.protobuf.TimestampR\tawaySinc" +
-      "e\022\032\n\010timeouts\030\t \001(\005R\010timeouts\022,\n\017reserve" +
-      "_seconds\030\n \001(\001H\000R\016reserveSeconds\210\001\001\022\034\n\tc" +
-      "onnected\030\013 \001(\010R\tconnected\022\022\n\004held\030\014 \001(\010R" +
-      "\004heldB\022\n\020_reserve_seconds\"\266\001\n\rTableSetti" +
-      "ngs\022!\n\014turn_seconds\030\001 \001(\001R\013turnSeconds\022\'" +
-      "\n\017reserve_seconds\030\002 \001(\001R\016reserveSeconds\022" +
-      "/\n\024auto_start_when_full\030\003 \001(\010R\021autoStart" +
-      "WhenFull\022(\n\020absent_bot_level\030\004 \001(\tR\016abse" +
-      "ntBotLevel\"3\n\007BotSeat\022\022\n\004seat\030\001 \001(\005R\004sea" +
-      "t\022\024\n\005level\030\002 \001(\tR\005level\"\332\005\n\005Match\022\030\n\004nam" +
-      "e\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007game_id\030\002 \001(\tB\004\342A" +
-      "\001\003R\006gameId\0226\n\006status\030\003 \001(\0162\030.cardroom.v1" +
-      ".MatchStatusB\004\342A\001\003R\006status\0228\n\007options\030\004 " +
-      "\001(\0132\030.cardroom.v1.GameOptionsB\004\342A\001\003R\007opt" +
-      "ions\022#\n\nseat_count\030\005 \001(\005B\004\342A\001\003R\tseatCoun" +
-      "t\0221\n\005seats\030\006 \003(\0132\025.cardroom.v1.SeatInfoB" +
-      "\004\342A\001\003R\005seats\022\'\n\014creator_seat\030\007 \001(\005B\004\342A\001\003" +
-      "R\013creatorSeat\022\036\n\007version\030\010 \001(\005B\004\342A\001\003R\007ve" +
-      "rsion\022\030\n\004etag\030\t \001(\tB\004\342A\001\003R\004etag\022A\n\013creat" +
-      "e_time\030\n \001(\0132\032.google.protobuf.Timestamp" +
-      "B\004\342A\001\003R\ncreateTime\022A\n\013update_time\030\013 \001(\0132" +
-      "\032.google.protobuf.TimestampB\004\342A\001\003R\nupdat" +
-      "eTime\0226\n\005table\030\014 \001(\0132\032.cardroom.v1.Table" +
-      "SettingsB\004\342A\001\003R\005table\022A\n\013expire_time\030\r \001" +
-      "(\0132\032.google.protobuf.TimestampB\004\342A\001\003R\nex" +
-      "pireTime\022#\n\nrematch_of\030\016 \001(\tB\004\342A\001\003R\trema" +
-      "tchOf:E\352AB\n\022cardroom.dev/Match\022\034games/{g" +
-      "ame}/matches/{match}*\007matches2\005match\"\314\002\n" +
-      "\nMatchState\022(\n\005match\030\001 \001(\0132\022.cardroom.v1" +
-      ".MatchR\005match\022 \n\tyour_seat\030\002 \001(\005H\000R\010your" +
-      "Seat\210\001\001\022)\n\004view\030\003 \001(\0132\025.cardroom.v1.Seat" +
-      "ViewR\004view\0228\n\rlegal_actions\030\004 \003(\0132\023.card" +
-      "room.v1.ActionR\014legalActions\022\025\n\006to_act\030\005" +
-      " \003(\005R\005toAct\0220\n\006result\030\006 \001(\0132\030.cardroom.v" +
-      "1.MatchResultR\006result\0226\n\010deadline\030\007 \001(\0132" +
-      "\032.google.protobuf.TimestampR\010deadlineB\014\n" +
-      "\n_your_seat\"t\n\013MatchResult\022\026\n\006scores\030\001 \003" +
-      "(\005R\006scores\022\030\n\007winners\030\002 \003(\005R\007winners\022\024\n\005" +
-      "ranks\030\003 \003(\005R\005ranks\022\035\n\nleft_seats\030\004 \003(\005R\t" +
-      "leftSeats\"\347\001\n\010SeatView\0227\n\010pumptown\030\001 \001(\013" +
-      "2\031.cardroom.v1.PumptownViewH\000R\010pumptown\022" +
-      ".\n\005pumba\030\002 \001(\0132\026.cardroom.v1.PumbaViewH\000" +
-      "R\005pumba\0229\n\nup_or_down\030\003 \001(\0132\031.cardroom.v" +
-      "1.UpOrDownViewH\000R\010upOrDown\022/\n\006flip_7\030\004 \001" +
-      "(\0132\026.cardroom.v1.Flip7ViewH\000R\005flip7B\006\n\004g" +
-      "ame\"\355\001\n\006Action\0229\n\010pumptown\030\001 \001(\0132\033.cardr" +
-      "oom.v1.PumptownActionH\000R\010pumptown\0220\n\005pum" +
-      "ba\030\002 \001(\0132\030.cardroom.v1.PumbaActionH\000R\005pu" +
-      "mba\022;\n\nup_or_down\030\003 \001(\0132\033.cardroom.v1.Up" +
-      "OrDownActionH\000R\010upOrDown\0221\n\006flip_7\030\004 \001(\013" +
-      "2\030.cardroom.v1.Flip7ActionH\000R\005flip7B\006\n\004g" +
-      "ame\"\350\001\n\005Event\0228\n\010pumptown\030\001 \001(\0132\032.cardro" +
-      "om.v1.PumptownEventH\000R\010pumptown\022/\n\005pumba" +
-      "\030\002 \001(\0132\027.cardroom.v1.PumbaEventH\000R\005pumba" +
-      "\022:\n\nup_or_down\030\003 \001(\0132\032.cardroom.v1.UpOrD" +
-      "ownEventH\000R\010upOrDown\0220\n\006flip_7\030\004 \001(\0132\027.c" +
-      "ardroom.v1.Flip7EventH\000R\005flip7B\006\n\004game*\232" +
-      "\001\n\nOptionKind\022\033\n\027OPTION_KIND_UNSPECIFIED" +
-      "\020\000\022\024\n\020OPTION_KIND_BOOL\020\001\022\023\n\017OPTION_KIND_" +
-      "INT\020\002\022\024\n\020OPTION_KIND_ENUM\020\003\022\024\n\020OPTION_KI" +
-      "ND_SEAT\020\004\022\030\n\024OPTION_KIND_INT_LIST\020\005*\225\001\n\013" +
-      "MatchStatus\022\034\n\030MATCH_STATUS_UNSPECIFIED\020" +
-      "\000\022\030\n\024MATCH_STATUS_WAITING\020\001\022\027\n\023MATCH_STA" +
-      "TUS_ACTIVE\020\002\022\031\n\025MATCH_STATUS_FINISHED\020\003\022" +
-      "\032\n\026MATCH_STATUS_ABANDONED\020\004*\200\001\n\016SeatCont" +
-      "roller\022\037\n\033SEAT_CONTROLLER_UNSPECIFIED\020\000\022" +
-      "\032\n\026SEAT_CONTROLLER_PLAYER\020\001\022\030\n\024SEAT_CONT" +
-      "ROLLER_AWAY\020\002\022\027\n\023SEAT_CONTROLLER_BOT\020\003*\315" +
-      "\031\n\013ErrorReason\022\034\n\030ERROR_REASON_UNSPECIFI" +
-      "ED\020\000\022\036\n\032ERROR_REASON_STALE_VERSION\020\001\022#\n\037" +
-      "ERROR_REASON_TOO_MANY_CONFLICTS\020\002\022\033\n\027ERR" +
-      "OR_REASON_MATCH_FULL\020\003\022\033\n\027ERROR_REASON_S" +
-      "EAT_TAKEN\020\004\022#\n\037ERROR_REASON_INVALID_SEAT" +
-      "_TOKEN\020\005\022$\n ERROR_REASON_SEAT_TOKEN_REQU" +
-      "IRED\020\006\022#\n\037ERROR_REASON_SEAT_TOKEN_REVOKE" +
-      "D\020\007\022\"\n\036ERROR_REASON_WRONG_MATCH_TOKEN\020\010\022" +
-      "\034\n\030ERROR_REASON_NOT_CREATOR\020\t\022 \n\034ERROR_R" +
-      "EASON_MATCH_NOT_FOUND\020\n\022\037\n\033ERROR_REASON_" +
-      "GAME_NOT_FOUND\020\013\022%\n!ERROR_REASON_FIXED_D" +
-      "ECKS_DISABLED\020\014\022\037\n\033ERROR_REASON_INVALID_" +
-      "OPTION\020\r\022&\n\"ERROR_REASON_OPTIONS_GAME_MI" +
-      "SMATCH\020\016\022#\n\037ERROR_REASON_INVALID_SEAT_CO" +
-      "UNT\020\017\022!\n\035ERROR_REASON_INVALID_ARGUMENT\020\020" +
-      "\022\035\n\031ERROR_REASON_INVALID_NAME\020\021\022#\n\037ERROR" +
-      "_REASON_INVALID_PAGE_TOKEN\020\022\022\035\n\031ERROR_RE" +
-      "ASON_INVALID_ETAG\020\023\022\035\n\031ERROR_REASON_INVA" +
-      "LID_SEED\020\024\022\035\n\031ERROR_REASON_INVALID_SEAT\020" +
-      "\025\022$\n ERROR_REASON_INVALID_PLAYER_NAME\020\026\022" +
-      "\"\n\036ERROR_REASON_REQUEST_ID_REUSED\020\027\022\035\n\031E" +
-      "RROR_REASON_INVALID_JSON\020\030\022\"\n\036ERROR_REAS" +
-      "ON_UNKNOWN_PARAMETER\020\031\022\"\n\036ERROR_REASON_M" +
-      "ATCH_NOT_WAITING\020\032\022\"\n\036ERROR_REASON_MATCH" +
-      "_NOT_STARTED\020\033\022 \n\034ERROR_REASON_MATCH_ABA" +
-      "NDONED\020\034\022\036\n\032ERROR_REASON_NOT_YOUR_TURN\020\035" +
-      "\022\037\n\033ERROR_REASON_ILLEGAL_ACTION\020\036\022#\n\037ERR" +
-      "OR_REASON_RESOURCE_EXHAUSTED\020\037\022\"\n\036ERROR_" +
-      "REASON_DEADLINE_EXCEEDED\020 \022\"\n\036ERROR_REAS" +
-      "ON_STORE_UNAVAILABLE\020!\022\030\n\024ERROR_REASON_L" +
-      "OG_GAP\020\"\022\031\n\025ERROR_REASON_INTERNAL\020#\022%\n!E" +
-      "RROR_REASON_SERVER_SHUTTING_DOWN\020$\022\032\n\026ER" +
-      "ROR_REASON_NOT_FOUND\020%\022#\n\037ERROR_REASON_M" +
-      "ETHOD_NOT_ALLOWED\020&\022)\n%ERROR_REASON_REQU" +
-      "EST_ENTITY_TOO_LARGE\020\'\022\"\n\036ERROR_REASON_U" +
-      "NKNOWN_BOT_LEVEL\020<\022\'\n#ERROR_REASON_INVAL" +
-      "ID_TABLE_SETTINGS\020=\022#\n\037ERROR_REASON_MATC" +
-      "H_NOT_FINISHED\020>\022\037\n\033ERROR_REASON_REMATCH" +
-      "_CLOSED\020?\022\035\n\031ERROR_REASON_RATE_LIMITED\020F" +
-      "\022\"\n\036ERROR_REASON_OPEN_TABLES_LIMIT\020G\022\'\n#" +
-      "ERROR_REASON_SEATS_PER_CLIENT_LIMIT\020H\022\036\n" +
-      "\032ERROR_REASON_STREAMS_LIMIT\020I\022 \n\034ERROR_R" +
-      "EASON_FIELD_TOO_LARGE\0202\022#\n\037ERROR_REASON_" +
-      "FIELD_OUT_OF_RANGE\0203\022#\n\037ERROR_REASON_INV" +
-      "ALID_REQUEST_ID\0204\022\"\n\036ERROR_REASON_MALFOR" +
-      "MED_REQUEST\0205\022\'\n#ERROR_REASON_UNSUPPORTE" +
-      "D_MEDIA_TYPE\0206\022\032\n\026ERROR_REASON_GAME_OVER" +
-      "\020d\022\035\n\031ERROR_REASON_NOT_A_PLAYER\020e\022\034\n\030ERR" +
-      "OR_REASON_WRONG_PHASE\020f\022!\n\035ERROR_REASON_" +
-      "CARD_NOT_IN_HAND\020g\022\037\n\033ERROR_REASON_ILLEG" +
-      "AL_TARGET\020h\022\"\n\036ERROR_REASON_NOT_YOUR_DEC" +
-      "ISION\020i\022\"\n\035ERROR_REASON_DECISION_PENDING" +
-      "\020\310\001\022\035\n\030ERROR_REASON_NO_DECISION\020\311\001\022!\n\034ER" +
-      "ROR_REASON_STAY_EMPTY_LINE\020\312\001\022\036\n\031ERROR_R" +
-      "EASON_NOT_ADJACENT\020\254\002\022 \n\033ERROR_REASON_NO" +
-      "_SUCH_COLUMN\020\255\002\022\035\n\030ERROR_REASON_WRONG_OR" +
-      "DER\020\256\002\022 \n\033ERROR_REASON_NO_FREE_COLUMN\020\257\002" +
-      "\022%\n ERROR_REASON_GIVE_UP_NOT_ALLOWED\020\260\002\022" +
-      "\034\n\027ERROR_REASON_PILE_EMPTY\020\261\002\022#\n\036ERROR_R" +
-      "EASON_PLAYER_ELIMINATED\020\220\003\022#\n\036ERROR_REAS" +
-      "ON_CARD_NOT_PLAYABLE\020\221\003\022!\n\034ERROR_REASON_" +
-      "MUST_ANSWER_TWO\020\222\003\022#\n\036ERROR_REASON_STACK" +
-      "ING_DISABLED\020\223\003\022\037\n\032ERROR_REASON_SUIT_REQ" +
-      "UIRED\020\224\003\022\"\n\035ERROR_REASON_SUIT_NOT_ALLOWE" +
-      "D\020\225\003\022!\n\034ERROR_REASON_TARGET_REQUIRED\020\226\003\022" +
-      " \n\033ERROR_REASON_INVALID_TARGET\020\227\003\022$\n\037ERR" +
-      "OR_REASON_TARGET_NOT_ALLOWED\020\230\003\022$\n\037ERROR" +
-      "_REASON_INVALID_PUMBA_CALL\020\231\003\022\036\n\031ERROR_R" +
-      "EASON_PENDING_DRAW\020\232\003\022$\n\037ERROR_REASON_DR" +
-      "AW_LIMIT_REACHED\020\233\003\022!\n\034ERROR_REASON_NOTH" +
-      "ING_TO_DRAW\020\234\003\022#\n\036ERROR_REASON_MUST_PLAY" +
-      "_OR_DRAW\020\235\003\022!\n\034ERROR_REASON_NO_PENDING_D" +
-      "RAW\020\236\003\022 \n\033ERROR_REASON_NO_OPEN_WINDOW\020\237\003" +
-      "\022\'\n\"ERROR_REASON_CANNOT_CHALLENGE_SELF\020\240" +
-      "\003\022(\n#ERROR_REASON_CARD_NOT_PLAYABLE_HERE" +
-      "\020\364\003\022\032\n\025ERROR_REASON_BAD_ARGS\020\365\003\022%\n ERROR" +
-      "_REASON_REDISCARD_FORBIDDEN\020\366\003\022#\n\036ERROR_" +
-      "REASON_KNOCK_NOT_ALLOWED\020\367\003\022\032\n\025ERROR_REA" +
-      "SON_NOT_MOON\020\370\003\022$\n\037ERROR_REASON_INVALID_" +
-      "ALLOCATION\020\371\003\022\035\n\030ERROR_REASON_GRID_LOCKE" +
-      "D\020\372\003\022\'\n\"ERROR_REASON_ALREADY_REDISTRIBUT" +
-      "ED\020\373\003\022\037\n\032ERROR_REASON_ALREADY_ACKED\020\374\003B\221" +
-      "\001\n\017dev.cardroom.v1B\nMatchProtoP\001Z:github" +
-      ".com/cardroom/cardroom/gen/go/cardroom/v" +
-      "1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013" +
-      "Cardroom\\V1\352\002\014Cardroom::V1b\006proto3"
+      "t_levels\030\010 \003(\tB\004\342A\001\003R\tbotLevels\0221\n\005cards" +
+      "\030\t \003(\0132\025.cardroom.v1.CardInfoB\004\342A\001\003R\005car" +
+      "ds\0224\n\006phases\030\n \003(\0132\026.cardroom.v1.PhaseIn" +
+      "foB\004\342A\001\003R\006phases\022C\n\016decision_kinds\030\013 \003(\013" +
+      "2\026.cardroom.v1.PhaseInfoB\004\342A\001\003R\rdecision" +
+      "Kinds:1\352A.\n\021cardroom.dev/Game\022\014games/{ga" +
+      "me}*\005games2\004game\"\263\002\n\010CardInfo\022\022\n\004code\030\001 " +
+      "\001(\tR\004code\022\032\n\010category\030\002 \001(\tR\010category\022\022\n" +
+      "\004kind\030\003 \001(\tR\004kind\022!\n\014display_name\030\004 \001(\tR" +
+      "\013displayName\022\031\n\005value\030\005 \001(\005H\000R\005value\210\001\001\022" +
+      "\022\n\004rank\030\006 \001(\tR\004rank\022\022\n\004suit\030\007 \001(\tR\004suit\022" +
+      "\033\n\tsuit_name\030\010 \001(\tR\010suitName\022\026\n\006colour\030\t" +
+      " \001(\tR\006colour\022\033\n\006points\030\n \001(\005H\001R\006points\210\001" +
+      "\001\022\026\n\006effect\030\013 \001(\tR\006effectB\010\n\006_valueB\t\n\007_" +
+      "points\"z\n\tPhaseInfo\022\022\n\004name\030\001 \001(\tR\004name\022" +
+      "\035\n\nenum_value\030\002 \001(\tR\tenumValue\022 \n\013descri" +
+      "ption\030\003 \001(\tR\013description\022\030\n\007actions\030\004 \003(" +
+      "\tR\007actions\"\262\002\n\nGameOption\022\022\n\004name\030\001 \001(\tR" +
+      "\004name\022+\n\004kind\030\002 \001(\0162\027.cardroom.v1.Option" +
+      "KindR\004kind\022!\n\014default_json\030\003 \001(\tR\013defaul" +
+      "tJson\022 \n\013description\030\004 \001(\tR\013description\022" +
+      "\030\n\007choices\030\005 \003(\tR\007choices\022\035\n\007minimum\030\006 \001" +
+      "(\005H\000R\007minimum\210\001\001\022\035\n\007maximum\030\007 \001(\005H\001R\007max" +
+      "imum\210\001\001\022 \n\tmax_items\030\010 \001(\005H\002R\010maxItems\210\001" +
+      "\001B\n\n\010_minimumB\n\n\010_maximumB\014\n\n_max_items\"" +
+      "\366\001\n\013GameOptions\022:\n\010pumptown\030\001 \001(\0132\034.card" +
+      "room.v1.PumptownOptionsH\000R\010pumptown\0221\n\005p" +
+      "umba\030\002 \001(\0132\031.cardroom.v1.PumbaOptionsH\000R" +
+      "\005pumba\022<\n\nup_or_down\030\003 \001(\0132\034.cardroom.v1" +
+      ".UpOrDownOptionsH\000R\010upOrDown\0222\n\006flip_7\030\004" +
+      " \001(\0132\031.cardroom.v1.Flip7OptionsH\000R\005flip7" +
+      "B\006\n\004game\"\246\003\n\010SeatInfo\022\022\n\004seat\030\001 \001(\005R\004sea" +
+      "t\022\037\n\013player_name\030\002 \001(\tR\nplayerName\022\032\n\010oc" +
+      "cupied\030\003 \001(\010R\010occupied\022\020\n\003bot\030\004 \001(\010R\003bot" +
+      "\022;\n\ncontroller\030\005 \001(\0162\033.cardroom.v1.SeatC" +
+      "ontrollerR\ncontroller\022\033\n\tbot_level\030\006 \001(\t" +
+      "R\010botLevel\022\022\n\004left\030\007 \001(\010R\004left\0229\n\naway_s" +
+      "ince\030\010 \001(\0132\032.google.protobuf.TimestampR\t" +
+      "awaySince\022\032\n\010timeouts\030\t \001(\005R\010timeouts\022,\n" +
+      "\017reserve_seconds\030\n \001(\001H\000R\016reserveSeconds" +
+      "\210\001\001\022\034\n\tconnected\030\013 \001(\010R\tconnected\022\022\n\004hel" +
+      "d\030\014 \001(\010R\004heldB\022\n\020_reserve_seconds\"\266\001\n\rTa" +
+      "bleSettings\022!\n\014turn_seconds\030\001 \001(\001R\013turnS" +
+      "econds\022\'\n\017reserve_seconds\030\002 \001(\001R\016reserve" +
+      "Seconds\022/\n\024auto_start_when_full\030\003 \001(\010R\021a" +
+      "utoStartWhenFull\022(\n\020absent_bot_level\030\004 \001" +
+      "(\tR\016absentBotLevel\"3\n\007BotSeat\022\022\n\004seat\030\001 " +
+      "\001(\005R\004seat\022\024\n\005level\030\002 \001(\tR\005level\"\332\005\n\005Matc" +
+      "h\022\030\n\004name\030\001 \001(\tB\004\342A\001\010R\004name\022\035\n\007game_id\030\002" +
+      " \001(\tB\004\342A\001\003R\006gameId\0226\n\006status\030\003 \001(\0162\030.car" +
+      "droom.v1.MatchStatusB\004\342A\001\003R\006status\0228\n\007op" +
+      "tions\030\004 \001(\0132\030.cardroom.v1.GameOptionsB\004\342" +
+      "A\001\003R\007options\022#\n\nseat_count\030\005 \001(\005B\004\342A\001\003R\t" +
+      "seatCount\0221\n\005seats\030\006 \003(\0132\025.cardroom.v1.S" +
+      "eatInfoB\004\342A\001\003R\005seats\022\'\n\014creator_seat\030\007 \001" +
+      "(\005B\004\342A\001\003R\013creatorSeat\022\036\n\007version\030\010 \001(\005B\004" +
+      "\342A\001\003R\007version\022\030\n\004etag\030\t \001(\tB\004\342A\001\003R\004etag\022" +
+      "A\n\013create_time\030\n \001(\0132\032.google.protobuf.T" +
+      "imestampB\004\342A\001\003R\ncreateTime\022A\n\013update_tim" +
+      "e\030\013 \001(\0132\032.google.protobuf.TimestampB\004\342A\001" +
+      "\003R\nupdateTime\0226\n\005table\030\014 \001(\0132\032.cardroom." +
+      "v1.TableSettingsB\004\342A\001\003R\005table\022A\n\013expire_" +
+      "time\030\r \001(\0132\032.google.protobuf.TimestampB\004" +
+      "\342A\001\003R\nexpireTime\022#\n\nrematch_of\030\016 \001(\tB\004\342A" +
+      "\001\003R\trematchOf:E\352AB\n\022cardroom.dev/Match\022\034" +
+      "games/{game}/matches/{match}*\007matches2\005m" +
+      "atch\"\314\002\n\nMatchState\022(\n\005match\030\001 \001(\0132\022.car" +
+      "droom.v1.MatchR\005match\022 \n\tyour_seat\030\002 \001(\005" +
+      "H\000R\010yourSeat\210\001\001\022)\n\004view\030\003 \001(\0132\025.cardroom" +
+      ".v1.SeatViewR\004view\0228\n\rlegal_actions\030\004 \003(" +
+      "\0132\023.cardroom.v1.ActionR\014legalActions\022\025\n\006" +
+      "to_act\030\005 \003(\005R\005toAct\0220\n\006result\030\006 \001(\0132\030.ca" +
+      "rdroom.v1.MatchResultR\006result\0226\n\010deadlin" +
+      "e\030\007 \001(\0132\032.google.protobuf.TimestampR\010dea" +
+      "dlineB\014\n\n_your_seat\"t\n\013MatchResult\022\026\n\006sc" +
+      "ores\030\001 \003(\005R\006scores\022\030\n\007winners\030\002 \003(\005R\007win" +
+      "ners\022\024\n\005ranks\030\003 \003(\005R\005ranks\022\035\n\nleft_seats" +
+      "\030\004 \003(\005R\tleftSeats\"\347\001\n\010SeatView\0227\n\010pumpto" +
+      "wn\030\001 \001(\0132\031.cardroom.v1.PumptownViewH\000R\010p" +
+      "umptown\022.\n\005pumba\030\002 \001(\0132\026.cardroom.v1.Pum" +
+      "baViewH\000R\005pumba\0229\n\nup_or_down\030\003 \001(\0132\031.ca" +
+      "rdroom.v1.UpOrDownViewH\000R\010upOrDown\022/\n\006fl" +
+      "ip_7\030\004 \001(\0132\026.cardroom.v1.Flip7ViewH\000R\005fl" +
+      "ip7B\006\n\004game\"\355\001\n\006Action\0229\n\010pumptown\030\001 \001(\013" +
+      "2\033.cardroom.v1.PumptownActionH\000R\010pumptow" +
+      "n\0220\n\005pumba\030\002 \001(\0132\030.cardroom.v1.PumbaActi" +
+      "onH\000R\005pumba\022;\n\nup_or_down\030\003 \001(\0132\033.cardro" +
+      "om.v1.UpOrDownActionH\000R\010upOrDown\0221\n\006flip" +
+      "_7\030\004 \001(\0132\030.cardroom.v1.Flip7ActionH\000R\005fl" +
+      "ip7B\006\n\004game\"\350\001\n\005Event\0228\n\010pumptown\030\001 \001(\0132" +
+      "\032.cardroom.v1.PumptownEventH\000R\010pumptown\022" +
+      "/\n\005pumba\030\002 \001(\0132\027.cardroom.v1.PumbaEventH" +
+      "\000R\005pumba\022:\n\nup_or_down\030\003 \001(\0132\032.cardroom." +
+      "v1.UpOrDownEventH\000R\010upOrDown\0220\n\006flip_7\030\004" +
+      " \001(\0132\027.cardroom.v1.Flip7EventH\000R\005flip7B\006" +
+      "\n\004game*\232\001\n\nOptionKind\022\033\n\027OPTION_KIND_UNS" +
+      "PECIFIED\020\000\022\024\n\020OPTION_KIND_BOOL\020\001\022\023\n\017OPTI" +
+      "ON_KIND_INT\020\002\022\024\n\020OPTION_KIND_ENUM\020\003\022\024\n\020O" +
+      "PTION_KIND_SEAT\020\004\022\030\n\024OPTION_KIND_INT_LIS" +
+      "T\020\005*\225\001\n\013MatchStatus\022\034\n\030MATCH_STATUS_UNSP" +
+      "ECIFIED\020\000\022\030\n\024MATCH_STATUS_WAITING\020\001\022\027\n\023M" +
+      "ATCH_STATUS_ACTIVE\020\002\022\031\n\025MATCH_STATUS_FIN" +
+      "ISHED\020\003\022\032\n\026MATCH_STATUS_ABANDONED\020\004*\200\001\n\016" +
+      "SeatController\022\037\n\033SEAT_CONTROLLER_UNSPEC" +
+      "IFIED\020\000\022\032\n\026SEAT_CONTROLLER_PLAYER\020\001\022\030\n\024S" +
+      "EAT_CONTROLLER_AWAY\020\002\022\027\n\023SEAT_CONTROLLER" +
+      "_BOT\020\003*\315\031\n\013ErrorReason\022\034\n\030ERROR_REASON_U" +
+      "NSPECIFIED\020\000\022\036\n\032ERROR_REASON_STALE_VERSI" +
+      "ON\020\001\022#\n\037ERROR_REASON_TOO_MANY_CONFLICTS\020" +
+      "\002\022\033\n\027ERROR_REASON_MATCH_FULL\020\003\022\033\n\027ERROR_" +
+      "REASON_SEAT_TAKEN\020\004\022#\n\037ERROR_REASON_INVA" +
+      "LID_SEAT_TOKEN\020\005\022$\n ERROR_REASON_SEAT_TO" +
+      "KEN_REQUIRED\020\006\022#\n\037ERROR_REASON_SEAT_TOKE" +
+      "N_REVOKED\020\007\022\"\n\036ERROR_REASON_WRONG_MATCH_" +
+      "TOKEN\020\010\022\034\n\030ERROR_REASON_NOT_CREATOR\020\t\022 \n" +
+      "\034ERROR_REASON_MATCH_NOT_FOUND\020\n\022\037\n\033ERROR" +
+      "_REASON_GAME_NOT_FOUND\020\013\022%\n!ERROR_REASON" +
+      "_FIXED_DECKS_DISABLED\020\014\022\037\n\033ERROR_REASON_" +
+      "INVALID_OPTION\020\r\022&\n\"ERROR_REASON_OPTIONS" +
+      "_GAME_MISMATCH\020\016\022#\n\037ERROR_REASON_INVALID" +
+      "_SEAT_COUNT\020\017\022!\n\035ERROR_REASON_INVALID_AR" +
+      "GUMENT\020\020\022\035\n\031ERROR_REASON_INVALID_NAME\020\021\022" +
+      "#\n\037ERROR_REASON_INVALID_PAGE_TOKEN\020\022\022\035\n\031" +
+      "ERROR_REASON_INVALID_ETAG\020\023\022\035\n\031ERROR_REA" +
+      "SON_INVALID_SEED\020\024\022\035\n\031ERROR_REASON_INVAL" +
+      "ID_SEAT\020\025\022$\n ERROR_REASON_INVALID_PLAYER" +
+      "_NAME\020\026\022\"\n\036ERROR_REASON_REQUEST_ID_REUSE" +
+      "D\020\027\022\035\n\031ERROR_REASON_INVALID_JSON\020\030\022\"\n\036ER" +
+      "ROR_REASON_UNKNOWN_PARAMETER\020\031\022\"\n\036ERROR_" +
+      "REASON_MATCH_NOT_WAITING\020\032\022\"\n\036ERROR_REAS" +
+      "ON_MATCH_NOT_STARTED\020\033\022 \n\034ERROR_REASON_M" +
+      "ATCH_ABANDONED\020\034\022\036\n\032ERROR_REASON_NOT_YOU" +
+      "R_TURN\020\035\022\037\n\033ERROR_REASON_ILLEGAL_ACTION\020" +
+      "\036\022#\n\037ERROR_REASON_RESOURCE_EXHAUSTED\020\037\022\"" +
+      "\n\036ERROR_REASON_DEADLINE_EXCEEDED\020 \022\"\n\036ER" +
+      "ROR_REASON_STORE_UNAVAILABLE\020!\022\030\n\024ERROR_" +
+      "REASON_LOG_GAP\020\"\022\031\n\025ERROR_REASON_INTERNA" +
+      "L\020#\022%\n!ERROR_REASON_SERVER_SHUTTING_DOWN" +
+      "\020$\022\032\n\026ERROR_REASON_NOT_FOUND\020%\022#\n\037ERROR_" +
+      "REASON_METHOD_NOT_ALLOWED\020&\022)\n%ERROR_REA" +
+      "SON_REQUEST_ENTITY_TOO_LARGE\020\'\022\"\n\036ERROR_" +
+      "REASON_UNKNOWN_BOT_LEVEL\020<\022\'\n#ERROR_REAS" +
+      "ON_INVALID_TABLE_SETTINGS\020=\022#\n\037ERROR_REA" +
+      "SON_MATCH_NOT_FINISHED\020>\022\037\n\033ERROR_REASON" +
+      "_REMATCH_CLOSED\020?\022\035\n\031ERROR_REASON_RATE_L" +
+      "IMITED\020F\022\"\n\036ERROR_REASON_OPEN_TABLES_LIM" +
+      "IT\020G\022\'\n#ERROR_REASON_SEATS_PER_CLIENT_LI" +
+      "MIT\020H\022\036\n\032ERROR_REASON_STREAMS_LIMIT\020I\022 \n" +
+      "\034ERROR_REASON_FIELD_TOO_LARGE\0202\022#\n\037ERROR" +
+      "_REASON_FIELD_OUT_OF_RANGE\0203\022#\n\037ERROR_RE" +
+      "ASON_INVALID_REQUEST_ID\0204\022\"\n\036ERROR_REASO" +
+      "N_MALFORMED_REQUEST\0205\022\'\n#ERROR_REASON_UN" +
+      "SUPPORTED_MEDIA_TYPE\0206\022\032\n\026ERROR_REASON_G" +
+      "AME_OVER\020d\022\035\n\031ERROR_REASON_NOT_A_PLAYER\020" +
+      "e\022\034\n\030ERROR_REASON_WRONG_PHASE\020f\022!\n\035ERROR" +
+      "_REASON_CARD_NOT_IN_HAND\020g\022\037\n\033ERROR_REAS" +
+      "ON_ILLEGAL_TARGET\020h\022\"\n\036ERROR_REASON_NOT_" +
+      "YOUR_DECISION\020i\022\"\n\035ERROR_REASON_DECISION" +
+      "_PENDING\020\310\001\022\035\n\030ERROR_REASON_NO_DECISION\020" +
+      "\311\001\022!\n\034ERROR_REASON_STAY_EMPTY_LINE\020\312\001\022\036\n" +
+      "\031ERROR_REASON_NOT_ADJACENT\020\254\002\022 \n\033ERROR_R" +
+      "EASON_NO_SUCH_COLUMN\020\255\002\022\035\n\030ERROR_REASON_" +
+      "WRONG_ORDER\020\256\002\022 \n\033ERROR_REASON_NO_FREE_C" +
+      "OLUMN\020\257\002\022%\n ERROR_REASON_GIVE_UP_NOT_ALL" +
+      "OWED\020\260\002\022\034\n\027ERROR_REASON_PILE_EMPTY\020\261\002\022#\n" +
+      "\036ERROR_REASON_PLAYER_ELIMINATED\020\220\003\022#\n\036ER" +
+      "ROR_REASON_CARD_NOT_PLAYABLE\020\221\003\022!\n\034ERROR" +
+      "_REASON_MUST_ANSWER_TWO\020\222\003\022#\n\036ERROR_REAS" +
+      "ON_STACKING_DISABLED\020\223\003\022\037\n\032ERROR_REASON_" +
+      "SUIT_REQUIRED\020\224\003\022\"\n\035ERROR_REASON_SUIT_NO" +
+      "T_ALLOWED\020\225\003\022!\n\034ERROR_REASON_TARGET_REQU" +
+      "IRED\020\226\003\022 \n\033ERROR_REASON_INVALID_TARGET\020\227" +
+      "\003\022$\n\037ERROR_REASON_TARGET_NOT_ALLOWED\020\230\003\022" +
+      "$\n\037ERROR_REASON_INVALID_PUMBA_CALL\020\231\003\022\036\n" +
+      "\031ERROR_REASON_PENDING_DRAW\020\232\003\022$\n\037ERROR_R" +
+      "EASON_DRAW_LIMIT_REACHED\020\233\003\022!\n\034ERROR_REA" +
+      "SON_NOTHING_TO_DRAW\020\234\003\022#\n\036ERROR_REASON_M" +
+      "UST_PLAY_OR_DRAW\020\235\003\022!\n\034ERROR_REASON_NO_P" +
+      "ENDING_DRAW\020\236\003\022 \n\033ERROR_REASON_NO_OPEN_W" +
+      "INDOW\020\237\003\022\'\n\"ERROR_REASON_CANNOT_CHALLENG" +
+      "E_SELF\020\240\003\022(\n#ERROR_REASON_CARD_NOT_PLAYA" +
+      "BLE_HERE\020\364\003\022\032\n\025ERROR_REASON_BAD_ARGS\020\365\003\022" +
+      "%\n ERROR_REASON_REDISCARD_FORBIDDEN\020\366\003\022#" +
+      "\n\036ERROR_REASON_KNOCK_NOT_ALLOWED\020\367\003\022\032\n\025E" +
+      "RROR_REASON_NOT_MOON\020\370\003\022$\n\037ERROR_REASON_" +
+      "INVALID_ALLOCATION\020\371\003\022\035\n\030ERROR_REASON_GR" +
+      "ID_LOCKED\020\372\003\022\'\n\"ERROR_REASON_ALREADY_RED" +
+      "ISTRIBUTED\020\373\003\022\037\n\032ERROR_REASON_ALREADY_AC" +
+      "KED\020\374\003B\221\001\n\017dev.cardroom.v1B\nMatchProtoP\001" +
+      "Z:github.com/cardroom/cardroom/gen/go/ca" +
+      "rdroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1" +
+      "\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006prot" +
+      "o3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -302,69 +328,81 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_Game_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Game_descriptor,
-        new java.lang.String[] { "Name", "GameId", "DisplayName", "Summary", "MinPlayers", "MaxPlayers", "Options", "BotLevels", });
-    internal_static_cardroom_v1_GameOption_descriptor =
+        new java.lang.String[] { "Name", "GameId", "DisplayName", "Summary", "MinPlayers", "MaxPlayers", "Options", "BotLevels", "Cards", "Phases", "DecisionKinds", });
+    internal_static_cardroom_v1_CardInfo_descriptor =
       getDescriptor().getMessageType(1);
+    internal_static_cardroom_v1_CardInfo_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_CardInfo_descriptor,
+        new java.lang.String[] { "Code", "Category", "Kind", "DisplayName", "Value", "Rank", "Suit", "SuitName", "Colour", "Points", "Effect", });
+    internal_static_cardroom_v1_PhaseInfo_descriptor =
+      getDescriptor().getMessageType(2);
+    internal_static_cardroom_v1_PhaseInfo_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PhaseInfo_descriptor,
+        new java.lang.String[] { "Name", "EnumValue", "Description", "Actions", });
+    internal_static_cardroom_v1_GameOption_descriptor =
+      getDescriptor().getMessageType(3);
     internal_static_cardroom_v1_GameOption_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_GameOption_descriptor,
         new java.lang.String[] { "Name", "Kind", "DefaultJson", "Description", "Choices", "Minimum", "Maximum", "MaxItems", });
     internal_static_cardroom_v1_GameOptions_descriptor =
-      getDescriptor().getMessageType(2);
+      getDescriptor().getMessageType(4);
     internal_static_cardroom_v1_GameOptions_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_GameOptions_descriptor,
         new java.lang.String[] { "Pumptown", "Pumba", "UpOrDown", "Flip7", "Game", });
     internal_static_cardroom_v1_SeatInfo_descriptor =
-      getDescriptor().getMessageType(3);
+      getDescriptor().getMessageType(5);
     internal_static_cardroom_v1_SeatInfo_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_SeatInfo_descriptor,
         new java.lang.String[] { "Seat", "PlayerName", "Occupied", "Bot", "Controller", "BotLevel", "Left", "AwaySince", "Timeouts", "ReserveSeconds", "Connected", "Held", });
     internal_static_cardroom_v1_TableSettings_descriptor =
-      getDescriptor().getMessageType(4);
+      getDescriptor().getMessageType(6);
     internal_static_cardroom_v1_TableSettings_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_TableSettings_descriptor,
         new java.lang.String[] { "TurnSeconds", "ReserveSeconds", "AutoStartWhenFull", "AbsentBotLevel", });
     internal_static_cardroom_v1_BotSeat_descriptor =
-      getDescriptor().getMessageType(5);
+      getDescriptor().getMessageType(7);
     internal_static_cardroom_v1_BotSeat_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_BotSeat_descriptor,
         new java.lang.String[] { "Seat", "Level", });
     internal_static_cardroom_v1_Match_descriptor =
-      getDescriptor().getMessageType(6);
+      getDescriptor().getMessageType(8);
     internal_static_cardroom_v1_Match_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Match_descriptor,
         new java.lang.String[] { "Name", "GameId", "Status", "Options", "SeatCount", "Seats", "CreatorSeat", "Version", "Etag", "CreateTime", "UpdateTime", "Table", "ExpireTime", "RematchOf", });
     internal_static_cardroom_v1_MatchState_descriptor =
-      getDescriptor().getMessageType(7);
+      getDescriptor().getMessageType(9);
     internal_static_cardroom_v1_MatchState_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchState_descriptor,
         new java.lang.String[] { "Match", "YourSeat", "View", "LegalActions", "ToAct", "Result", "Deadline", });
     internal_static_cardroom_v1_MatchResult_descriptor =
-      getDescriptor().getMessageType(8);
+      getDescriptor().getMessageType(10);
     internal_static_cardroom_v1_MatchResult_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchResult_descriptor,
         new java.lang.String[] { "Scores", "Winners", "Ranks", "LeftSeats", });
     internal_static_cardroom_v1_SeatView_descriptor =
-      getDescriptor().getMessageType(9);
+      getDescriptor().getMessageType(11);
     internal_static_cardroom_v1_SeatView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_SeatView_descriptor,
         new java.lang.String[] { "Pumptown", "Pumba", "UpOrDown", "Flip7", "Game", });
     internal_static_cardroom_v1_Action_descriptor =
-      getDescriptor().getMessageType(10);
+      getDescriptor().getMessageType(12);
     internal_static_cardroom_v1_Action_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Action_descriptor,
         new java.lang.String[] { "Pumptown", "Pumba", "UpOrDown", "Flip7", "Game", });
     internal_static_cardroom_v1_Event_descriptor =
-      getDescriptor().getMessageType(11);
+      getDescriptor().getMessageType(13);
     internal_static_cardroom_v1_Event_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Event_descriptor,

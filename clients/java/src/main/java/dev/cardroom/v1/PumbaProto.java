@@ -182,91 +182,96 @@ public final class PumbaProto extends com.google.protobuf.GeneratedFile {
       "B\007\n\005_suitB\t\n\007_targetB\010\n\006_pumba\"\021\n\017PumbaD" +
       "rawAction\"\021\n\017PumbaPassAction\"\030\n\026PumbaTak" +
       "ePenaltyAction\"3\n\031PumbaChallengePumbaAct" +
-      "ion\022\026\n\006target\030\001 \001(\005R\006target\"\353\005\n\tPumbaVie" +
-      "w\022\025\n\003you\030\001 \001(\005H\000R\003you\210\001\001\022\024\n\005phase\030\002 \001(\tR" +
-      "\005phase\022\024\n\005round\030\003 \001(\005R\005round\0223\n\007options\030" +
-      "\004 \001(\0132\031.cardroom.v1.PumbaOptionsR\007option" +
-      "s\0222\n\007players\030\005 \003(\0132\030.cardroom.v1.PumbaPl" +
-      "ayerR\007players\022\022\n\004hand\030\006 \003(\tR\004hand\022\020\n\003top" +
-      "\030\007 \001(\tR\003top\022\037\n\013active_suit\030\010 \001(\tR\nactive" +
-      "Suit\022#\n\rdiscard_count\030\n \001(\005R\014discardCoun" +
-      "t\022\037\n\013stock_count\030\013 \001(\005R\nstockCount\022\026\n\006op" +
-      "ener\030\014 \001(\005R\006opener\022\035\n\007current\030\r \001(\005H\001R\007c" +
-      "urrent\210\001\001\022\020\n\003dir\030\016 \001(\005R\003dir\022!\n\014pending_d" +
-      "raw\030\017 \001(\005R\013pendingDraw\022&\n\017draws_this_tur" +
-      "n\030\020 \001(\005R\rdrawsThisTurn\022\035\n\nextra_turn\030\021 \001" +
-      "(\010R\textraTurn\022&\n\014pumba_window\030\022 \001(\005H\002R\013p" +
-      "umbaWindow\210\001\001\022\037\n\013idle_passes\030\023 \001(\005R\nidle" +
-      "Passes\022/\n\021last_round_winner\030\024 \001(\005H\003R\017las" +
-      "tRoundWinner\210\001\001\022\030\n\007winners\030\025 \003(\005R\007winner" +
-      "s\022\024\n\005ranks\030\026 \003(\005R\005ranksB\006\n\004_youB\n\n\010_curr" +
-      "entB\017\n\r_pumba_windowB\024\n\022_last_round_winn" +
-      "erJ\004\010\t\020\nR\007discard\"\334\001\n\013PumbaPlayer\022\022\n\004sea" +
-      "t\030\001 \001(\005R\004seat\022\035\n\nhand_count\030\002 \001(\005R\thandC" +
-      "ount\022\024\n\005total\030\003 \001(\005R\005total\022\036\n\neliminated" +
-      "\030\004 \001(\010R\neliminated\022.\n\020eliminated_round\030\005" +
-      " \001(\005H\000R\017eliminatedRound\210\001\001\022\037\n\013round_scor" +
-      "e\030\006 \001(\005R\nroundScoreB\023\n\021_eliminated_round" +
-      "\"%\n\rPumbaCardList\022\024\n\005cards\030\001 \003(\tR\005cards\"" +
-      "\316\006\n\nPumbaEvent\022J\n\rround_started\030\001 \001(\0132#." +
-      "cardroom.v1.PumbaRoundStartedEventH\000R\014ro" +
-      "undStarted\022D\n\013card_played\030\002 \001(\0132!.cardro" +
-      "om.v1.PumbaCardPlayedEventH\000R\ncardPlayed" +
-      "\022;\n\010went_out\030\003 \001(\0132\036.cardroom.v1.PumbaWe" +
-      "ntOutEventH\000R\007wentOut\022D\n\013cards_drawn\030\004 \001" +
-      "(\0132!.cardroom.v1.PumbaCardsDrawnEventH\000R" +
-      "\ncardsDrawn\022S\n\020stock_reshuffled\030\005 \001(\0132&." +
-      "cardroom.v1.PumbaStockReshuffledEventH\000R" +
-      "\017stockReshuffled\0227\n\006passed\030\006 \001(\0132\035.cardr" +
-      "oom.v1.PumbaPassedEventH\000R\006passed\022Z\n\023pum" +
-      "ba_window_opened\030\007 \001(\0132(.cardroom.v1.Pum" +
-      "baPumbaWindowOpenedEventH\000R\021pumbaWindowO" +
-      "pened\022Z\n\023pumba_window_closed\030\010 \001(\0132(.car" +
-      "droom.v1.PumbaPumbaWindowClosedEventH\000R\021" +
-      "pumbaWindowClosed\022S\n\020pumba_challenged\030\t " +
-      "\001(\0132&.cardroom.v1.PumbaPumbaChallengedEv" +
-      "entH\000R\017pumbaChallenged\022D\n\013round_ended\030\n " +
-      "\001(\0132!.cardroom.v1.PumbaRoundEndedEventH\000" +
-      "R\nroundEnded\022A\n\ngame_ended\030\013 \001(\0132 .cardr" +
-      "oom.v1.PumbaGameEndedEventH\000R\tgameEndedB" +
-      "\007\n\005event\"\246\002\n\026PumbaRoundStartedEvent\022\024\n\005r" +
-      "ound\030\001 \001(\005R\005round\022\026\n\006opener\030\002 \001(\005R\006opene" +
-      "r\022\030\n\007starter\030\003 \001(\tR\007starter\022\037\n\013active_su" +
-      "it\030\004 \001(\tR\nactiveSuit\022\037\n\013hand_counts\030\005 \003(" +
-      "\005R\nhandCounts\022\037\n\013stock_count\030\006 \001(\005R\nstoc" +
-      "kCount\022\030\n\007current\030\007 \001(\005R\007current\022\020\n\003dir\030" +
-      "\010 \001(\005R\003dir\022!\n\014pending_draw\030\t \001(\005R\013pendin" +
-      "gDraw\022\022\n\004hand\030\n \003(\tR\004hand\"\235\001\n\024PumbaCardP" +
-      "layedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002" +
-      " \001(\tR\004card\022\037\n\013active_suit\030\003 \001(\tR\nactiveS" +
-      "uit\022\033\n\006target\030\004 \001(\005H\000R\006target\210\001\001\022\024\n\005pumb" +
-      "a\030\005 \001(\010R\005pumbaB\t\n\007_target\"\215\001\n\021PumbaWentO" +
-      "utEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\033\n\tlast_card" +
-      "\030\002 \001(\tR\010lastCard\022\037\n\013active_suit\030\003 \001(\tR\na" +
-      "ctiveSuit\022\033\n\006target\030\004 \001(\005H\000R\006target\210\001\001B\t" +
-      "\n\007_target\"n\n\024PumbaCardsDrawnEvent\022\022\n\004sea" +
-      "t\030\001 \001(\005R\004seat\022\024\n\005count\030\002 \001(\005R\005count\022\026\n\006r" +
-      "eason\030\003 \001(\tR\006reason\022\024\n\005cards\030\004 \003(\tR\005card" +
-      "s\"1\n\031PumbaStockReshuffledEvent\022\024\n\005count\030" +
-      "\001 \001(\005R\005count\"&\n\020PumbaPassedEvent\022\022\n\004seat" +
-      "\030\001 \001(\005R\004seat\"1\n\033PumbaPumbaWindowOpenedEv" +
-      "ent\022\022\n\004seat\030\001 \001(\005R\004seat\"1\n\033PumbaPumbaWin" +
-      "dowClosedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"G\n\031Pu" +
-      "mbaPumbaChallengedEvent\022\022\n\004seat\030\001 \001(\005R\004s" +
-      "eat\022\026\n\006target\030\002 \001(\005R\006target\"\201\002\n\024PumbaRou" +
-      "ndEndedEvent\022\024\n\005round\030\001 \001(\005R\005round\022\033\n\006wi" +
-      "nner\030\002 \001(\005H\000R\006winner\210\001\001\022\030\n\007blocked\030\003 \001(\010" +
-      "R\007blocked\022A\n\016revealed_hands\030\004 \003(\0132\032.card" +
-      "room.v1.PumbaCardListR\rrevealedHands\022\026\n\006" +
-      "scores\030\005 \003(\005R\006scores\022\026\n\006totals\030\006 \003(\005R\006to" +
-      "tals\022\036\n\neliminated\030\007 \003(\005R\neliminatedB\t\n\007" +
-      "_winner\"]\n\023PumbaGameEndedEvent\022\030\n\007winner" +
-      "s\030\001 \003(\005R\007winners\022\024\n\005ranks\030\002 \003(\005R\005ranks\022\026" +
-      "\n\006totals\030\003 \003(\005R\006totalsB\221\001\n\017dev.cardroom." +
-      "v1B\nPumbaProtoP\001Z:github.com/cardroom/ca" +
-      "rdroom/gen/go/cardroom/v1;cardroomv1\242\002\003C" +
-      "RX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Ca" +
-      "rdroom::V1b\006proto3"
+      "ion\022\026\n\006target\030\001 \001(\005R\006target\"\251\006\n\tPumbaVie" +
+      "w\022\025\n\003you\030\001 \001(\005H\000R\003you\210\001\001\022\030\n\005phase\030\002 \001(\tB" +
+      "\002\030\001R\005phase\022\024\n\005round\030\003 \001(\005R\005round\0223\n\007opti" +
+      "ons\030\004 \001(\0132\031.cardroom.v1.PumbaOptionsR\007op" +
+      "tions\0222\n\007players\030\005 \003(\0132\030.cardroom.v1.Pum" +
+      "baPlayerR\007players\022\022\n\004hand\030\006 \003(\tR\004hand\022\020\n" +
+      "\003top\030\007 \001(\tR\003top\022\037\n\013active_suit\030\010 \001(\tR\nac" +
+      "tiveSuit\022#\n\rdiscard_count\030\n \001(\005R\014discard" +
+      "Count\022\037\n\013stock_count\030\013 \001(\005R\nstockCount\022\026" +
+      "\n\006opener\030\014 \001(\005R\006opener\022\035\n\007current\030\r \001(\005H" +
+      "\001R\007current\210\001\001\022\020\n\003dir\030\016 \001(\005R\003dir\022!\n\014pendi" +
+      "ng_draw\030\017 \001(\005R\013pendingDraw\022&\n\017draws_this" +
+      "_turn\030\020 \001(\005R\rdrawsThisTurn\022\035\n\nextra_turn" +
+      "\030\021 \001(\010R\textraTurn\022&\n\014pumba_window\030\022 \001(\005H" +
+      "\002R\013pumbaWindow\210\001\001\022\037\n\013idle_passes\030\023 \001(\005R\n" +
+      "idlePasses\022/\n\021last_round_winner\030\024 \001(\005H\003R" +
+      "\017lastRoundWinner\210\001\001\022\030\n\007winners\030\025 \003(\005R\007wi" +
+      "nners\022\024\n\005ranks\030\026 \003(\005R\005ranks\0228\n\013typed_pha" +
+      "se\030\027 \001(\0162\027.cardroom.v1.PumbaPhaseR\ntyped" +
+      "PhaseB\006\n\004_youB\n\n\010_currentB\017\n\r_pumba_wind" +
+      "owB\024\n\022_last_round_winnerJ\004\010\t\020\nR\007discard\"" +
+      "\334\001\n\013PumbaPlayer\022\022\n\004seat\030\001 \001(\005R\004seat\022\035\n\nh" +
+      "and_count\030\002 \001(\005R\thandCount\022\024\n\005total\030\003 \001(" +
+      "\005R\005total\022\036\n\neliminated\030\004 \001(\010R\neliminated" +
+      "\022.\n\020eliminated_round\030\005 \001(\005H\000R\017eliminated" +
+      "Round\210\001\001\022\037\n\013round_score\030\006 \001(\005R\nroundScor" +
+      "eB\023\n\021_eliminated_round\"%\n\rPumbaCardList\022" +
+      "\024\n\005cards\030\001 \003(\tR\005cards\"\316\006\n\nPumbaEvent\022J\n\r" +
+      "round_started\030\001 \001(\0132#.cardroom.v1.PumbaR" +
+      "oundStartedEventH\000R\014roundStarted\022D\n\013card" +
+      "_played\030\002 \001(\0132!.cardroom.v1.PumbaCardPla" +
+      "yedEventH\000R\ncardPlayed\022;\n\010went_out\030\003 \001(\013" +
+      "2\036.cardroom.v1.PumbaWentOutEventH\000R\007went" +
+      "Out\022D\n\013cards_drawn\030\004 \001(\0132!.cardroom.v1.P" +
+      "umbaCardsDrawnEventH\000R\ncardsDrawn\022S\n\020sto" +
+      "ck_reshuffled\030\005 \001(\0132&.cardroom.v1.PumbaS" +
+      "tockReshuffledEventH\000R\017stockReshuffled\0227" +
+      "\n\006passed\030\006 \001(\0132\035.cardroom.v1.PumbaPassed" +
+      "EventH\000R\006passed\022Z\n\023pumba_window_opened\030\007" +
+      " \001(\0132(.cardroom.v1.PumbaPumbaWindowOpene" +
+      "dEventH\000R\021pumbaWindowOpened\022Z\n\023pumba_win" +
+      "dow_closed\030\010 \001(\0132(.cardroom.v1.PumbaPumb" +
+      "aWindowClosedEventH\000R\021pumbaWindowClosed\022" +
+      "S\n\020pumba_challenged\030\t \001(\0132&.cardroom.v1." +
+      "PumbaPumbaChallengedEventH\000R\017pumbaChalle" +
+      "nged\022D\n\013round_ended\030\n \001(\0132!.cardroom.v1." +
+      "PumbaRoundEndedEventH\000R\nroundEnded\022A\n\nga" +
+      "me_ended\030\013 \001(\0132 .cardroom.v1.PumbaGameEn" +
+      "dedEventH\000R\tgameEndedB\007\n\005event\"\246\002\n\026Pumba" +
+      "RoundStartedEvent\022\024\n\005round\030\001 \001(\005R\005round\022" +
+      "\026\n\006opener\030\002 \001(\005R\006opener\022\030\n\007starter\030\003 \001(\t" +
+      "R\007starter\022\037\n\013active_suit\030\004 \001(\tR\nactiveSu" +
+      "it\022\037\n\013hand_counts\030\005 \003(\005R\nhandCounts\022\037\n\013s" +
+      "tock_count\030\006 \001(\005R\nstockCount\022\030\n\007current\030" +
+      "\007 \001(\005R\007current\022\020\n\003dir\030\010 \001(\005R\003dir\022!\n\014pend" +
+      "ing_draw\030\t \001(\005R\013pendingDraw\022\022\n\004hand\030\n \003(" +
+      "\tR\004hand\"\235\001\n\024PumbaCardPlayedEvent\022\022\n\004seat" +
+      "\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\037\n\013acti" +
+      "ve_suit\030\003 \001(\tR\nactiveSuit\022\033\n\006target\030\004 \001(" +
+      "\005H\000R\006target\210\001\001\022\024\n\005pumba\030\005 \001(\010R\005pumbaB\t\n\007" +
+      "_target\"\215\001\n\021PumbaWentOutEvent\022\022\n\004seat\030\001 " +
+      "\001(\005R\004seat\022\033\n\tlast_card\030\002 \001(\tR\010lastCard\022\037" +
+      "\n\013active_suit\030\003 \001(\tR\nactiveSuit\022\033\n\006targe" +
+      "t\030\004 \001(\005H\000R\006target\210\001\001B\t\n\007_target\"n\n\024Pumba" +
+      "CardsDrawnEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\024\n\005c" +
+      "ount\030\002 \001(\005R\005count\022\026\n\006reason\030\003 \001(\tR\006reaso" +
+      "n\022\024\n\005cards\030\004 \003(\tR\005cards\"1\n\031PumbaStockRes" +
+      "huffledEvent\022\024\n\005count\030\001 \001(\005R\005count\"&\n\020Pu" +
+      "mbaPassedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"1\n\033Pu" +
+      "mbaPumbaWindowOpenedEvent\022\022\n\004seat\030\001 \001(\005R" +
+      "\004seat\"1\n\033PumbaPumbaWindowClosedEvent\022\022\n\004" +
+      "seat\030\001 \001(\005R\004seat\"G\n\031PumbaPumbaChallenged" +
+      "Event\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006target\030\002 \001(" +
+      "\005R\006target\"\201\002\n\024PumbaRoundEndedEvent\022\024\n\005ro" +
+      "und\030\001 \001(\005R\005round\022\033\n\006winner\030\002 \001(\005H\000R\006winn" +
+      "er\210\001\001\022\030\n\007blocked\030\003 \001(\010R\007blocked\022A\n\016revea" +
+      "led_hands\030\004 \003(\0132\032.cardroom.v1.PumbaCardL" +
+      "istR\rrevealedHands\022\026\n\006scores\030\005 \003(\005R\006scor" +
+      "es\022\026\n\006totals\030\006 \003(\005R\006totals\022\036\n\neliminated" +
+      "\030\007 \003(\005R\neliminatedB\t\n\007_winner\"]\n\023PumbaGa" +
+      "meEndedEvent\022\030\n\007winners\030\001 \003(\005R\007winners\022\024" +
+      "\n\005ranks\030\002 \003(\005R\005ranks\022\026\n\006totals\030\003 \003(\005R\006to" +
+      "tals*\177\n\nPumbaPhase\022\033\n\027PUMBA_PHASE_UNSPEC" +
+      "IFIED\020\000\022\033\n\027PUMBA_PHASE_TURN_NORMAL\020\001\022\034\n\030" +
+      "PUMBA_PHASE_TURN_PENALTY\020\002\022\031\n\025PUMBA_PHAS" +
+      "E_GAME_OVER\020\003B\221\001\n\017dev.cardroom.v1B\nPumba" +
+      "ProtoP\001Z:github.com/cardroom/cardroom/ge" +
+      "n/go/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Card" +
+      "room.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V" +
+      "1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -319,7 +324,7 @@ public final class PumbaProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PumbaView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaView_descriptor,
-        new java.lang.String[] { "You", "Phase", "Round", "Options", "Players", "Hand", "Top", "ActiveSuit", "DiscardCount", "StockCount", "Opener", "Current", "Dir", "PendingDraw", "DrawsThisTurn", "ExtraTurn", "PumbaWindow", "IdlePasses", "LastRoundWinner", "Winners", "Ranks", });
+        new java.lang.String[] { "You", "Phase", "Round", "Options", "Players", "Hand", "Top", "ActiveSuit", "DiscardCount", "StockCount", "Opener", "Current", "Dir", "PendingDraw", "DrawsThisTurn", "ExtraTurn", "PumbaWindow", "IdlePasses", "LastRoundWinner", "Winners", "Ranks", "TypedPhase", });
     internal_static_cardroom_v1_PumbaPlayer_descriptor =
       getDescriptor().getMessageType(8);
     internal_static_cardroom_v1_PumbaPlayer_fieldAccessorTable = new

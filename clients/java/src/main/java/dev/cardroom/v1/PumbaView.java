@@ -42,6 +42,7 @@ private static final long serialVersionUID = 0L;
     activeSuit_ = "";
     winners_ = emptyIntList();
     ranks_ = emptyIntList();
+    typedPhase_ = 0;
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -96,13 +97,16 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+   *     See cardroom/v1/pumba.proto;l=119
    * @return The phase.
    */
   @java.lang.Override
-  public java.lang.String getPhase() {
+  @java.lang.Deprecated public java.lang.String getPhase() {
     java.lang.Object ref = phase_;
     if (ref instanceof java.lang.String) {
       return (java.lang.String) ref;
@@ -117,13 +121,16 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+   *     See cardroom/v1/pumba.proto;l=119
    * @return The bytes for phase.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getPhaseBytes() {
     java.lang.Object ref = phase_;
     if (ref instanceof java.lang.String) {
@@ -688,6 +695,32 @@ private static final long serialVersionUID = 0L;
   }
   private int ranksMemoizedSerializedSize = -1;
 
+  public static final int TYPED_PHASE_FIELD_NUMBER = 23;
+  private int typedPhase_ = 0;
+  /**
+   * <pre>
+   * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  @java.lang.Override public int getTypedPhaseValue() {
+    return typedPhase_;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  @java.lang.Override public dev.cardroom.v1.PumbaPhase getTypedPhase() {
+    dev.cardroom.v1.PumbaPhase result = dev.cardroom.v1.PumbaPhase.forNumber(typedPhase_);
+    return result == null ? dev.cardroom.v1.PumbaPhase.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -773,6 +806,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < ranks_.size(); i++) {
       output.writeInt32NoTag(ranks_.getInt(i));
+    }
+    if (typedPhase_ != dev.cardroom.v1.PumbaPhase.PUMBA_PHASE_UNSPECIFIED.getNumber()) {
+      output.writeEnum(23, typedPhase_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -888,6 +924,10 @@ private static final long serialVersionUID = 0L;
       }
       ranksMemoizedSerializedSize = dataSize;
     }
+    if (typedPhase_ != dev.cardroom.v1.PumbaPhase.PUMBA_PHASE_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(23, typedPhase_);
+    }
     return size;
   }
   @java.lang.Override
@@ -969,6 +1009,7 @@ private static final long serialVersionUID = 0L;
         .equals(other.getWinnersList())) return false;
     if (!getRanksList()
         .equals(other.getRanksList())) return false;
+    if (typedPhase_ != other.typedPhase_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -1041,6 +1082,8 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + RANKS_FIELD_NUMBER;
       hash = (53 * hash) + getRanksList().hashCode();
     }
+    hash = (37 * hash) + TYPED_PHASE_FIELD_NUMBER;
+    hash = (53 * hash) + typedPhase_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -1217,6 +1260,7 @@ private static final long serialVersionUID = 0L;
       lastRoundWinner_ = 0;
       winners_ = emptyIntList();
       ranks_ = emptyIntList();
+      typedPhase_ = 0;
       return this;
     }
 
@@ -1333,6 +1377,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00100000) != 0)) {
         ranks_.makeImmutable();
         result.ranks_ = ranks_;
+      }
+      if (((from_bitField0_ & 0x00200000) != 0)) {
+        result.typedPhase_ = typedPhase_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -1463,6 +1510,9 @@ private static final long serialVersionUID = 0L;
           ranks_.addAll(other.ranks_);
         }
         onChanged();
+      }
+      if (other.typedPhase_ != 0) {
+        setTypedPhaseValue(other.getTypedPhaseValue());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -1627,6 +1677,11 @@ private static final long serialVersionUID = 0L;
               input.popLimit(limit);
               break;
             } // case 178
+            case 184: {
+              typedPhase_ = input.readEnum();
+              bitField0_ |= 0x00200000;
+              break;
+            } // case 184
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1704,12 +1759,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @return The phase.
      */
-    public java.lang.String getPhase() {
+    @java.lang.Deprecated public java.lang.String getPhase() {
       java.lang.Object ref = phase_;
       if (!(ref instanceof java.lang.String)) {
         com.google.protobuf.ByteString bs =
@@ -1724,12 +1782,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @return The bytes for phase.
      */
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getPhaseBytes() {
       java.lang.Object ref = phase_;
       if (ref instanceof String) {
@@ -1745,13 +1806,16 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @param value The phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhase(
+    @java.lang.Deprecated public Builder setPhase(
         java.lang.String value) {
       if (value == null) { throw new NullPointerException(); }
       phase_ = value;
@@ -1762,12 +1826,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @return This builder for chaining.
      */
-    public Builder clearPhase() {
+    @java.lang.Deprecated public Builder clearPhase() {
       phase_ = getDefaultInstance().getPhase();
       bitField0_ = (bitField0_ & ~0x00000002);
       onChanged();
@@ -1776,13 +1843,16 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhaseBytes(
+    @java.lang.Deprecated public Builder setPhaseBytes(
         com.google.protobuf.ByteString value) {
       if (value == null) { throw new NullPointerException(); }
       checkByteStringIsUtf8(value);
@@ -3387,6 +3457,78 @@ private static final long serialVersionUID = 0L;
     public Builder clearRanks() {
       ranks_ = emptyIntList();
       bitField0_ = (bitField0_ & ~0x00100000);
+      onChanged();
+      return this;
+    }
+
+    private int typedPhase_ = 0;
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @return The enum numeric value on the wire for typedPhase.
+     */
+    @java.lang.Override public int getTypedPhaseValue() {
+      return typedPhase_;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @param value The enum numeric value on the wire for typedPhase to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhaseValue(int value) {
+      typedPhase_ = value;
+      bitField0_ |= 0x00200000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @return The typedPhase.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumbaPhase getTypedPhase() {
+      dev.cardroom.v1.PumbaPhase result = dev.cardroom.v1.PumbaPhase.forNumber(typedPhase_);
+      return result == null ? dev.cardroom.v1.PumbaPhase.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @param value The typedPhase to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhase(dev.cardroom.v1.PumbaPhase value) {
+      if (value == null) { throw new NullPointerException(); }
+      bitField0_ |= 0x00200000;
+      typedPhase_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedPhase() {
+      bitField0_ = (bitField0_ & ~0x00200000);
+      typedPhase_ = 0;
       onChanged();
       return this;
     }

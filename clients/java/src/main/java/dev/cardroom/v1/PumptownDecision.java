@@ -34,6 +34,7 @@ private static final long serialVersionUID = 0L;
   private PumptownDecision() {
     kind_ = "";
     seats_ = emptyIntList();
+    typedKind_ = 0;
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -60,13 +61,16 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string kind = 1 [json_name = "kind"];</code>
+   * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=278
    * @return The kind.
    */
   @java.lang.Override
-  public java.lang.String getKind() {
+  @java.lang.Deprecated public java.lang.String getKind() {
     java.lang.Object ref = kind_;
     if (ref instanceof java.lang.String) {
       return (java.lang.String) ref;
@@ -81,13 +85,16 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string kind = 1 [json_name = "kind"];</code>
+   * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=278
    * @return The bytes for kind.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getKindBytes() {
     java.lang.Object ref = kind_;
     if (ref instanceof java.lang.String) {
@@ -146,6 +153,32 @@ private static final long serialVersionUID = 0L;
   }
   private int seatsMemoizedSerializedSize = -1;
 
+  public static final int TYPED_KIND_FIELD_NUMBER = 3;
+  private int typedKind_ = 0;
+  /**
+   * <pre>
+   * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+   * @return The enum numeric value on the wire for typedKind.
+   */
+  @java.lang.Override public int getTypedKindValue() {
+    return typedKind_;
+  }
+  /**
+   * <pre>
+   * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+   * @return The typedKind.
+   */
+  @java.lang.Override public dev.cardroom.v1.PumptownDecisionKind getTypedKind() {
+    dev.cardroom.v1.PumptownDecisionKind result = dev.cardroom.v1.PumptownDecisionKind.forNumber(typedKind_);
+    return result == null ? dev.cardroom.v1.PumptownDecisionKind.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -171,6 +204,9 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < seats_.size(); i++) {
       output.writeInt32NoTag(seats_.getInt(i));
     }
+    if (typedKind_ != dev.cardroom.v1.PumptownDecisionKind.PUMPTOWN_DECISION_KIND_UNSPECIFIED.getNumber()) {
+      output.writeEnum(3, typedKind_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -191,6 +227,10 @@ private static final long serialVersionUID = 0L;
             .computeInt32SizeNoTag(dataSize);
       }
       seatsMemoizedSerializedSize = dataSize;
+    }
+    if (typedKind_ != dev.cardroom.v1.PumptownDecisionKind.PUMPTOWN_DECISION_KIND_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(3, typedKind_);
     }
     return size;
   }
@@ -220,6 +260,7 @@ private static final long serialVersionUID = 0L;
         .equals(other.getKind())) return false;
     if (!getSeatsList()
         .equals(other.getSeatsList())) return false;
+    if (typedKind_ != other.typedKind_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -237,6 +278,8 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + SEATS_FIELD_NUMBER;
       hash = (53 * hash) + getSeatsList().hashCode();
     }
+    hash = (37 * hash) + TYPED_KIND_FIELD_NUMBER;
+    hash = (53 * hash) + typedKind_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -374,6 +417,7 @@ private static final long serialVersionUID = 0L;
       bitField0_ = 0;
       kind_ = "";
       seats_ = emptyIntList();
+      typedKind_ = 0;
       return this;
     }
 
@@ -414,6 +458,9 @@ private static final long serialVersionUID = 0L;
         seats_.makeImmutable();
         result.seats_ = seats_;
       }
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.typedKind_ = typedKind_;
+      }
     }
 
     @java.lang.Override
@@ -443,6 +490,9 @@ private static final long serialVersionUID = 0L;
           seats_.addAll(other.seats_);
         }
         onChanged();
+      }
+      if (other.typedKind_ != 0) {
+        setTypedKindValue(other.getTypedKindValue());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -491,6 +541,11 @@ private static final long serialVersionUID = 0L;
               input.popLimit(limit);
               break;
             } // case 18
+            case 24: {
+              typedKind_ = input.readEnum();
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 24
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -512,12 +567,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @return The kind.
      */
-    public java.lang.String getKind() {
+    @java.lang.Deprecated public java.lang.String getKind() {
       java.lang.Object ref = kind_;
       if (!(ref instanceof java.lang.String)) {
         com.google.protobuf.ByteString bs =
@@ -532,12 +590,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @return The bytes for kind.
      */
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getKindBytes() {
       java.lang.Object ref = kind_;
       if (ref instanceof String) {
@@ -553,13 +614,16 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @param value The kind to set.
      * @return This builder for chaining.
      */
-    public Builder setKind(
+    @java.lang.Deprecated public Builder setKind(
         java.lang.String value) {
       if (value == null) { throw new NullPointerException(); }
       kind_ = value;
@@ -570,12 +634,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @return This builder for chaining.
      */
-    public Builder clearKind() {
+    @java.lang.Deprecated public Builder clearKind() {
       kind_ = getDefaultInstance().getKind();
       bitField0_ = (bitField0_ & ~0x00000001);
       onChanged();
@@ -584,13 +651,16 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @param value The bytes for kind to set.
      * @return This builder for chaining.
      */
-    public Builder setKindBytes(
+    @java.lang.Deprecated public Builder setKindBytes(
         com.google.protobuf.ByteString value) {
       if (value == null) { throw new NullPointerException(); }
       checkByteStringIsUtf8(value);
@@ -715,6 +785,78 @@ private static final long serialVersionUID = 0L;
     public Builder clearSeats() {
       seats_ = emptyIntList();
       bitField0_ = (bitField0_ & ~0x00000002);
+      onChanged();
+      return this;
+    }
+
+    private int typedKind_ = 0;
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @return The enum numeric value on the wire for typedKind.
+     */
+    @java.lang.Override public int getTypedKindValue() {
+      return typedKind_;
+    }
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @param value The enum numeric value on the wire for typedKind to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedKindValue(int value) {
+      typedKind_ = value;
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @return The typedKind.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownDecisionKind getTypedKind() {
+      dev.cardroom.v1.PumptownDecisionKind result = dev.cardroom.v1.PumptownDecisionKind.forNumber(typedKind_);
+      return result == null ? dev.cardroom.v1.PumptownDecisionKind.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @param value The typedKind to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedKind(dev.cardroom.v1.PumptownDecisionKind value) {
+      if (value == null) { throw new NullPointerException(); }
+      bitField0_ |= 0x00000004;
+      typedKind_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedKind() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      typedKind_ = 0;
       onChanged();
       return this;
     }

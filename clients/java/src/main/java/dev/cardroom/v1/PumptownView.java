@@ -50,6 +50,7 @@ private static final long serialVersionUID = 0L;
     doubles_ = emptyIntList();
     redistributions_ = java.util.Collections.emptyList();
     duels_ = java.util.Collections.emptyList();
+    typedPhase_ = 0;
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -167,13 +168,16 @@ private static final long serialVersionUID = 0L;
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 6 [json_name = "phase"];</code>
+   * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=223
    * @return The phase.
    */
   @java.lang.Override
-  public java.lang.String getPhase() {
+  @java.lang.Deprecated public java.lang.String getPhase() {
     java.lang.Object ref = phase_;
     if (ref instanceof java.lang.String) {
       return (java.lang.String) ref;
@@ -191,13 +195,16 @@ private static final long serialVersionUID = 0L;
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 6 [json_name = "phase"];</code>
+   * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=223
    * @return The bytes for phase.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getPhaseBytes() {
     java.lang.Object ref = phase_;
     if (ref instanceof java.lang.String) {
@@ -1122,6 +1129,32 @@ private static final long serialVersionUID = 0L;
     return roundWinner_;
   }
 
+  public static final int TYPED_PHASE_FIELD_NUMBER = 30;
+  private int typedPhase_ = 0;
+  /**
+   * <pre>
+   * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  @java.lang.Override public int getTypedPhaseValue() {
+    return typedPhase_;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  @java.lang.Override public dev.cardroom.v1.PumptownPhase getTypedPhase() {
+    dev.cardroom.v1.PumptownPhase result = dev.cardroom.v1.PumptownPhase.forNumber(typedPhase_);
+    return result == null ? dev.cardroom.v1.PumptownPhase.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -1235,6 +1268,9 @@ private static final long serialVersionUID = 0L;
     }
     if (((bitField0_ & 0x00000080) != 0)) {
       output.writeInt32(29, roundWinner_);
+    }
+    if (typedPhase_ != dev.cardroom.v1.PumptownPhase.PUMPTOWN_PHASE_UNSPECIFIED.getNumber()) {
+      output.writeEnum(30, typedPhase_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -1420,6 +1456,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeInt32Size(29, roundWinner_);
     }
+    if (typedPhase_ != dev.cardroom.v1.PumptownPhase.PUMPTOWN_PHASE_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(30, typedPhase_);
+    }
     return size;
   }
   @java.lang.Override
@@ -1526,6 +1566,7 @@ private static final long serialVersionUID = 0L;
       if (getRoundWinner()
           != other.getRoundWinner()) return false;
     }
+    if (typedPhase_ != other.typedPhase_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -1634,6 +1675,8 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + ROUND_WINNER_FIELD_NUMBER;
       hash = (53 * hash) + getRoundWinner();
     }
+    hash = (37 * hash) + TYPED_PHASE_FIELD_NUMBER;
+    hash = (53 * hash) + typedPhase_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -1851,6 +1894,7 @@ private static final long serialVersionUID = 0L;
         duelBuilder_ = null;
       }
       roundWinner_ = 0;
+      typedPhase_ = 0;
       return this;
     }
 
@@ -2020,6 +2064,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x10000000) != 0)) {
         result.roundWinner_ = roundWinner_;
         to_bitField0_ |= 0x00000080;
+      }
+      if (((from_bitField0_ & 0x20000000) != 0)) {
+        result.typedPhase_ = typedPhase_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -2271,6 +2318,9 @@ private static final long serialVersionUID = 0L;
       if (other.hasRoundWinner()) {
         setRoundWinner(other.getRoundWinner());
       }
+      if (other.typedPhase_ != 0) {
+        setTypedPhaseValue(other.getTypedPhaseValue());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -2513,6 +2563,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x10000000;
               break;
             } // case 232
+            case 240: {
+              typedPhase_ = input.readEnum();
+              bitField0_ |= 0x20000000;
+              break;
+            } // case 240
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2769,12 +2824,15 @@ private static final long serialVersionUID = 0L;
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @return The phase.
      */
-    public java.lang.String getPhase() {
+    @java.lang.Deprecated public java.lang.String getPhase() {
       java.lang.Object ref = phase_;
       if (!(ref instanceof java.lang.String)) {
         com.google.protobuf.ByteString bs =
@@ -2792,12 +2850,15 @@ private static final long serialVersionUID = 0L;
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @return The bytes for phase.
      */
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getPhaseBytes() {
       java.lang.Object ref = phase_;
       if (ref instanceof String) {
@@ -2816,13 +2877,16 @@ private static final long serialVersionUID = 0L;
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @param value The phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhase(
+    @java.lang.Deprecated public Builder setPhase(
         java.lang.String value) {
       if (value == null) { throw new NullPointerException(); }
       phase_ = value;
@@ -2836,12 +2900,15 @@ private static final long serialVersionUID = 0L;
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @return This builder for chaining.
      */
-    public Builder clearPhase() {
+    @java.lang.Deprecated public Builder clearPhase() {
       phase_ = getDefaultInstance().getPhase();
       bitField0_ = (bitField0_ & ~0x00000020);
       onChanged();
@@ -2853,13 +2920,16 @@ private static final long serialVersionUID = 0L;
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhaseBytes(
+    @java.lang.Deprecated public Builder setPhaseBytes(
         com.google.protobuf.ByteString value) {
       if (value == null) { throw new NullPointerException(); }
       checkByteStringIsUtf8(value);
@@ -6000,6 +6070,78 @@ private static final long serialVersionUID = 0L;
     public Builder clearRoundWinner() {
       bitField0_ = (bitField0_ & ~0x10000000);
       roundWinner_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private int typedPhase_ = 0;
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @return The enum numeric value on the wire for typedPhase.
+     */
+    @java.lang.Override public int getTypedPhaseValue() {
+      return typedPhase_;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @param value The enum numeric value on the wire for typedPhase to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhaseValue(int value) {
+      typedPhase_ = value;
+      bitField0_ |= 0x20000000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @return The typedPhase.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownPhase getTypedPhase() {
+      dev.cardroom.v1.PumptownPhase result = dev.cardroom.v1.PumptownPhase.forNumber(typedPhase_);
+      return result == null ? dev.cardroom.v1.PumptownPhase.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @param value The typedPhase to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhase(dev.cardroom.v1.PumptownPhase value) {
+      if (value == null) { throw new NullPointerException(); }
+      bitField0_ |= 0x20000000;
+      typedPhase_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedPhase() {
+      bitField0_ = (bitField0_ & ~0x20000000);
+      typedPhase_ = 0;
       onChanged();
       return this;
     }

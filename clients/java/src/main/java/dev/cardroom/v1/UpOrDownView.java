@@ -38,6 +38,7 @@ private static final long serialVersionUID = 0L;
     hand_ = emptyIntList();
     players_ = java.util.Collections.emptyList();
     winners_ = emptyIntList();
+    typedPhase_ = 0;
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -92,13 +93,16 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+   *     See cardroom/v1/up_or_down.proto;l=87
    * @return The phase.
    */
   @java.lang.Override
-  public java.lang.String getPhase() {
+  @java.lang.Deprecated public java.lang.String getPhase() {
     java.lang.Object ref = phase_;
     if (ref instanceof java.lang.String) {
       return (java.lang.String) ref;
@@ -113,13 +117,16 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+   *     See cardroom/v1/up_or_down.proto;l=87
    * @return The bytes for phase.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getPhaseBytes() {
     java.lang.Object ref = phase_;
     if (ref instanceof java.lang.String) {
@@ -545,6 +552,32 @@ private static final long serialVersionUID = 0L;
   }
   private int winnersMemoizedSerializedSize = -1;
 
+  public static final int TYPED_PHASE_FIELD_NUMBER = 17;
+  private int typedPhase_ = 0;
+  /**
+   * <pre>
+   * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  @java.lang.Override public int getTypedPhaseValue() {
+    return typedPhase_;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  @java.lang.Override public dev.cardroom.v1.UpOrDownPhase getTypedPhase() {
+    dev.cardroom.v1.UpOrDownPhase result = dev.cardroom.v1.UpOrDownPhase.forNumber(typedPhase_);
+    return result == null ? dev.cardroom.v1.UpOrDownPhase.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -619,6 +652,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < winners_.size(); i++) {
       output.writeInt32NoTag(winners_.getInt(i));
+    }
+    if (typedPhase_ != dev.cardroom.v1.UpOrDownPhase.UP_OR_DOWN_PHASE_UNSPECIFIED.getNumber()) {
+      output.writeEnum(17, typedPhase_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -722,6 +758,10 @@ private static final long serialVersionUID = 0L;
       }
       winnersMemoizedSerializedSize = dataSize;
     }
+    if (typedPhase_ != dev.cardroom.v1.UpOrDownPhase.UP_OR_DOWN_PHASE_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(17, typedPhase_);
+    }
     return size;
   }
   @java.lang.Override
@@ -799,6 +839,7 @@ private static final long serialVersionUID = 0L;
         .equals(other.getPlayersList())) return false;
     if (!getWinnersList()
         .equals(other.getWinnersList())) return false;
+    if (typedPhase_ != other.typedPhase_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -864,6 +905,8 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + WINNERS_FIELD_NUMBER;
       hash = (53 * hash) + getWinnersList().hashCode();
     }
+    hash = (37 * hash) + TYPED_PHASE_FIELD_NUMBER;
+    hash = (53 * hash) + typedPhase_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -1022,6 +1065,7 @@ private static final long serialVersionUID = 0L;
       }
       bitField0_ = (bitField0_ & ~0x00004000);
       winners_ = emptyIntList();
+      typedPhase_ = 0;
       return this;
     }
 
@@ -1123,6 +1167,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00008000) != 0)) {
         winners_.makeImmutable();
         result.winners_ = winners_;
+      }
+      if (((from_bitField0_ & 0x00010000) != 0)) {
+        result.typedPhase_ = typedPhase_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -1235,6 +1282,9 @@ private static final long serialVersionUID = 0L;
           winners_.addAll(other.winners_);
         }
         onChanged();
+      }
+      if (other.typedPhase_ != 0) {
+        setTypedPhaseValue(other.getTypedPhaseValue());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -1383,6 +1433,11 @@ private static final long serialVersionUID = 0L;
               input.popLimit(limit);
               break;
             } // case 130
+            case 136: {
+              typedPhase_ = input.readEnum();
+              bitField0_ |= 0x00010000;
+              break;
+            } // case 136
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1460,12 +1515,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @return The phase.
      */
-    public java.lang.String getPhase() {
+    @java.lang.Deprecated public java.lang.String getPhase() {
       java.lang.Object ref = phase_;
       if (!(ref instanceof java.lang.String)) {
         com.google.protobuf.ByteString bs =
@@ -1480,12 +1538,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @return The bytes for phase.
      */
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getPhaseBytes() {
       java.lang.Object ref = phase_;
       if (ref instanceof String) {
@@ -1501,13 +1562,16 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @param value The phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhase(
+    @java.lang.Deprecated public Builder setPhase(
         java.lang.String value) {
       if (value == null) { throw new NullPointerException(); }
       phase_ = value;
@@ -1518,12 +1582,15 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @return This builder for chaining.
      */
-    public Builder clearPhase() {
+    @java.lang.Deprecated public Builder clearPhase() {
       phase_ = getDefaultInstance().getPhase();
       bitField0_ = (bitField0_ & ~0x00000002);
       onChanged();
@@ -1532,13 +1599,16 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhaseBytes(
+    @java.lang.Deprecated public Builder setPhaseBytes(
         com.google.protobuf.ByteString value) {
       if (value == null) { throw new NullPointerException(); }
       checkByteStringIsUtf8(value);
@@ -2711,6 +2781,78 @@ private static final long serialVersionUID = 0L;
     public Builder clearWinners() {
       winners_ = emptyIntList();
       bitField0_ = (bitField0_ & ~0x00008000);
+      onChanged();
+      return this;
+    }
+
+    private int typedPhase_ = 0;
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @return The enum numeric value on the wire for typedPhase.
+     */
+    @java.lang.Override public int getTypedPhaseValue() {
+      return typedPhase_;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @param value The enum numeric value on the wire for typedPhase to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhaseValue(int value) {
+      typedPhase_ = value;
+      bitField0_ |= 0x00010000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @return The typedPhase.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.UpOrDownPhase getTypedPhase() {
+      dev.cardroom.v1.UpOrDownPhase result = dev.cardroom.v1.UpOrDownPhase.forNumber(typedPhase_);
+      return result == null ? dev.cardroom.v1.UpOrDownPhase.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @param value The typedPhase to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhase(dev.cardroom.v1.UpOrDownPhase value) {
+      if (value == null) { throw new NullPointerException(); }
+      bitField0_ |= 0x00010000;
+      typedPhase_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedPhase() {
+      bitField0_ = (bitField0_ & ~0x00010000);
+      typedPhase_ = 0;
       onChanged();
       return this;
     }

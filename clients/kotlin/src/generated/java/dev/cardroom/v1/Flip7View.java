@@ -84,34 +84,41 @@ public  final class Flip7View extends
   /**
    * <pre>
    * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+   *     See cardroom/v1/flip_7.proto;l=88
    * @return The phase.
    */
   @java.lang.Override
-  public java.lang.String getPhase() {
+  @java.lang.Deprecated public java.lang.String getPhase() {
     return phase_;
   }
   /**
    * <pre>
    * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+   *     See cardroom/v1/flip_7.proto;l=88
    * @return The bytes for phase.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getPhaseBytes() {
     return com.google.protobuf.ByteString.copyFromUtf8(phase_);
   }
   /**
    * <pre>
    * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @param value The phase to set.
    */
   @java.lang.SuppressWarnings("ReturnValueIgnored")
@@ -124,9 +131,10 @@ public  final class Flip7View extends
   /**
    * <pre>
    * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    */
   private void clearPhase() {
 
@@ -135,9 +143,10 @@ public  final class Flip7View extends
   /**
    * <pre>
    * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @param value The bytes for phase to set.
    */
   private void setPhaseBytes(
@@ -1233,6 +1242,69 @@ public  final class Flip7View extends
     legalActions_.remove(index);
   }
 
+  public static final int TYPED_PHASE_FIELD_NUMBER = 15;
+  private int typedPhase_;
+  /**
+   * <pre>
+   * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  @java.lang.Override
+  public int getTypedPhaseValue() {
+    return typedPhase_;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.Flip7Phase getTypedPhase() {
+    dev.cardroom.v1.Flip7Phase result = dev.cardroom.v1.Flip7Phase.forNumber(typedPhase_);
+    return result == null ? dev.cardroom.v1.Flip7Phase.UNRECOGNIZED : result;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+   * @param value The enum numeric value on the wire for typedPhase to set.
+   */
+  private void setTypedPhaseValue(int value) {
+      typedPhase_ = value;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+   * @param value The typedPhase to set.
+   * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+   */
+  private void setTypedPhase(dev.cardroom.v1.Flip7Phase value) {
+    typedPhase_ = value.getNumber();
+
+  }
+  /**
+   * <pre>
+   * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+   */
+  private void clearTypedPhase() {
+
+    typedPhase_ = 0;
+  }
+
   public static dev.cardroom.v1.Flip7View parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -1390,38 +1462,47 @@ public  final class Flip7View extends
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @return The phase.
      */
     @java.lang.Override
-    public java.lang.String getPhase() {
+    @java.lang.Deprecated public java.lang.String getPhase() {
       return instance.getPhase();
     }
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @return The bytes for phase.
      */
     @java.lang.Override
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getPhaseBytes() {
       return instance.getPhaseBytes();
     }
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @param value The phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhase(
+    @java.lang.Deprecated public Builder setPhase(
         java.lang.String value) {
       copyOnWrite();
       instance.setPhase(value);
@@ -1430,12 +1511,15 @@ public  final class Flip7View extends
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @return This builder for chaining.
      */
-    public Builder clearPhase() {
+    @java.lang.Deprecated public Builder clearPhase() {
       copyOnWrite();
       instance.clearPhase();
       return this;
@@ -1443,13 +1527,16 @@ public  final class Flip7View extends
     /**
      * <pre>
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+     *     See cardroom/v1/flip_7.proto;l=88
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhaseBytes(
+    @java.lang.Deprecated public Builder setPhaseBytes(
         com.google.protobuf.ByteString value) {
       copyOnWrite();
       instance.setPhaseBytes(value);
@@ -2588,6 +2675,73 @@ public  final class Flip7View extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @return The enum numeric value on the wire for typedPhase.
+     */
+    @java.lang.Override
+    public int getTypedPhaseValue() {
+      return instance.getTypedPhaseValue();
+    }
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @param value The typedPhase to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhaseValue(int value) {
+      copyOnWrite();
+      instance.setTypedPhaseValue(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @return The typedPhase.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.Flip7Phase getTypedPhase() {
+      return instance.getTypedPhase();
+    }
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @param value The enum numeric value on the wire for typedPhase to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhase(dev.cardroom.v1.Flip7Phase value) {
+      copyOnWrite();
+      instance.setTypedPhase(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedPhase() {
+      copyOnWrite();
+      instance.clearTypedPhase();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Flip7View)
   }
   @java.lang.Override
@@ -2623,11 +2777,12 @@ public  final class Flip7View extends
             "winners_",
             "legalActions_",
             dev.cardroom.v1.Flip7Action.class,
+            "typedPhase_",
           };
           java.lang.String info =
-              "\u0000\u000e\u0000\u0001\u0001\u000e\u000e\u0000\u0006\u0000\u0001\u1004\u0000\u0002" +
+              "\u0000\u000f\u0000\u0001\u0001\u000f\u000f\u0000\u0006\u0000\u0001\u1004\u0000\u0002" +
               "\u0208\u0003\u0004\u0004\u0004\u0005\u1004\u0001\u0006\u0007\u0007\u1009\u0002\b" +
-              "\u001b\t\u001b\n\u0004\u000b\u021a\f\u001b\r\'\u000e\u001b";
+              "\u001b\t\u001b\n\u0004\u000b\u021a\f\u001b\r\'\u000e\u001b\u000f\f";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

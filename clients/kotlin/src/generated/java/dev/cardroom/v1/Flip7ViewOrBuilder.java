@@ -32,21 +32,27 @@ public interface Flip7ViewOrBuilder extends
   /**
    * <pre>
    * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+   *     See cardroom/v1/flip_7.proto;l=88
    * @return The phase.
    */
-  java.lang.String getPhase();
+  @java.lang.Deprecated java.lang.String getPhase();
   /**
    * <pre>
    * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.Flip7View.phase is deprecated.
+   *     See cardroom/v1/flip_7.proto;l=88
    * @return The bytes for phase.
    */
-  com.google.protobuf.ByteString
+  @java.lang.Deprecated com.google.protobuf.ByteString
       getPhaseBytes();
 
   /**
@@ -306,4 +312,23 @@ public interface Flip7ViewOrBuilder extends
    * <code>repeated .cardroom.v1.Flip7Action legal_actions = 14 [json_name = "legalActions"];</code>
    */
   int getLegalActionsCount();
+
+  /**
+   * <pre>
+   * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  int getTypedPhaseValue();
+  /**
+   * <pre>
+   * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  dev.cardroom.v1.Flip7Phase getTypedPhase();
 }

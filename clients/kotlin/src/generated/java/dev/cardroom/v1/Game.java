@@ -26,6 +26,9 @@ public  final class Game extends
     summary_ = "";
     options_ = emptyProtobufList();
     botLevels_ = emptyProtobufList();
+    cards_ = emptyProtobufList();
+    phases_ = emptyProtobufList();
+    decisionKinds_ = emptyProtobufList();
   }
   public static final int NAME_FIELD_NUMBER = 1;
   private java.lang.String name_;
@@ -657,6 +660,484 @@ public  final class Game extends
     checkByteStringIsUtf8(value);
     ensureBotLevelsIsMutable();
     botLevels_.add(value.toStringUtf8());
+  }
+
+  public static final int CARDS_FIELD_NUMBER = 9;
+  private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.CardInfo> cards_;
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.CardInfo> getCardsList() {
+    return cards_;
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  public java.util.List<? extends dev.cardroom.v1.CardInfoOrBuilder> 
+      getCardsOrBuilderList() {
+    return cards_;
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public int getCardsCount() {
+    return cards_.size();
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.CardInfo getCards(int index) {
+    return cards_.get(index);
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  public dev.cardroom.v1.CardInfoOrBuilder getCardsOrBuilder(
+      int index) {
+    return cards_.get(index);
+  }
+  private void ensureCardsIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.CardInfo> tmp = cards_;
+    if (!tmp.isModifiable()) {
+      cards_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setCards(
+      int index, dev.cardroom.v1.CardInfo value) {
+    value.getClass();  // minimal bytecode null check
+    ensureCardsIsMutable();
+    cards_.set(index, value);
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addCards(dev.cardroom.v1.CardInfo value) {
+    value.getClass();  // minimal bytecode null check
+    ensureCardsIsMutable();
+    cards_.add(value);
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addCards(
+      int index, dev.cardroom.v1.CardInfo value) {
+    value.getClass();  // minimal bytecode null check
+    ensureCardsIsMutable();
+    cards_.add(index, value);
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void addAllCards(
+      java.lang.Iterable<? extends dev.cardroom.v1.CardInfo> values) {
+    ensureCardsIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, cards_);
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void clearCards() {
+    cards_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void removeCards(int index) {
+    ensureCardsIsMutable();
+    cards_.remove(index);
+  }
+
+  public static final int PHASES_FIELD_NUMBER = 10;
+  private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PhaseInfo> phases_;
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PhaseInfo> getPhasesList() {
+    return phases_;
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  public java.util.List<? extends dev.cardroom.v1.PhaseInfoOrBuilder> 
+      getPhasesOrBuilderList() {
+    return phases_;
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public int getPhasesCount() {
+    return phases_.size();
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PhaseInfo getPhases(int index) {
+    return phases_.get(index);
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  public dev.cardroom.v1.PhaseInfoOrBuilder getPhasesOrBuilder(
+      int index) {
+    return phases_.get(index);
+  }
+  private void ensurePhasesIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PhaseInfo> tmp = phases_;
+    if (!tmp.isModifiable()) {
+      phases_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setPhases(
+      int index, dev.cardroom.v1.PhaseInfo value) {
+    value.getClass();  // minimal bytecode null check
+    ensurePhasesIsMutable();
+    phases_.set(index, value);
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addPhases(dev.cardroom.v1.PhaseInfo value) {
+    value.getClass();  // minimal bytecode null check
+    ensurePhasesIsMutable();
+    phases_.add(value);
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addPhases(
+      int index, dev.cardroom.v1.PhaseInfo value) {
+    value.getClass();  // minimal bytecode null check
+    ensurePhasesIsMutable();
+    phases_.add(index, value);
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void addAllPhases(
+      java.lang.Iterable<? extends dev.cardroom.v1.PhaseInfo> values) {
+    ensurePhasesIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, phases_);
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void clearPhases() {
+    phases_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void removePhases(int index) {
+    ensurePhasesIsMutable();
+    phases_.remove(index);
+  }
+
+  public static final int DECISION_KINDS_FIELD_NUMBER = 11;
+  private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PhaseInfo> decisionKinds_;
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PhaseInfo> getDecisionKindsList() {
+    return decisionKinds_;
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  public java.util.List<? extends dev.cardroom.v1.PhaseInfoOrBuilder> 
+      getDecisionKindsOrBuilderList() {
+    return decisionKinds_;
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public int getDecisionKindsCount() {
+    return decisionKinds_.size();
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PhaseInfo getDecisionKinds(int index) {
+    return decisionKinds_.get(index);
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  public dev.cardroom.v1.PhaseInfoOrBuilder getDecisionKindsOrBuilder(
+      int index) {
+    return decisionKinds_.get(index);
+  }
+  private void ensureDecisionKindsIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PhaseInfo> tmp = decisionKinds_;
+    if (!tmp.isModifiable()) {
+      decisionKinds_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setDecisionKinds(
+      int index, dev.cardroom.v1.PhaseInfo value) {
+    value.getClass();  // minimal bytecode null check
+    ensureDecisionKindsIsMutable();
+    decisionKinds_.set(index, value);
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addDecisionKinds(dev.cardroom.v1.PhaseInfo value) {
+    value.getClass();  // minimal bytecode null check
+    ensureDecisionKindsIsMutable();
+    decisionKinds_.add(value);
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addDecisionKinds(
+      int index, dev.cardroom.v1.PhaseInfo value) {
+    value.getClass();  // minimal bytecode null check
+    ensureDecisionKindsIsMutable();
+    decisionKinds_.add(index, value);
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void addAllDecisionKinds(
+      java.lang.Iterable<? extends dev.cardroom.v1.PhaseInfo> values) {
+    ensureDecisionKindsIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, decisionKinds_);
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void clearDecisionKinds() {
+    decisionKinds_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  private void removeDecisionKinds(int index) {
+    ensureDecisionKindsIsMutable();
+    decisionKinds_.remove(index);
   }
 
   public static dev.cardroom.v1.Game parseFrom(
@@ -1407,6 +1888,516 @@ public  final class Game extends
       return this;
     }
 
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public java.util.List<dev.cardroom.v1.CardInfo> getCardsList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getCardsList());
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public int getCardsCount() {
+      return instance.getCardsCount();
+    }/**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.CardInfo getCards(int index) {
+      return instance.getCards(index);
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setCards(
+        int index, dev.cardroom.v1.CardInfo value) {
+      copyOnWrite();
+      instance.setCards(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setCards(
+        int index, dev.cardroom.v1.CardInfo.Builder builderForValue) {
+      copyOnWrite();
+      instance.setCards(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addCards(dev.cardroom.v1.CardInfo value) {
+      copyOnWrite();
+      instance.addCards(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addCards(
+        int index, dev.cardroom.v1.CardInfo value) {
+      copyOnWrite();
+      instance.addCards(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addCards(
+        dev.cardroom.v1.CardInfo.Builder builderForValue) {
+      copyOnWrite();
+      instance.addCards(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addCards(
+        int index, dev.cardroom.v1.CardInfo.Builder builderForValue) {
+      copyOnWrite();
+      instance.addCards(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addAllCards(
+        java.lang.Iterable<? extends dev.cardroom.v1.CardInfo> values) {
+      copyOnWrite();
+      instance.addAllCards(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearCards() {
+      copyOnWrite();
+      instance.clearCards();
+      return this;
+    }
+    /**
+     * <pre>
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder removeCards(int index) {
+      copyOnWrite();
+      instance.removeCards(index);
+      return this;
+    }
+
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public java.util.List<dev.cardroom.v1.PhaseInfo> getPhasesList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getPhasesList());
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public int getPhasesCount() {
+      return instance.getPhasesCount();
+    }/**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PhaseInfo getPhases(int index) {
+      return instance.getPhases(index);
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setPhases(
+        int index, dev.cardroom.v1.PhaseInfo value) {
+      copyOnWrite();
+      instance.setPhases(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setPhases(
+        int index, dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      copyOnWrite();
+      instance.setPhases(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addPhases(dev.cardroom.v1.PhaseInfo value) {
+      copyOnWrite();
+      instance.addPhases(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addPhases(
+        int index, dev.cardroom.v1.PhaseInfo value) {
+      copyOnWrite();
+      instance.addPhases(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addPhases(
+        dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      copyOnWrite();
+      instance.addPhases(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addPhases(
+        int index, dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      copyOnWrite();
+      instance.addPhases(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addAllPhases(
+        java.lang.Iterable<? extends dev.cardroom.v1.PhaseInfo> values) {
+      copyOnWrite();
+      instance.addAllPhases(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearPhases() {
+      copyOnWrite();
+      instance.clearPhases();
+      return this;
+    }
+    /**
+     * <pre>
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder removePhases(int index) {
+      copyOnWrite();
+      instance.removePhases(index);
+      return this;
+    }
+
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public java.util.List<dev.cardroom.v1.PhaseInfo> getDecisionKindsList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getDecisionKindsList());
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public int getDecisionKindsCount() {
+      return instance.getDecisionKindsCount();
+    }/**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PhaseInfo getDecisionKinds(int index) {
+      return instance.getDecisionKinds(index);
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setDecisionKinds(
+        int index, dev.cardroom.v1.PhaseInfo value) {
+      copyOnWrite();
+      instance.setDecisionKinds(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder setDecisionKinds(
+        int index, dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      copyOnWrite();
+      instance.setDecisionKinds(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addDecisionKinds(dev.cardroom.v1.PhaseInfo value) {
+      copyOnWrite();
+      instance.addDecisionKinds(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addDecisionKinds(
+        int index, dev.cardroom.v1.PhaseInfo value) {
+      copyOnWrite();
+      instance.addDecisionKinds(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addDecisionKinds(
+        dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      copyOnWrite();
+      instance.addDecisionKinds(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addDecisionKinds(
+        int index, dev.cardroom.v1.PhaseInfo.Builder builderForValue) {
+      copyOnWrite();
+      instance.addDecisionKinds(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder addAllDecisionKinds(
+        java.lang.Iterable<? extends dev.cardroom.v1.PhaseInfo> values) {
+      copyOnWrite();
+      instance.addAllDecisionKinds(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder clearDecisionKinds() {
+      copyOnWrite();
+      instance.clearDecisionKinds();
+      return this;
+    }
+    /**
+     * <pre>
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+     */
+    public Builder removeDecisionKinds(int index) {
+      copyOnWrite();
+      instance.removeDecisionKinds(index);
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.Game)
   }
   @java.lang.Override
@@ -1432,10 +2423,17 @@ public  final class Game extends
             "options_",
             dev.cardroom.v1.GameOption.class,
             "botLevels_",
+            "cards_",
+            dev.cardroom.v1.CardInfo.class,
+            "phases_",
+            dev.cardroom.v1.PhaseInfo.class,
+            "decisionKinds_",
+            dev.cardroom.v1.PhaseInfo.class,
           };
           java.lang.String info =
-              "\u0000\b\u0000\u0000\u0001\b\b\u0000\u0002\u0000\u0001\u0208\u0002\u0208\u0003\u0208" +
-              "\u0004\u0208\u0005\u0004\u0006\u0004\u0007\u001b\b\u021a";
+              "\u0000\u000b\u0000\u0000\u0001\u000b\u000b\u0000\u0005\u0000\u0001\u0208\u0002\u0208" +
+              "\u0003\u0208\u0004\u0208\u0005\u0004\u0006\u0004\u0007\u001b\b\u021a\t\u001b\n\u001b" +
+              "\u000b\u001b";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -181,4 +181,97 @@ public interface GameOrBuilder extends
    */
   com.google.protobuf.ByteString
       getBotLevelsBytes(int index);
+
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  java.util.List<dev.cardroom.v1.CardInfo> 
+      getCardsList();
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  dev.cardroom.v1.CardInfo getCards(int index);
+  /**
+   * <pre>
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  int getCardsCount();
+
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  java.util.List<dev.cardroom.v1.PhaseInfo> 
+      getPhasesList();
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  dev.cardroom.v1.PhaseInfo getPhases(int index);
+  /**
+   * <pre>
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  int getPhasesCount();
+
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  java.util.List<dev.cardroom.v1.PhaseInfo> 
+      getDecisionKindsList();
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  dev.cardroom.v1.PhaseInfo getDecisionKinds(int index);
+  /**
+   * <pre>
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];</code>
+   */
+  int getDecisionKindsCount();
 }

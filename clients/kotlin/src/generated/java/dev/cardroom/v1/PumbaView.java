@@ -85,34 +85,41 @@ public  final class PumbaView extends
   /**
    * <pre>
    * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+   *     See cardroom/v1/pumba.proto;l=119
    * @return The phase.
    */
   @java.lang.Override
-  public java.lang.String getPhase() {
+  @java.lang.Deprecated public java.lang.String getPhase() {
     return phase_;
   }
   /**
    * <pre>
    * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+   *     See cardroom/v1/pumba.proto;l=119
    * @return The bytes for phase.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getPhaseBytes() {
     return com.google.protobuf.ByteString.copyFromUtf8(phase_);
   }
   /**
    * <pre>
    * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @param value The phase to set.
    */
   @java.lang.SuppressWarnings("ReturnValueIgnored")
@@ -125,9 +132,10 @@ public  final class PumbaView extends
   /**
    * <pre>
    * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    */
   private void clearPhase() {
 
@@ -136,9 +144,10 @@ public  final class PumbaView extends
   /**
    * <pre>
    * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @param value The bytes for phase to set.
    */
   private void setPhaseBytes(
@@ -1325,6 +1334,69 @@ public  final class PumbaView extends
     ranks_ = emptyIntList();
   }
 
+  public static final int TYPED_PHASE_FIELD_NUMBER = 23;
+  private int typedPhase_;
+  /**
+   * <pre>
+   * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  @java.lang.Override
+  public int getTypedPhaseValue() {
+    return typedPhase_;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumbaPhase getTypedPhase() {
+    dev.cardroom.v1.PumbaPhase result = dev.cardroom.v1.PumbaPhase.forNumber(typedPhase_);
+    return result == null ? dev.cardroom.v1.PumbaPhase.UNRECOGNIZED : result;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+   * @param value The enum numeric value on the wire for typedPhase to set.
+   */
+  private void setTypedPhaseValue(int value) {
+      typedPhase_ = value;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+   * @param value The typedPhase to set.
+   * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+   */
+  private void setTypedPhase(dev.cardroom.v1.PumbaPhase value) {
+    typedPhase_ = value.getNumber();
+
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+   */
+  private void clearTypedPhase() {
+
+    typedPhase_ = 0;
+  }
+
   public static dev.cardroom.v1.PumbaView parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -1483,38 +1555,47 @@ public  final class PumbaView extends
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @return The phase.
      */
     @java.lang.Override
-    public java.lang.String getPhase() {
+    @java.lang.Deprecated public java.lang.String getPhase() {
       return instance.getPhase();
     }
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @return The bytes for phase.
      */
     @java.lang.Override
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getPhaseBytes() {
       return instance.getPhaseBytes();
     }
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @param value The phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhase(
+    @java.lang.Deprecated public Builder setPhase(
         java.lang.String value) {
       copyOnWrite();
       instance.setPhase(value);
@@ -1523,12 +1604,15 @@ public  final class PumbaView extends
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @return This builder for chaining.
      */
-    public Builder clearPhase() {
+    @java.lang.Deprecated public Builder clearPhase() {
       copyOnWrite();
       instance.clearPhase();
       return this;
@@ -1536,13 +1620,16 @@ public  final class PumbaView extends
     /**
      * <pre>
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+     *     See cardroom/v1/pumba.proto;l=119
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhaseBytes(
+    @java.lang.Deprecated public Builder setPhaseBytes(
         com.google.protobuf.ByteString value) {
       copyOnWrite();
       instance.setPhaseBytes(value);
@@ -2757,6 +2844,73 @@ public  final class PumbaView extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @return The enum numeric value on the wire for typedPhase.
+     */
+    @java.lang.Override
+    public int getTypedPhaseValue() {
+      return instance.getTypedPhaseValue();
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @param value The typedPhase to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhaseValue(int value) {
+      copyOnWrite();
+      instance.setTypedPhaseValue(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @return The typedPhase.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumbaPhase getTypedPhase() {
+      return instance.getTypedPhase();
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @param value The enum numeric value on the wire for typedPhase to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhase(dev.cardroom.v1.PumbaPhase value) {
+      copyOnWrite();
+      instance.setTypedPhase(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedPhase() {
+      copyOnWrite();
+      instance.clearTypedPhase();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumbaView)
   }
   @java.lang.Override
@@ -2796,12 +2950,13 @@ public  final class PumbaView extends
             "lastRoundWinner_",
             "winners_",
             "ranks_",
+            "typedPhase_",
           };
           java.lang.String info =
-              "\u0000\u0015\u0000\u0001\u0001\u0016\u0015\u0000\u0004\u0000\u0001\u1004\u0000\u0002" +
+              "\u0000\u0016\u0000\u0001\u0001\u0017\u0016\u0000\u0004\u0000\u0001\u1004\u0000\u0002" +
               "\u0208\u0003\u0004\u0004\u1009\u0001\u0005\u001b\u0006\u021a\u0007\u0208\b\u0208" +
               "\n\u0004\u000b\u0004\f\u0004\r\u1004\u0002\u000e\u0004\u000f\u0004\u0010\u0004\u0011" +
-              "\u0007\u0012\u1004\u0003\u0013\u0004\u0014\u1004\u0004\u0015\'\u0016\'";
+              "\u0007\u0012\u1004\u0003\u0013\u0004\u0014\u1004\u0004\u0015\'\u0016\'\u0017\f";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -32,21 +32,27 @@ public interface PumbaViewOrBuilder extends
   /**
    * <pre>
    * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+   *     See cardroom/v1/pumba.proto;l=119
    * @return The phase.
    */
-  java.lang.String getPhase();
+  @java.lang.Deprecated java.lang.String getPhase();
   /**
    * <pre>
    * `turn_normal`, `turn_penalty` or `game_over`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumbaView.phase is deprecated.
+   *     See cardroom/v1/pumba.proto;l=119
    * @return The bytes for phase.
    */
-  com.google.protobuf.ByteString
+  @java.lang.Deprecated com.google.protobuf.ByteString
       getPhaseBytes();
 
   /**
@@ -384,4 +390,23 @@ public interface PumbaViewOrBuilder extends
    * @return The ranks at the given index.
    */
   int getRanks(int index);
+
+  /**
+   * <pre>
+   * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  int getTypedPhaseValue();
+  /**
+   * <pre>
+   * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  dev.cardroom.v1.PumbaPhase getTypedPhase();
 }

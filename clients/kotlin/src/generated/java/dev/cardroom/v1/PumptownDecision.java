@@ -27,34 +27,41 @@ public  final class PumptownDecision extends
   /**
    * <pre>
    * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string kind = 1 [json_name = "kind"];</code>
+   * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=278
    * @return The kind.
    */
   @java.lang.Override
-  public java.lang.String getKind() {
+  @java.lang.Deprecated public java.lang.String getKind() {
     return kind_;
   }
   /**
    * <pre>
    * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string kind = 1 [json_name = "kind"];</code>
+   * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=278
    * @return The bytes for kind.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getKindBytes() {
     return com.google.protobuf.ByteString.copyFromUtf8(kind_);
   }
   /**
    * <pre>
    * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string kind = 1 [json_name = "kind"];</code>
+   * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
    * @param value The kind to set.
    */
   @java.lang.SuppressWarnings("ReturnValueIgnored")
@@ -67,9 +74,10 @@ public  final class PumptownDecision extends
   /**
    * <pre>
    * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string kind = 1 [json_name = "kind"];</code>
+   * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
    */
   private void clearKind() {
 
@@ -78,9 +86,10 @@ public  final class PumptownDecision extends
   /**
    * <pre>
    * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string kind = 1 [json_name = "kind"];</code>
+   * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
    * @param value The bytes for kind to set.
    */
   private void setKindBytes(
@@ -196,6 +205,69 @@ public  final class PumptownDecision extends
     seats_ = emptyIntList();
   }
 
+  public static final int TYPED_KIND_FIELD_NUMBER = 3;
+  private int typedKind_;
+  /**
+   * <pre>
+   * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+   * @return The enum numeric value on the wire for typedKind.
+   */
+  @java.lang.Override
+  public int getTypedKindValue() {
+    return typedKind_;
+  }
+  /**
+   * <pre>
+   * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+   * @return The typedKind.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownDecisionKind getTypedKind() {
+    dev.cardroom.v1.PumptownDecisionKind result = dev.cardroom.v1.PumptownDecisionKind.forNumber(typedKind_);
+    return result == null ? dev.cardroom.v1.PumptownDecisionKind.UNRECOGNIZED : result;
+  }
+  /**
+   * <pre>
+   * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+   * @param value The enum numeric value on the wire for typedKind to set.
+   */
+  private void setTypedKindValue(int value) {
+      typedKind_ = value;
+  }
+  /**
+   * <pre>
+   * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+   * @param value The typedKind to set.
+   * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+   */
+  private void setTypedKind(dev.cardroom.v1.PumptownDecisionKind value) {
+    typedKind_ = value.getNumber();
+
+  }
+  /**
+   * <pre>
+   * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+   */
+  private void clearTypedKind() {
+
+    typedKind_ = 0;
+  }
+
   public static dev.cardroom.v1.PumptownDecision parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -300,38 +372,47 @@ public  final class PumptownDecision extends
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @return The kind.
      */
     @java.lang.Override
-    public java.lang.String getKind() {
+    @java.lang.Deprecated public java.lang.String getKind() {
       return instance.getKind();
     }
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @return The bytes for kind.
      */
     @java.lang.Override
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getKindBytes() {
       return instance.getKindBytes();
     }
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @param value The kind to set.
      * @return This builder for chaining.
      */
-    public Builder setKind(
+    @java.lang.Deprecated public Builder setKind(
         java.lang.String value) {
       copyOnWrite();
       instance.setKind(value);
@@ -340,12 +421,15 @@ public  final class PumptownDecision extends
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @return This builder for chaining.
      */
-    public Builder clearKind() {
+    @java.lang.Deprecated public Builder clearKind() {
       copyOnWrite();
       instance.clearKind();
       return this;
@@ -353,13 +437,16 @@ public  final class PumptownDecision extends
     /**
      * <pre>
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string kind = 1 [json_name = "kind"];</code>
+     * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=278
      * @param value The bytes for kind to set.
      * @return This builder for chaining.
      */
-    public Builder setKindBytes(
+    @java.lang.Deprecated public Builder setKindBytes(
         com.google.protobuf.ByteString value) {
       copyOnWrite();
       instance.setKindBytes(value);
@@ -470,6 +557,73 @@ public  final class PumptownDecision extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @return The enum numeric value on the wire for typedKind.
+     */
+    @java.lang.Override
+    public int getTypedKindValue() {
+      return instance.getTypedKindValue();
+    }
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @param value The typedKind to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedKindValue(int value) {
+      copyOnWrite();
+      instance.setTypedKindValue(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @return The typedKind.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownDecisionKind getTypedKind() {
+      return instance.getTypedKind();
+    }
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @param value The enum numeric value on the wire for typedKind to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedKind(dev.cardroom.v1.PumptownDecisionKind value) {
+      copyOnWrite();
+      instance.setTypedKind(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedKind() {
+      copyOnWrite();
+      instance.clearTypedKind();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownDecision)
   }
   @java.lang.Override
@@ -488,10 +642,11 @@ public  final class PumptownDecision extends
           java.lang.Object[] objects = new java.lang.Object[] {
             "kind_",
             "seats_",
+            "typedKind_",
           };
           java.lang.String info =
-              "\u0000\u0002\u0000\u0000\u0001\u0002\u0002\u0000\u0001\u0000\u0001\u0208\u0002\'" +
-              "";
+              "\u0000\u0003\u0000\u0000\u0001\u0003\u0003\u0000\u0001\u0000\u0001\u0208\u0002\'" +
+              "\u0003\f";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -13,21 +13,27 @@ public interface PumptownDecisionOrBuilder extends
   /**
    * <pre>
    * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string kind = 1 [json_name = "kind"];</code>
+   * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=278
    * @return The kind.
    */
-  java.lang.String getKind();
+  @java.lang.Deprecated java.lang.String getKind();
   /**
    * <pre>
    * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+   * Deprecated: read `typed_kind`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string kind = 1 [json_name = "kind"];</code>
+   * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=278
    * @return The bytes for kind.
    */
-  com.google.protobuf.ByteString
+  @java.lang.Deprecated com.google.protobuf.ByteString
       getKindBytes();
 
   /**
@@ -61,4 +67,23 @@ public interface PumptownDecisionOrBuilder extends
    * @return The seats at the given index.
    */
   int getSeats(int index);
+
+  /**
+   * <pre>
+   * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+   * @return The enum numeric value on the wire for typedKind.
+   */
+  int getTypedKindValue();
+  /**
+   * <pre>
+   * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];</code>
+   * @return The typedKind.
+   */
+  dev.cardroom.v1.PumptownDecisionKind getTypedKind();
 }

@@ -245,13 +245,16 @@ public  final class PumptownView extends
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 6 [json_name = "phase"];</code>
+   * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=223
    * @return The phase.
    */
   @java.lang.Override
-  public java.lang.String getPhase() {
+  @java.lang.Deprecated public java.lang.String getPhase() {
     return phase_;
   }
   /**
@@ -260,13 +263,16 @@ public  final class PumptownView extends
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 6 [json_name = "phase"];</code>
+   * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=223
    * @return The bytes for phase.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getPhaseBytes() {
     return com.google.protobuf.ByteString.copyFromUtf8(phase_);
   }
@@ -276,9 +282,10 @@ public  final class PumptownView extends
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 6 [json_name = "phase"];</code>
+   * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
    * @param value The phase to set.
    */
   @java.lang.SuppressWarnings("ReturnValueIgnored")
@@ -294,9 +301,10 @@ public  final class PumptownView extends
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 6 [json_name = "phase"];</code>
+   * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
    */
   private void clearPhase() {
 
@@ -308,9 +316,10 @@ public  final class PumptownView extends
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 6 [json_name = "phase"];</code>
+   * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
    * @param value The bytes for phase to set.
    */
   private void setPhaseBytes(
@@ -2329,6 +2338,69 @@ public  final class PumptownView extends
     roundWinner_ = 0;
   }
 
+  public static final int TYPED_PHASE_FIELD_NUMBER = 30;
+  private int typedPhase_;
+  /**
+   * <pre>
+   * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  @java.lang.Override
+  public int getTypedPhaseValue() {
+    return typedPhase_;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownPhase getTypedPhase() {
+    dev.cardroom.v1.PumptownPhase result = dev.cardroom.v1.PumptownPhase.forNumber(typedPhase_);
+    return result == null ? dev.cardroom.v1.PumptownPhase.UNRECOGNIZED : result;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+   * @param value The enum numeric value on the wire for typedPhase to set.
+   */
+  private void setTypedPhaseValue(int value) {
+      typedPhase_ = value;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+   * @param value The typedPhase to set.
+   * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+   */
+  private void setTypedPhase(dev.cardroom.v1.PumptownPhase value) {
+    typedPhase_ = value.getNumber();
+
+  }
+  /**
+   * <pre>
+   * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+   */
+  private void clearTypedPhase() {
+
+    typedPhase_ = 0;
+  }
+
   public static dev.cardroom.v1.PumptownView parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -2649,13 +2721,16 @@ public  final class PumptownView extends
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @return The phase.
      */
     @java.lang.Override
-    public java.lang.String getPhase() {
+    @java.lang.Deprecated public java.lang.String getPhase() {
       return instance.getPhase();
     }
     /**
@@ -2664,13 +2739,16 @@ public  final class PumptownView extends
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @return The bytes for phase.
      */
     @java.lang.Override
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getPhaseBytes() {
       return instance.getPhaseBytes();
     }
@@ -2680,13 +2758,16 @@ public  final class PumptownView extends
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @param value The phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhase(
+    @java.lang.Deprecated public Builder setPhase(
         java.lang.String value) {
       copyOnWrite();
       instance.setPhase(value);
@@ -2698,12 +2779,15 @@ public  final class PumptownView extends
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @return This builder for chaining.
      */
-    public Builder clearPhase() {
+    @java.lang.Deprecated public Builder clearPhase() {
       copyOnWrite();
       instance.clearPhase();
       return this;
@@ -2714,13 +2798,16 @@ public  final class PumptownView extends
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 6 [json_name = "phase"];</code>
+     * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+     *     See cardroom/v1/pumptown.proto;l=223
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhaseBytes(
+    @java.lang.Deprecated public Builder setPhaseBytes(
         com.google.protobuf.ByteString value) {
       copyOnWrite();
       instance.setPhaseBytes(value);
@@ -4780,6 +4867,73 @@ public  final class PumptownView extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @return The enum numeric value on the wire for typedPhase.
+     */
+    @java.lang.Override
+    public int getTypedPhaseValue() {
+      return instance.getTypedPhaseValue();
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @param value The typedPhase to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhaseValue(int value) {
+      copyOnWrite();
+      instance.setTypedPhaseValue(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @return The typedPhase.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownPhase getTypedPhase() {
+      return instance.getTypedPhase();
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @param value The enum numeric value on the wire for typedPhase to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhase(dev.cardroom.v1.PumptownPhase value) {
+      copyOnWrite();
+      instance.setTypedPhase(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedPhase() {
+      copyOnWrite();
+      instance.clearTypedPhase();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownView)
   }
   @java.lang.Override
@@ -4830,14 +4984,15 @@ public  final class PumptownView extends
             dev.cardroom.v1.PumptownDuelRecord.class,
             "duel_",
             "roundWinner_",
+            "typedPhase_",
           };
           java.lang.String info =
-              "\u0000\u001d\u0000\u0001\u0001\u001d\u001d\u0000\u000b\u0000\u0001\u1004\u0000\u0002" +
+              "\u0000\u001e\u0000\u0001\u0001\u001e\u001e\u0000\u000b\u0000\u0001\u1004\u0000\u0002" +
               "\u0004\u0003\u0004\u0004\u0004\u0005\u0004\u0006\u0208\u0007\u1009\u0001\b\u0208" +
               "\t\u0004\n\u1004\u0002\u000b\u1004\u0003\f\'\r\'\u000e\u0004\u000f\u001b\u0010\u0004" +
               "\u0011\u021a\u0012\u021a\u0013\u1009\u0004\u0014\u021a\u0015\u1007\u0005\u0016\u0004" +
               "\u0017\u021a\u0018\u001b\u0019\'\u001a\u001b\u001b\u001b\u001c\u1009\u0006\u001d" +
-              "\u1004\u0007";
+              "\u1004\u0007\u001e\f";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

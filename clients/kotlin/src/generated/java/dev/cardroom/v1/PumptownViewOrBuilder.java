@@ -75,24 +75,30 @@ public interface PumptownViewOrBuilder extends
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 6 [json_name = "phase"];</code>
+   * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=223
    * @return The phase.
    */
-  java.lang.String getPhase();
+  @java.lang.Deprecated java.lang.String getPhase();
   /**
    * <pre>
    * `RS_WINDOW`, `PEEK`, `TB_WINDOW`, `TURN_START`, `TURN_PLACE`,
    * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
    * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
    * `PUMP_LIMIT` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 6 [json_name = "phase"];</code>
+   * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumptownView.phase is deprecated.
+   *     See cardroom/v1/pumptown.proto;l=223
    * @return The bytes for phase.
    */
-  com.google.protobuf.ByteString
+  @java.lang.Deprecated com.google.protobuf.ByteString
       getPhaseBytes();
 
   /**
@@ -642,4 +648,23 @@ public interface PumptownViewOrBuilder extends
    * @return The roundWinner.
    */
   int getRoundWinner();
+
+  /**
+   * <pre>
+   * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  int getTypedPhaseValue();
+  /**
+   * <pre>
+   * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  dev.cardroom.v1.PumptownPhase getTypedPhase();
 }

@@ -82,34 +82,41 @@ public  final class UpOrDownView extends
   /**
    * <pre>
    * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+   *     See cardroom/v1/up_or_down.proto;l=87
    * @return The phase.
    */
   @java.lang.Override
-  public java.lang.String getPhase() {
+  @java.lang.Deprecated public java.lang.String getPhase() {
     return phase_;
   }
   /**
    * <pre>
    * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+   *     See cardroom/v1/up_or_down.proto;l=87
    * @return The bytes for phase.
    */
   @java.lang.Override
-  public com.google.protobuf.ByteString
+  @java.lang.Deprecated public com.google.protobuf.ByteString
       getPhaseBytes() {
     return com.google.protobuf.ByteString.copyFromUtf8(phase_);
   }
   /**
    * <pre>
    * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @param value The phase to set.
    */
   @java.lang.SuppressWarnings("ReturnValueIgnored")
@@ -122,9 +129,10 @@ public  final class UpOrDownView extends
   /**
    * <pre>
    * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    */
   private void clearPhase() {
 
@@ -133,9 +141,10 @@ public  final class UpOrDownView extends
   /**
    * <pre>
    * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @param value The bytes for phase to set.
    */
   private void setPhaseBytes(
@@ -1042,6 +1051,69 @@ public  final class UpOrDownView extends
     winners_ = emptyIntList();
   }
 
+  public static final int TYPED_PHASE_FIELD_NUMBER = 17;
+  private int typedPhase_;
+  /**
+   * <pre>
+   * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  @java.lang.Override
+  public int getTypedPhaseValue() {
+    return typedPhase_;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.UpOrDownPhase getTypedPhase() {
+    dev.cardroom.v1.UpOrDownPhase result = dev.cardroom.v1.UpOrDownPhase.forNumber(typedPhase_);
+    return result == null ? dev.cardroom.v1.UpOrDownPhase.UNRECOGNIZED : result;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+   * @param value The enum numeric value on the wire for typedPhase to set.
+   */
+  private void setTypedPhaseValue(int value) {
+      typedPhase_ = value;
+  }
+  /**
+   * <pre>
+   * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+   * @param value The typedPhase to set.
+   * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+   */
+  private void setTypedPhase(dev.cardroom.v1.UpOrDownPhase value) {
+    typedPhase_ = value.getNumber();
+
+  }
+  /**
+   * <pre>
+   * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+   */
+  private void clearTypedPhase() {
+
+    typedPhase_ = 0;
+  }
+
   public static dev.cardroom.v1.UpOrDownView parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -1199,38 +1271,47 @@ public  final class UpOrDownView extends
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @return The phase.
      */
     @java.lang.Override
-    public java.lang.String getPhase() {
+    @java.lang.Deprecated public java.lang.String getPhase() {
       return instance.getPhase();
     }
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @return The bytes for phase.
      */
     @java.lang.Override
-    public com.google.protobuf.ByteString
+    @java.lang.Deprecated public com.google.protobuf.ByteString
         getPhaseBytes() {
       return instance.getPhaseBytes();
     }
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @param value The phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhase(
+    @java.lang.Deprecated public Builder setPhase(
         java.lang.String value) {
       copyOnWrite();
       instance.setPhase(value);
@@ -1239,12 +1320,15 @@ public  final class UpOrDownView extends
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @return This builder for chaining.
      */
-    public Builder clearPhase() {
+    @java.lang.Deprecated public Builder clearPhase() {
       copyOnWrite();
       instance.clearPhase();
       return this;
@@ -1252,13 +1336,16 @@ public  final class UpOrDownView extends
     /**
      * <pre>
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * </pre>
      *
-     * <code>string phase = 2 [json_name = "phase"];</code>
+     * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+     * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+     *     See cardroom/v1/up_or_down.proto;l=87
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */
-    public Builder setPhaseBytes(
+    @java.lang.Deprecated public Builder setPhaseBytes(
         com.google.protobuf.ByteString value) {
       copyOnWrite();
       instance.setPhaseBytes(value);
@@ -2185,6 +2272,73 @@ public  final class UpOrDownView extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @return The enum numeric value on the wire for typedPhase.
+     */
+    @java.lang.Override
+    public int getTypedPhaseValue() {
+      return instance.getTypedPhaseValue();
+    }
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @param value The typedPhase to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhaseValue(int value) {
+      copyOnWrite();
+      instance.setTypedPhaseValue(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @return The typedPhase.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.UpOrDownPhase getTypedPhase() {
+      return instance.getTypedPhase();
+    }
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @param value The enum numeric value on the wire for typedPhase to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTypedPhase(dev.cardroom.v1.UpOrDownPhase value) {
+      copyOnWrite();
+      instance.setTypedPhase(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTypedPhase() {
+      copyOnWrite();
+      instance.clearTypedPhase();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.UpOrDownView)
   }
   @java.lang.Override
@@ -2219,12 +2373,13 @@ public  final class UpOrDownView extends
             "players_",
             dev.cardroom.v1.UpOrDownPlayer.class,
             "winners_",
+            "typedPhase_",
           };
           java.lang.String info =
-              "\u0000\u0010\u0000\u0001\u0001\u0010\u0010\u0000\u0004\u0000\u0001\u1004\u0000\u0002" +
+              "\u0000\u0011\u0000\u0001\u0001\u0011\u0011\u0000\u0004\u0000\u0001\u1004\u0000\u0002" +
               "\u0208\u0003\u1004\u0001\u0004\u0004\u0005\u0004\u0006\'\u0007\u1004\u0002\b\u1004" +
               "\u0003\t\u1004\u0004\n\u1004\u0005\u000b\u0004\f\u0004\r\u1004\u0006\u000e\'\u000f" +
-              "\u001b\u0010\'";
+              "\u001b\u0010\'\u0011\f";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -32,21 +32,27 @@ public interface UpOrDownViewOrBuilder extends
   /**
    * <pre>
    * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+   *     See cardroom/v1/up_or_down.proto;l=87
    * @return The phase.
    */
-  java.lang.String getPhase();
+  @java.lang.Deprecated java.lang.String getPhase();
   /**
    * <pre>
    * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
    * </pre>
    *
-   * <code>string phase = 2 [json_name = "phase"];</code>
+   * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
+   * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
+   *     See cardroom/v1/up_or_down.proto;l=87
    * @return The bytes for phase.
    */
-  com.google.protobuf.ByteString
+  @java.lang.Deprecated com.google.protobuf.ByteString
       getPhaseBytes();
 
   /**
@@ -318,4 +324,23 @@ public interface UpOrDownViewOrBuilder extends
    * @return The winners at the given index.
    */
   int getWinners(int index);
+
+  /**
+   * <pre>
+   * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+   * @return The enum numeric value on the wire for typedPhase.
+   */
+  int getTypedPhaseValue();
+  /**
+   * <pre>
+   * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];</code>
+   * @return The typedPhase.
+   */
+  dev.cardroom.v1.UpOrDownPhase getTypedPhase();
 }

@@ -18,6 +18,62 @@
  * converts engine data to these messages with the proto3 JSON mapping.
  */
 
+/** A phase of a Flip7View (`typed_phase`); `Game.phases` describes each. */
+export enum Flip7Phase {
+  /** FLIP7_PHASE_UNSPECIFIED - Not set; never sent by the server. */
+  FLIP7_PHASE_UNSPECIFIED = 0,
+  /**
+   * FLIP7_PHASE_DEAL - `DEAL`: The round's initial deal is paused on an action card dealt face
+   * up: `pending.decider` chooses its recipient among `pending.legal_targets`.
+   */
+  FLIP7_PHASE_DEAL = 1,
+  /**
+   * FLIP7_PHASE_TURN - `TURN`: Players take turns: `current` hits or stays; while `pending` is
+   * set, `pending.decider` assigns the action card first.
+   */
+  FLIP7_PHASE_TURN = 2,
+  /** FLIP7_PHASE_GAME_OVER - `GAME_OVER`: The game has ended; `winners` names the winners. Nobody acts. */
+  FLIP7_PHASE_GAME_OVER = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function flip7PhaseFromJSON(object: any): Flip7Phase {
+  switch (object) {
+    case 0:
+    case "FLIP7_PHASE_UNSPECIFIED":
+      return Flip7Phase.FLIP7_PHASE_UNSPECIFIED;
+    case 1:
+    case "FLIP7_PHASE_DEAL":
+      return Flip7Phase.FLIP7_PHASE_DEAL;
+    case 2:
+    case "FLIP7_PHASE_TURN":
+      return Flip7Phase.FLIP7_PHASE_TURN;
+    case 3:
+    case "FLIP7_PHASE_GAME_OVER":
+      return Flip7Phase.FLIP7_PHASE_GAME_OVER;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return Flip7Phase.UNRECOGNIZED;
+  }
+}
+
+export function flip7PhaseToJSON(object: Flip7Phase): string {
+  switch (object) {
+    case Flip7Phase.FLIP7_PHASE_UNSPECIFIED:
+      return "FLIP7_PHASE_UNSPECIFIED";
+    case Flip7Phase.FLIP7_PHASE_DEAL:
+      return "FLIP7_PHASE_DEAL";
+    case Flip7Phase.FLIP7_PHASE_TURN:
+      return "FLIP7_PHASE_TURN";
+    case Flip7Phase.FLIP7_PHASE_GAME_OVER:
+      return "FLIP7_PHASE_GAME_OVER";
+    case Flip7Phase.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /**
  * House-rule options of Flip 7 (rules §7). Unset fields keep their defaults;
  * `Match.options` has every field set.
@@ -122,7 +178,12 @@ export interface Flip7View {
   you?:
     | number
     | undefined;
-  /** `DEAL`, `TURN` or `GAME_OVER`. */
+  /**
+   * `DEAL`, `TURN` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
+   *
+   * @deprecated
+   */
   phase: string;
   /** Round number, from 1. */
   round: number;
@@ -158,6 +219,8 @@ export interface Flip7View {
    * viewer's decision); the same as `MatchState.legal_actions`.
    */
   legalActions: Flip7Action[];
+  /** The phase, typed: `FLIP7_PHASE_` and the `phase` string. */
+  typedPhase: Flip7Phase;
 }
 
 /** An action card waiting for its recipient. */
@@ -687,6 +750,7 @@ function createBaseFlip7View(): Flip7View {
     remaining: [],
     winners: [],
     legalActions: [],
+    typedPhase: 0,
   };
 }
 
@@ -729,6 +793,11 @@ export const Flip7View: MessageFns<Flip7View> = {
         : globalThis.Array.isArray(object?.legal_actions)
         ? object.legal_actions.map((e: any) => Flip7Action.fromJSON(e))
         : [],
+      typedPhase: isSet(object.typedPhase)
+        ? flip7PhaseFromJSON(object.typedPhase)
+        : isSet(object.typed_phase)
+        ? flip7PhaseFromJSON(object.typed_phase)
+        : 0,
     };
   },
 
@@ -776,6 +845,9 @@ export const Flip7View: MessageFns<Flip7View> = {
     if (message.legalActions?.length) {
       obj.legalActions = message.legalActions.map((e) => Flip7Action.toJSON(e));
     }
+    if (message.typedPhase !== 0) {
+      obj.typedPhase = flip7PhaseToJSON(message.typedPhase);
+    }
     return obj;
   },
 
@@ -800,6 +872,7 @@ export const Flip7View: MessageFns<Flip7View> = {
     message.remaining = object.remaining?.map((e) => Flip7KindCount.fromPartial(e)) || [];
     message.winners = object.winners?.map((e) => e) || [];
     message.legalActions = object.legalActions?.map((e) => Flip7Action.fromPartial(e)) || [];
+    message.typedPhase = object.typedPhase ?? 0;
     return message;
   },
 };

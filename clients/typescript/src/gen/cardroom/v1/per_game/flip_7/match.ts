@@ -1022,6 +1022,95 @@ export interface Game {
    * first.
    */
   botLevels: string[];
+  /**
+   * Every card code the game can deal under any options, in the deck's
+   * canonical order, with what a UI needs to draw and name it. Set by GetGame
+   * only (ListGames leaves it empty to keep the catalog small).
+   */
+  cards: CardInfo[];
+  /**
+   * Every value of the view's `phase` (and `typed_phase`), in play order, with
+   * what it means and the action types that answer it. Set by GetGame only.
+   */
+  phases: PhaseInfo[];
+  /**
+   * Every kind of pending decision when the game names them apart from its
+   * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+   * when the phase is the decision. Set by GetGame only.
+   */
+  decisionKinds: PhaseInfo[];
+}
+
+/**
+ * One card code of a game, as views, actions and events carry it. Fields that
+ * do not apply to the game are empty (or absent).
+ */
+export interface CardInfo {
+  /**
+   * The code on the wire: `N10_4` (Flip 7), `Sb` (Pumba), `PEEK1` (Pumptown);
+   * for Up or Down?, whose cards are JSON integers, the number in decimal
+   * (`106`).
+   */
+  code: string;
+  /**
+   * What sort of card it is: `number`, `action` or `modifier` (Flip 7),
+   * `number` or `pump` (Pumptown), `suited` (Pumba), `number` (Up or Down?).
+   */
+  category: string;
+  /**
+   * The code the copies of one card share: Flip 7 `N10`, `FRZ`; Pumptown
+   * `N10`, `PEEK`; Pumba and Up or Down? the code itself (every card is
+   * unique). Flip 7's `remaining` counts name kinds.
+   */
+  kind: string;
+  /** How a player names the card: `Flip Three`, `Sota de Bastos`, `106 pink`. */
+  displayName: string;
+  /**
+   * The number that counts: a number card's face value, a Flip 7 `+N`
+   * modifier's bonus, a Pumba card's rank number (Sota 10, Caballo 11, Rey
+   * 12); absent for cards without one (action and pump cards, `X2`).
+   */
+  value?:
+    | number
+    | undefined;
+  /** Pumba: the rank code (`1`-`7`, `S`, `C`, `R`); matching uses it. */
+  rank: string;
+  /** Pumba: the suit code (`o`, `c`, `e`, `b`), as a Sota's `suit` names it. */
+  suit: string;
+  /** Pumba: the suit's name (`Oros`, `Copas`, `Espadas`, `Bastos`). */
+  suitName: string;
+  /**
+   * Up or Down?: the colour (`yellow`, `red`, `blue`, `pink`, `purple`,
+   * `teal`: `(n - 1) mod 6`), which the scoring counts.
+   */
+  colour: string;
+  /** Pumba: the points the card counts in a hand at the end of a round. */
+  points?:
+    | number
+    | undefined;
+  /**
+   * What the card does beyond its value (action, pump and special cards);
+   * empty otherwise.
+   */
+  effect: string;
+}
+
+/** One value of a view's phase, or one kind of pending decision. */
+export interface PhaseInfo {
+  /** The value as the view's string field carries it (`TURN`, `turn_normal`). */
+  name: string;
+  /**
+   * The value of the typed enum field (`typed_phase`, `typed_kind`) for it,
+   * for example `FLIP7_PHASE_TURN`.
+   */
+  enumValue: string;
+  /** What is going on and who decides. */
+  description: string;
+  /**
+   * The action types that answer it (`hit`, `take_penalty`); empty when
+   * nobody acts.
+   */
+  actions: string[];
 }
 
 /** One house rule of a game as a frontend shows it before play. */
@@ -1313,6 +1402,9 @@ function createBaseGame(): Game {
     maxPlayers: 0,
     options: [],
     botLevels: [],
+    cards: [],
+    phases: [],
+    decisionKinds: [],
   };
 }
 
@@ -1349,6 +1441,15 @@ export const Game: MessageFns<Game> = {
         : globalThis.Array.isArray(object?.bot_levels)
         ? object.bot_levels.map((e: any) => globalThis.String(e))
         : [],
+      cards: globalThis.Array.isArray(object?.cards)
+        ? object.cards.map((e: any) => CardInfo.fromJSON(e))
+        : [],
+      phases: globalThis.Array.isArray(object?.phases) ? object.phases.map((e: any) => PhaseInfo.fromJSON(e)) : [],
+      decisionKinds: globalThis.Array.isArray(object?.decisionKinds)
+        ? object.decisionKinds.map((e: any) => PhaseInfo.fromJSON(e))
+        : globalThis.Array.isArray(object?.decision_kinds)
+        ? object.decision_kinds.map((e: any) => PhaseInfo.fromJSON(e))
+        : [],
     };
   },
 
@@ -1378,6 +1479,15 @@ export const Game: MessageFns<Game> = {
     if (message.botLevels?.length) {
       obj.botLevels = message.botLevels;
     }
+    if (message.cards?.length) {
+      obj.cards = message.cards.map((e) => CardInfo.toJSON(e));
+    }
+    if (message.phases?.length) {
+      obj.phases = message.phases.map((e) => PhaseInfo.toJSON(e));
+    }
+    if (message.decisionKinds?.length) {
+      obj.decisionKinds = message.decisionKinds.map((e) => PhaseInfo.toJSON(e));
+    }
     return obj;
   },
 
@@ -1394,6 +1504,158 @@ export const Game: MessageFns<Game> = {
     message.maxPlayers = object.maxPlayers ?? 0;
     message.options = object.options?.map((e) => GameOption.fromPartial(e)) || [];
     message.botLevels = object.botLevels?.map((e) => e) || [];
+    message.cards = object.cards?.map((e) => CardInfo.fromPartial(e)) || [];
+    message.phases = object.phases?.map((e) => PhaseInfo.fromPartial(e)) || [];
+    message.decisionKinds = object.decisionKinds?.map((e) => PhaseInfo.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCardInfo(): CardInfo {
+  return {
+    code: "",
+    category: "",
+    kind: "",
+    displayName: "",
+    value: undefined,
+    rank: "",
+    suit: "",
+    suitName: "",
+    colour: "",
+    points: undefined,
+    effect: "",
+  };
+}
+
+export const CardInfo: MessageFns<CardInfo> = {
+  fromJSON(object: any): CardInfo {
+    return {
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      category: isSet(object.category) ? globalThis.String(object.category) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : "",
+      value: isSet(object.value) ? globalThis.Number(object.value) : undefined,
+      rank: isSet(object.rank) ? globalThis.String(object.rank) : "",
+      suit: isSet(object.suit) ? globalThis.String(object.suit) : "",
+      suitName: isSet(object.suitName)
+        ? globalThis.String(object.suitName)
+        : isSet(object.suit_name)
+        ? globalThis.String(object.suit_name)
+        : "",
+      colour: isSet(object.colour) ? globalThis.String(object.colour) : "",
+      points: isSet(object.points) ? globalThis.Number(object.points) : undefined,
+      effect: isSet(object.effect) ? globalThis.String(object.effect) : "",
+    };
+  },
+
+  toJSON(message: CardInfo): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.category !== "") {
+      obj.category = message.category;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.displayName !== "") {
+      obj.displayName = message.displayName;
+    }
+    if (message.value !== undefined) {
+      obj.value = Math.round(message.value);
+    }
+    if (message.rank !== "") {
+      obj.rank = message.rank;
+    }
+    if (message.suit !== "") {
+      obj.suit = message.suit;
+    }
+    if (message.suitName !== "") {
+      obj.suitName = message.suitName;
+    }
+    if (message.colour !== "") {
+      obj.colour = message.colour;
+    }
+    if (message.points !== undefined) {
+      obj.points = Math.round(message.points);
+    }
+    if (message.effect !== "") {
+      obj.effect = message.effect;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CardInfo>): CardInfo {
+    return CardInfo.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CardInfo>): CardInfo {
+    const message = createBaseCardInfo();
+    message.code = object.code ?? "";
+    message.category = object.category ?? "";
+    message.kind = object.kind ?? "";
+    message.displayName = object.displayName ?? "";
+    message.value = object.value ?? undefined;
+    message.rank = object.rank ?? "";
+    message.suit = object.suit ?? "";
+    message.suitName = object.suitName ?? "";
+    message.colour = object.colour ?? "";
+    message.points = object.points ?? undefined;
+    message.effect = object.effect ?? "";
+    return message;
+  },
+};
+
+function createBasePhaseInfo(): PhaseInfo {
+  return { name: "", enumValue: "", description: "", actions: [] };
+}
+
+export const PhaseInfo: MessageFns<PhaseInfo> = {
+  fromJSON(object: any): PhaseInfo {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      enumValue: isSet(object.enumValue)
+        ? globalThis.String(object.enumValue)
+        : isSet(object.enum_value)
+        ? globalThis.String(object.enum_value)
+        : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      actions: globalThis.Array.isArray(object?.actions)
+        ? object.actions.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PhaseInfo): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.enumValue !== "") {
+      obj.enumValue = message.enumValue;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.actions?.length) {
+      obj.actions = message.actions;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PhaseInfo>): PhaseInfo {
+    return PhaseInfo.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PhaseInfo>): PhaseInfo {
+    const message = createBasePhaseInfo();
+    message.name = object.name ?? "";
+    message.enumValue = object.enumValue ?? "";
+    message.description = object.description ?? "";
+    message.actions = object.actions?.map((e) => e) || [];
     return message;
   },
 };

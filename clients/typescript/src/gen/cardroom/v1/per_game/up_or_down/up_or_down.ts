@@ -17,6 +17,79 @@
  * server converts engine data to these messages with the proto3 JSON mapping.
  */
 
+/** A phase of a UpOrDownView (`typed_phase`); `Game.phases` describes each. */
+export enum UpOrDownPhase {
+  /** UP_OR_DOWN_PHASE_UNSPECIFIED - Not set; never sent by the server. */
+  UP_OR_DOWN_PHASE_UNSPECIFIED = 0,
+  /** UP_OR_DOWN_PHASE_PLAY - `PLAY`: `current` puts a card of its hand into the display. */
+  UP_OR_DOWN_PHASE_PLAY = 1,
+  /**
+   * UP_OR_DOWN_PHASE_TAKE - `TAKE`: `current` takes a neighbour (`lower` or `upper`) of the card it
+   * just played.
+   */
+  UP_OR_DOWN_PHASE_TAKE = 2,
+  /**
+   * UP_OR_DOWN_PHASE_PLACE - `PLACE`: `current` places the `taken` card: on a column it fits, as a new
+   * column, or giving up a column.
+   */
+  UP_OR_DOWN_PHASE_PLACE = 3,
+  /**
+   * UP_OR_DOWN_PHASE_DRAW - `DRAW`: `current` draws from the face-down or the face-up pile (only when
+   * both have cards).
+   */
+  UP_OR_DOWN_PHASE_DRAW = 4,
+  /** UP_OR_DOWN_PHASE_GAME_OVER - `GAME_OVER`: The game has ended; `winners` is set. Nobody acts. */
+  UP_OR_DOWN_PHASE_GAME_OVER = 5,
+  UNRECOGNIZED = -1,
+}
+
+export function upOrDownPhaseFromJSON(object: any): UpOrDownPhase {
+  switch (object) {
+    case 0:
+    case "UP_OR_DOWN_PHASE_UNSPECIFIED":
+      return UpOrDownPhase.UP_OR_DOWN_PHASE_UNSPECIFIED;
+    case 1:
+    case "UP_OR_DOWN_PHASE_PLAY":
+      return UpOrDownPhase.UP_OR_DOWN_PHASE_PLAY;
+    case 2:
+    case "UP_OR_DOWN_PHASE_TAKE":
+      return UpOrDownPhase.UP_OR_DOWN_PHASE_TAKE;
+    case 3:
+    case "UP_OR_DOWN_PHASE_PLACE":
+      return UpOrDownPhase.UP_OR_DOWN_PHASE_PLACE;
+    case 4:
+    case "UP_OR_DOWN_PHASE_DRAW":
+      return UpOrDownPhase.UP_OR_DOWN_PHASE_DRAW;
+    case 5:
+    case "UP_OR_DOWN_PHASE_GAME_OVER":
+      return UpOrDownPhase.UP_OR_DOWN_PHASE_GAME_OVER;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return UpOrDownPhase.UNRECOGNIZED;
+  }
+}
+
+export function upOrDownPhaseToJSON(object: UpOrDownPhase): string {
+  switch (object) {
+    case UpOrDownPhase.UP_OR_DOWN_PHASE_UNSPECIFIED:
+      return "UP_OR_DOWN_PHASE_UNSPECIFIED";
+    case UpOrDownPhase.UP_OR_DOWN_PHASE_PLAY:
+      return "UP_OR_DOWN_PHASE_PLAY";
+    case UpOrDownPhase.UP_OR_DOWN_PHASE_TAKE:
+      return "UP_OR_DOWN_PHASE_TAKE";
+    case UpOrDownPhase.UP_OR_DOWN_PHASE_PLACE:
+      return "UP_OR_DOWN_PHASE_PLACE";
+    case UpOrDownPhase.UP_OR_DOWN_PHASE_DRAW:
+      return "UP_OR_DOWN_PHASE_DRAW";
+    case UpOrDownPhase.UP_OR_DOWN_PHASE_GAME_OVER:
+      return "UP_OR_DOWN_PHASE_GAME_OVER";
+    case UpOrDownPhase.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /**
  * House-rule options of Up or Down? (rules §7). Unset fields keep their
  * defaults; `Match.options` has every field set.
@@ -103,7 +176,12 @@ export interface UpOrDownView {
   you?:
     | number
     | undefined;
-  /** `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`. */
+  /**
+   * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+   * Deprecated: read `typed_phase`, the same value typed. Still filled.
+   *
+   * @deprecated
+   */
   phase: string;
   /** The seat whose turn it is; absent once the game is over. */
   current?:
@@ -148,6 +226,8 @@ export interface UpOrDownView {
   players: UpOrDownPlayer[];
   /** The winning seats; empty until the game is over. */
   winners: number[];
+  /** The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string. */
+  typedPhase: UpOrDownPhase;
 }
 
 /** One seat's public state. */
@@ -527,6 +607,7 @@ function createBaseUpOrDownView(): UpOrDownView {
     hand: [],
     players: [],
     winners: [],
+    typedPhase: 0,
   };
 }
 
@@ -573,6 +654,11 @@ export const UpOrDownView: MessageFns<UpOrDownView> = {
       winners: globalThis.Array.isArray(object?.winners)
         ? object.winners.map((e: any) => globalThis.Number(e))
         : [],
+      typedPhase: isSet(object.typedPhase)
+        ? upOrDownPhaseFromJSON(object.typedPhase)
+        : isSet(object.typed_phase)
+        ? upOrDownPhaseFromJSON(object.typed_phase)
+        : 0,
     };
   },
 
@@ -626,6 +712,9 @@ export const UpOrDownView: MessageFns<UpOrDownView> = {
     if (message.winners?.length) {
       obj.winners = message.winners.map((e) => Math.round(e));
     }
+    if (message.typedPhase !== 0) {
+      obj.typedPhase = upOrDownPhaseToJSON(message.typedPhase);
+    }
     return obj;
   },
 
@@ -650,6 +739,7 @@ export const UpOrDownView: MessageFns<UpOrDownView> = {
     message.hand = object.hand?.map((e) => e) || [];
     message.players = object.players?.map((e) => UpOrDownPlayer.fromPartial(e)) || [];
     message.winners = object.winners?.map((e) => e) || [];
+    message.typedPhase = object.typedPhase ?? 0;
     return message;
   },
 };
