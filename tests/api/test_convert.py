@@ -254,6 +254,27 @@ def test_shape_mismatches_fail_loudly() -> None:
         convert.event_to_proto("flip-7", {"type": "assign", "decider": 0, "card": "FRZ_1", "target": 1, "auto": 1})
 
 
+#: actions the engines accept but never list (the whole decision at once: it has too many forms to list)
+UNLISTED_ACTIONS: dict[str, list[dict[str, Any]]] = {
+    "pumptown": [
+        {"type": "play", "card": "REDIS1",
+         "allocation": [{"recipient": 0, "amount": 30}, {"recipient": 1, "amount": 14}]},
+    ],
+    "pumba": [],
+    "up-or-down": [
+        {"type": "turn", "play": {"card": 61}, "take": {"card": 64}, "place": {"target": "col", "index": 0},
+         "draw": {"pile": "up"}},
+    ],
+    "flip-7": [],
+}
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_unlisted_actions_round_trip(game: str) -> None:
+    for action in UNLISTED_ACTIONS[game]:
+        assert convert.action_from_proto(game, convert.action_to_proto(game, action)) == action
+
+
 #: proto fields random play may not reach within the coverage games (each exists in
 #: the engine's code; the rare-event table or scenario tests cover them)
 RARELY_PRODUCED: dict[str, set[str]] = {
@@ -319,6 +340,8 @@ def test_every_proto_field_is_produced_by_the_engine(game: str) -> None:
         _collect(event, roots["event"], seen)
     for part in RARE_VIEW_PARTS.get(game, []):
         _collect(part, roots["view"], seen)
+    for action in UNLISTED_ACTIONS[game]:
+        _collect(action, roots["action"], seen)
     for index in range(COVERAGE_GAMES):
         for options in ({}, VARIANTS[game]):
             rng = random.Random(f"coverage/{game}/{index}/{sorted(options)}")

@@ -68,7 +68,7 @@ def test_redistribute_refusals_and_grid_lock():
     refused(st, A, "NOT_MOON", "play", card="REDIS2")
     assert not [a for a in ENGINE.legal_actions(st, A) if a.get("card") == "REDIS2"]
     st = act(st, A, "pass")
-    refused(st, C, "INVALID_ARGUMENT", "play", card="REDIS1", alloc=[30, 14, 0])  # D60: no alloc argument
+    refused(st, C, "INVALID_ARGUMENT", "play", card="REDIS1", alloc=[30, 14, 0])  # D86: it is `allocation`
     assert {"type": "play", "card": "REDIS1"} in ENGINE.legal_actions(st, C)
     st = play(st, C, "REDIS1")
     assert st.hands[C] == ["ELIM1", "NOPE1"] and decision(st) == ("REDIS_ALLOC", (C,))
@@ -150,3 +150,55 @@ def test_redistribute_steps_with_eight_players_list_exactly_what_applies():
     assert [e.data["remaining"] for e in events if e.type == "allot"] == [8, 7, 0]
     assert event(events, "chain_resolved")["cancelled"] is False
     assert event(events, "round_over")["scores"] == [0, 10 + 40, 10 + 1, 10, 10, 10, 10, 26 + 7]
+
+
+def _shares(**by_seat: int) -> list[dict[str, int]]:
+    return [{"recipient": "ABC".index(name), "amount": amount} for name, amount in by_seat.items()]
+
+
+def _moon_re_window():
+    """C (12 12 / 10 10, raw 44) holds REDIS1 in the RE_WINDOW; A (no moon) holds REDIS2 and is asked first."""
+    st = start(MOON_DECK, [["REDIS2"], [], ["REDIS1", "ELIM1", "NOPE1"]],
+               options={"pump_mix": [2, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2]})
+    st = turn(st, A, "pile", then="knock")
+    st = turn(st, B, "pile", then=None)
+    return turn(st, C, "pile", then=None)
+
+
+def test_atomic_redistribute_refusal_order_changes_nothing():
+    """D86 with D51's order: BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED, INVALID_ALLOCATION."""
+    st = _moon_re_window()
+    assert decision(st) == ("RE_WINDOW", (A,))
+    # A did not shoot the moon: naming itself is ILLEGAL_TARGET (before NOT_MOON), a stranger seat BAD_ARGS first
+    refused(st, A, "ILLEGAL_TARGET", "play", card="REDIS2", allocation=_shares(A=1, B=43))
+    refused(st, A, "BAD_ARGS", "play", card="REDIS2", allocation=[{"recipient": 3, "amount": 1}, *_shares(A=1)])
+    refused(st, A, "NOT_MOON", "play", card="REDIS2", allocation=_shares(B=44))
+    st = act(st, A, "pass")
+    assert decision(st) == ("RE_WINDOW", (C,))
+    refused(st, C, "BAD_ARGS", "play", card="REDIS1", allocation=_shares(A=30) + _shares(A=14))  # A twice
+    refused(st, C, "ILLEGAL_TARGET", "play", card="REDIS1", allocation=_shares(A=30, C=14))
+    refused(st, C, "INVALID_ALLOCATION", "play", card="REDIS1", allocation=_shares(A=30, B=10))  # 40, not 44
+    refused(st, C, "INVALID_ALLOCATION", "play", card="REDIS1", allocation=_shares(A=44, B=0))
+    refused(st, C, "INVALID_ARGUMENT", "play", card="REDIS1", allocation=[{"recipient": A}])
+    refused(st, C, "INVALID_ARGUMENT", "play", card="REDIS1", allocation=[{"amount": 44}])  # recipient 0 unsaid
+    refused(st, C, "INVALID_ARGUMENT", "play", card="REDIS1", allocation=[])
+    refused(st, C, "INVALID_ARGUMENT", "play", card="REDIS1", allocation=_shares(A=44), pos="TL")
+    st = play(st, C, "REDIS1", allocation=_shares(B=44))
+    assert decision(st) == ("NOPE_WINDOW", (A,))
+    st = act(st, A, "pass")  # B holds no pump card: it is not asked
+    assert decision(st) == ("RE_WINDOW", (A,))
+    assert ENGINE.view(st, None)["redistributions"] == [{"seat": C, "alloc": [0, 44, 0]}]
+
+
+def test_atomic_redistribute_is_the_steps_in_one_version():
+    """The play with its allocation gives the state and the events of the play and its allot steps."""
+    st = act(_moon_re_window(), A, "pass")
+    atomic = ENGINE.apply(st, C, {"type": "play", "card": "REDIS1", "allocation": _shares(B=14, A=30)})
+    steps, events = st, []
+    for action in ({"type": "play", "card": "REDIS1"}, {"type": "allot", "recipient": B, "amount": 14},
+                   {"type": "allot", "recipient": A, "amount": 30}):
+        transition = ENGINE.apply(steps, C, action)
+        steps, events = transition.state, events + transition.events
+    assert ENGINE.encode(atomic.state) == ENGINE.encode(steps)
+    assert atomic.events == events
+    assert [e.type for e in atomic.events][:3] == ["play", "allot", "allot"]

@@ -177,7 +177,7 @@ class PumptownEndTurnAction(_message.Message):
     def __init__(self) -> None: ...
 
 class PumptownPlayAction(_message.Message):
-    __slots__ = ("card", "target", "a", "pa", "b", "pb", "tpos", "own_pos", "pos", "layout")
+    __slots__ = ("card", "target", "a", "pa", "b", "pb", "tpos", "own_pos", "pos", "layout", "allocation")
     CARD_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     A_FIELD_NUMBER: _ClassVar[int]
@@ -188,6 +188,7 @@ class PumptownPlayAction(_message.Message):
     OWN_POS_FIELD_NUMBER: _ClassVar[int]
     POS_FIELD_NUMBER: _ClassVar[int]
     LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    ALLOCATION_FIELD_NUMBER: _ClassVar[int]
     card: str
     target: int
     a: int
@@ -198,7 +199,16 @@ class PumptownPlayAction(_message.Message):
     own_pos: str
     pos: str
     layout: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, card: _Optional[str] = ..., target: _Optional[int] = ..., a: _Optional[int] = ..., pa: _Optional[str] = ..., b: _Optional[int] = ..., pb: _Optional[str] = ..., tpos: _Optional[str] = ..., own_pos: _Optional[str] = ..., pos: _Optional[str] = ..., layout: _Optional[_Iterable[str]] = ...) -> None: ...
+    allocation: _containers.RepeatedCompositeFieldContainer[PumptownShare]
+    def __init__(self, card: _Optional[str] = ..., target: _Optional[int] = ..., a: _Optional[int] = ..., pa: _Optional[str] = ..., b: _Optional[int] = ..., pb: _Optional[str] = ..., tpos: _Optional[str] = ..., own_pos: _Optional[str] = ..., pos: _Optional[str] = ..., layout: _Optional[_Iterable[str]] = ..., allocation: _Optional[_Iterable[_Union[PumptownShare, _Mapping]]] = ...) -> None: ...
+
+class PumptownShare(_message.Message):
+    __slots__ = ("recipient", "amount")
+    RECIPIENT_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    recipient: int
+    amount: int
+    def __init__(self, recipient: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
 
 class PumptownAllotAction(_message.Message):
     __slots__ = ("recipient", "amount")

@@ -35,6 +35,20 @@ class UpOrDownOptions(_message.Message):
     def __init__(self, card_range: _Optional[str] = ..., first_player: _Optional[str] = ..., give_up_with_free_slot: _Optional[bool] = ..., show_known_cards: _Optional[bool] = ...) -> None: ...
 
 class UpOrDownAction(_message.Message):
+    __slots__ = ("play", "take", "place", "draw", "turn")
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    TAKE_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    DRAW_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    play: UpOrDownPlayAction
+    take: UpOrDownTakeAction
+    place: UpOrDownPlaceAction
+    draw: UpOrDownDrawAction
+    turn: UpOrDownTurnAction
+    def __init__(self, play: _Optional[_Union[UpOrDownPlayAction, _Mapping]] = ..., take: _Optional[_Union[UpOrDownTakeAction, _Mapping]] = ..., place: _Optional[_Union[UpOrDownPlaceAction, _Mapping]] = ..., draw: _Optional[_Union[UpOrDownDrawAction, _Mapping]] = ..., turn: _Optional[_Union[UpOrDownTurnAction, _Mapping]] = ...) -> None: ...
+
+class UpOrDownTurnAction(_message.Message):
     __slots__ = ("play", "take", "place", "draw")
     PLAY_FIELD_NUMBER: _ClassVar[int]
     TAKE_FIELD_NUMBER: _ClassVar[int]

@@ -1043,8 +1043,9 @@ func (*PumptownEndTurnAction) Descriptor() ([]byte, []int) {
 // Play a pump card. Which arguments are set depends on the card's kind (rules
 // §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
 // `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
-// `layout`; REDIS none (its allocation follows as `allot` actions).
-// Arguments of other kinds must be absent (empty).
+// `layout`; REDIS `allocation` (the whole decision in one action), or none,
+// the allocation then following as `allot` actions (deprecated). Arguments of
+// other kinds must be absent (empty).
 type PumptownPlayAction struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The pump card, from the caller's hand.
@@ -1067,7 +1068,16 @@ type PumptownPlayAction struct {
 	Pos *string `protobuf:"bytes,9,opt,name=pos,proto3,oneof" json:"pos,omitempty"`
 	// REARR: the new grid as source positions: `new[X] = old[layout[X]]` for
 	// X in TL TR BL BR.
-	Layout        []string `protobuf:"bytes,10,rep,name=layout,proto3" json:"layout,omitempty"`
+	Layout []string `protobuf:"bytes,10,rep,name=layout,proto3" json:"layout,omitempty"`
+	// REDIS: the whole allocation of the raw grid sum, one share per recipient
+	// (seats other than the caller, each named once, each amount at least 1,
+	// summing to the raw sum), validated and applied atomically: refused with
+	// BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+	// INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+	// `play` and `allot` events in one version, the Nope window open. Without
+	// it, the card goes onto the chain first and `allot` steps follow
+	// (REDIS_ALLOC; deprecated, kept for older clients).
+	Allocation    []*PumptownShare `protobuf:"bytes,12,rep,name=allocation,proto3" json:"allocation,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1172,7 +1182,72 @@ func (x *PumptownPlayAction) GetLayout() []string {
 	return nil
 }
 
+func (x *PumptownPlayAction) GetAllocation() []*PumptownShare {
+	if x != nil {
+		return x.Allocation
+	}
+	return nil
+}
+
+// One recipient's share of a Redistribute.
+type PumptownShare struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A seat other than the Redistribute's player; required (`optional` so
+	// that seat 0 is sent in JSON too).
+	Recipient *int32 `protobuf:"varint,1,opt,name=recipient,proto3,oneof" json:"recipient,omitempty"`
+	// Points, at least 1.
+	Amount        int32 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PumptownShare) Reset() {
+	*x = PumptownShare{}
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PumptownShare) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PumptownShare) ProtoMessage() {}
+
+func (x *PumptownShare) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PumptownShare.ProtoReflect.Descriptor instead.
+func (*PumptownShare) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *PumptownShare) GetRecipient() int32 {
+	if x != nil && x.Recipient != nil {
+		return *x.Recipient
+	}
+	return 0
+}
+
+func (x *PumptownShare) GetAmount() int32 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
 // Give one recipient its share of the Redistribute being played (REDIS_ALLOC).
+// Deprecated: send the whole allocation with the play
+// (`PumptownPlayAction.allocation`); still accepted.
 // The shares, one per recipient, sum to the caller's raw grid sum; the last
 // seat without a share must take all that remains. When nothing remains, the
 // Redistribute goes to its Nope window.
@@ -1188,7 +1263,7 @@ type PumptownAllotAction struct {
 
 func (x *PumptownAllotAction) Reset() {
 	*x = PumptownAllotAction{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[11]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1200,7 +1275,7 @@ func (x *PumptownAllotAction) String() string {
 func (*PumptownAllotAction) ProtoMessage() {}
 
 func (x *PumptownAllotAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[11]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1213,7 +1288,7 @@ func (x *PumptownAllotAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAllotAction.ProtoReflect.Descriptor instead.
 func (*PumptownAllotAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{11}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *PumptownAllotAction) GetRecipient() int32 {
@@ -1239,7 +1314,7 @@ type PumptownPassAction struct {
 
 func (x *PumptownPassAction) Reset() {
 	*x = PumptownPassAction{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[12]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1251,7 +1326,7 @@ func (x *PumptownPassAction) String() string {
 func (*PumptownPassAction) ProtoMessage() {}
 
 func (x *PumptownPassAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[12]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1264,7 +1339,7 @@ func (x *PumptownPassAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPassAction.ProtoReflect.Descriptor instead.
 func (*PumptownPassAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{12}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{13}
 }
 
 // Discard a pump card (over the hand limit).
@@ -1278,7 +1353,7 @@ type PumptownDiscardPumpAction struct {
 
 func (x *PumptownDiscardPumpAction) Reset() {
 	*x = PumptownDiscardPumpAction{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[13]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1290,7 +1365,7 @@ func (x *PumptownDiscardPumpAction) String() string {
 func (*PumptownDiscardPumpAction) ProtoMessage() {}
 
 func (x *PumptownDiscardPumpAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[13]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1303,7 +1378,7 @@ func (x *PumptownDiscardPumpAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDiscardPumpAction.ProtoReflect.Descriptor instead.
 func (*PumptownDiscardPumpAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{13}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *PumptownDiscardPumpAction) GetCard() string {
@@ -1324,7 +1399,7 @@ type PumptownSetAutopassAction struct {
 
 func (x *PumptownSetAutopassAction) Reset() {
 	*x = PumptownSetAutopassAction{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[14]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1336,7 +1411,7 @@ func (x *PumptownSetAutopassAction) String() string {
 func (*PumptownSetAutopassAction) ProtoMessage() {}
 
 func (x *PumptownSetAutopassAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[14]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1349,7 +1424,7 @@ func (x *PumptownSetAutopassAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownSetAutopassAction.ProtoReflect.Descriptor instead.
 func (*PumptownSetAutopassAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{14}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *PumptownSetAutopassAction) GetOn() bool {
@@ -1435,7 +1510,7 @@ type PumptownView struct {
 
 func (x *PumptownView) Reset() {
 	*x = PumptownView{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[15]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1447,7 +1522,7 @@ func (x *PumptownView) String() string {
 func (*PumptownView) ProtoMessage() {}
 
 func (x *PumptownView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[15]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1460,7 +1535,7 @@ func (x *PumptownView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownView.ProtoReflect.Descriptor instead.
 func (*PumptownView) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{15}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *PumptownView) GetYou() int32 {
@@ -1693,7 +1768,7 @@ type PumptownDecision struct {
 
 func (x *PumptownDecision) Reset() {
 	*x = PumptownDecision{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[16]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1705,7 +1780,7 @@ func (x *PumptownDecision) String() string {
 func (*PumptownDecision) ProtoMessage() {}
 
 func (x *PumptownDecision) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[16]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1718,7 +1793,7 @@ func (x *PumptownDecision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDecision.ProtoReflect.Descriptor instead.
 func (*PumptownDecision) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{16}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{17}
 }
 
 // Deprecated: Marked as deprecated in cardroom/v1/pumptown.proto.
@@ -1769,7 +1844,7 @@ type PumptownPlayer struct {
 
 func (x *PumptownPlayer) Reset() {
 	*x = PumptownPlayer{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[17]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1781,7 +1856,7 @@ func (x *PumptownPlayer) String() string {
 func (*PumptownPlayer) ProtoMessage() {}
 
 func (x *PumptownPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[17]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1794,7 +1869,7 @@ func (x *PumptownPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPlayer.ProtoReflect.Descriptor instead.
 func (*PumptownPlayer) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{17}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *PumptownPlayer) GetSeat() int32 {
@@ -1868,7 +1943,7 @@ type PumptownPending struct {
 
 func (x *PumptownPending) Reset() {
 	*x = PumptownPending{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[18]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1880,7 +1955,7 @@ func (x *PumptownPending) String() string {
 func (*PumptownPending) ProtoMessage() {}
 
 func (x *PumptownPending) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[18]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1893,7 +1968,7 @@ func (x *PumptownPending) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPending.ProtoReflect.Descriptor instead.
 func (*PumptownPending) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{18}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PumptownPending) GetSeat() int32 {
@@ -1951,7 +2026,7 @@ type PumptownChainPlay struct {
 
 func (x *PumptownChainPlay) Reset() {
 	*x = PumptownChainPlay{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[19]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1963,7 +2038,7 @@ func (x *PumptownChainPlay) String() string {
 func (*PumptownChainPlay) ProtoMessage() {}
 
 func (x *PumptownChainPlay) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[19]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1976,7 +2051,7 @@ func (x *PumptownChainPlay) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownChainPlay.ProtoReflect.Descriptor instead.
 func (*PumptownChainPlay) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{19}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *PumptownChainPlay) GetSeat() int32 {
@@ -2076,7 +2151,7 @@ type PumptownRedistribution struct {
 
 func (x *PumptownRedistribution) Reset() {
 	*x = PumptownRedistribution{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[20]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2088,7 +2163,7 @@ func (x *PumptownRedistribution) String() string {
 func (*PumptownRedistribution) ProtoMessage() {}
 
 func (x *PumptownRedistribution) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[20]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2101,7 +2176,7 @@ func (x *PumptownRedistribution) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRedistribution.ProtoReflect.Descriptor instead.
 func (*PumptownRedistribution) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{20}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *PumptownRedistribution) GetSeat() int32 {
@@ -2131,7 +2206,7 @@ type PumptownDuelRecord struct {
 
 func (x *PumptownDuelRecord) Reset() {
 	*x = PumptownDuelRecord{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[21]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2143,7 +2218,7 @@ func (x *PumptownDuelRecord) String() string {
 func (*PumptownDuelRecord) ProtoMessage() {}
 
 func (x *PumptownDuelRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[21]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2156,7 +2231,7 @@ func (x *PumptownDuelRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelRecord.ProtoReflect.Descriptor instead.
 func (*PumptownDuelRecord) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{21}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PumptownDuelRecord) GetChallenger() int32 {
@@ -2194,7 +2269,7 @@ type PumptownDuel struct {
 
 func (x *PumptownDuel) Reset() {
 	*x = PumptownDuel{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[22]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2206,7 +2281,7 @@ func (x *PumptownDuel) String() string {
 func (*PumptownDuel) ProtoMessage() {}
 
 func (x *PumptownDuel) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[22]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2219,7 +2294,7 @@ func (x *PumptownDuel) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuel.ProtoReflect.Descriptor instead.
 func (*PumptownDuel) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{22}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *PumptownDuel) GetKind() string {
@@ -2307,7 +2382,7 @@ type PumptownEvent struct {
 
 func (x *PumptownEvent) Reset() {
 	*x = PumptownEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[23]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2319,7 +2394,7 @@ func (x *PumptownEvent) String() string {
 func (*PumptownEvent) ProtoMessage() {}
 
 func (x *PumptownEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[23]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2332,7 +2407,7 @@ func (x *PumptownEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownEvent.ProtoReflect.Descriptor instead.
 func (*PumptownEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{23}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PumptownEvent) GetEvent() isPumptownEvent_Event {
@@ -2811,7 +2886,7 @@ type PumptownRoundStartEvent struct {
 
 func (x *PumptownRoundStartEvent) Reset() {
 	*x = PumptownRoundStartEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2823,7 +2898,7 @@ func (x *PumptownRoundStartEvent) String() string {
 func (*PumptownRoundStartEvent) ProtoMessage() {}
 
 func (x *PumptownRoundStartEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2836,7 +2911,7 @@ func (x *PumptownRoundStartEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRoundStartEvent.ProtoReflect.Descriptor instead.
 func (*PumptownRoundStartEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{24}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *PumptownRoundStartEvent) GetRound() int32 {
@@ -2881,7 +2956,7 @@ type PumptownPeekStartEvent struct {
 
 func (x *PumptownPeekStartEvent) Reset() {
 	*x = PumptownPeekStartEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2893,7 +2968,7 @@ func (x *PumptownPeekStartEvent) String() string {
 func (*PumptownPeekStartEvent) ProtoMessage() {}
 
 func (x *PumptownPeekStartEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2906,7 +2981,7 @@ func (x *PumptownPeekStartEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPeekStartEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPeekStartEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{25}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *PumptownPeekStartEvent) GetPeekAll() []bool {
@@ -2934,7 +3009,7 @@ type PumptownAckPeekEvent struct {
 
 func (x *PumptownAckPeekEvent) Reset() {
 	*x = PumptownAckPeekEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2946,7 +3021,7 @@ func (x *PumptownAckPeekEvent) String() string {
 func (*PumptownAckPeekEvent) ProtoMessage() {}
 
 func (x *PumptownAckPeekEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2959,7 +3034,7 @@ func (x *PumptownAckPeekEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAckPeekEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAckPeekEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{26}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *PumptownAckPeekEvent) GetSeat() int32 {
@@ -2978,7 +3053,7 @@ type PumptownPeekEndEvent struct {
 
 func (x *PumptownPeekEndEvent) Reset() {
 	*x = PumptownPeekEndEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2990,7 +3065,7 @@ func (x *PumptownPeekEndEvent) String() string {
 func (*PumptownPeekEndEvent) ProtoMessage() {}
 
 func (x *PumptownPeekEndEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3003,7 +3078,7 @@ func (x *PumptownPeekEndEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPeekEndEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPeekEndEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{27}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{28}
 }
 
 // A seat passed in a window.
@@ -3020,7 +3095,7 @@ type PumptownPassEvent struct {
 
 func (x *PumptownPassEvent) Reset() {
 	*x = PumptownPassEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3032,7 +3107,7 @@ func (x *PumptownPassEvent) String() string {
 func (*PumptownPassEvent) ProtoMessage() {}
 
 func (x *PumptownPassEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3045,7 +3120,7 @@ func (x *PumptownPassEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPassEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPassEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{28}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PumptownPassEvent) GetSeat() int32 {
@@ -3093,7 +3168,7 @@ type PumptownPlayEvent struct {
 
 func (x *PumptownPlayEvent) Reset() {
 	*x = PumptownPlayEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3105,7 +3180,7 @@ func (x *PumptownPlayEvent) String() string {
 func (*PumptownPlayEvent) ProtoMessage() {}
 
 func (x *PumptownPlayEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3118,7 +3193,7 @@ func (x *PumptownPlayEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPlayEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPlayEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{29}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *PumptownPlayEvent) GetSeat() int32 {
@@ -3215,7 +3290,7 @@ type PumptownChainResolvedEvent struct {
 
 func (x *PumptownChainResolvedEvent) Reset() {
 	*x = PumptownChainResolvedEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3227,7 +3302,7 @@ func (x *PumptownChainResolvedEvent) String() string {
 func (*PumptownChainResolvedEvent) ProtoMessage() {}
 
 func (x *PumptownChainResolvedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3240,7 +3315,7 @@ func (x *PumptownChainResolvedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownChainResolvedEvent.ProtoReflect.Descriptor instead.
 func (*PumptownChainResolvedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{30}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *PumptownChainResolvedEvent) GetSeat() int32 {
@@ -3282,7 +3357,7 @@ type PumptownKnockBlockedEvent struct {
 
 func (x *PumptownKnockBlockedEvent) Reset() {
 	*x = PumptownKnockBlockedEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3294,7 +3369,7 @@ func (x *PumptownKnockBlockedEvent) String() string {
 func (*PumptownKnockBlockedEvent) ProtoMessage() {}
 
 func (x *PumptownKnockBlockedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3307,7 +3382,7 @@ func (x *PumptownKnockBlockedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownKnockBlockedEvent.ProtoReflect.Descriptor instead.
 func (*PumptownKnockBlockedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{31}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *PumptownKnockBlockedEvent) GetSeat() int32 {
@@ -3328,7 +3403,7 @@ type PumptownKnockStandsEvent struct {
 
 func (x *PumptownKnockStandsEvent) Reset() {
 	*x = PumptownKnockStandsEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3340,7 +3415,7 @@ func (x *PumptownKnockStandsEvent) String() string {
 func (*PumptownKnockStandsEvent) ProtoMessage() {}
 
 func (x *PumptownKnockStandsEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3353,7 +3428,7 @@ func (x *PumptownKnockStandsEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownKnockStandsEvent.ProtoReflect.Descriptor instead.
 func (*PumptownKnockStandsEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{32}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *PumptownKnockStandsEvent) GetSeat() int32 {
@@ -3380,7 +3455,7 @@ type PumptownSwipeEvent struct {
 
 func (x *PumptownSwipeEvent) Reset() {
 	*x = PumptownSwipeEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3392,7 +3467,7 @@ func (x *PumptownSwipeEvent) String() string {
 func (*PumptownSwipeEvent) ProtoMessage() {}
 
 func (x *PumptownSwipeEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3405,7 +3480,7 @@ func (x *PumptownSwipeEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownSwipeEvent.ProtoReflect.Descriptor instead.
 func (*PumptownSwipeEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{33}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *PumptownSwipeEvent) GetSeat() int32 {
@@ -3451,7 +3526,7 @@ type PumptownEliminateEvent struct {
 
 func (x *PumptownEliminateEvent) Reset() {
 	*x = PumptownEliminateEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3463,7 +3538,7 @@ func (x *PumptownEliminateEvent) String() string {
 func (*PumptownEliminateEvent) ProtoMessage() {}
 
 func (x *PumptownEliminateEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3476,7 +3551,7 @@ func (x *PumptownEliminateEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownEliminateEvent.ProtoReflect.Descriptor instead.
 func (*PumptownEliminateEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{34}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *PumptownEliminateEvent) GetSeat() int32 {
@@ -3515,7 +3590,7 @@ type PumptownDrawEvent struct {
 
 func (x *PumptownDrawEvent) Reset() {
 	*x = PumptownDrawEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3527,7 +3602,7 @@ func (x *PumptownDrawEvent) String() string {
 func (*PumptownDrawEvent) ProtoMessage() {}
 
 func (x *PumptownDrawEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3540,7 +3615,7 @@ func (x *PumptownDrawEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDrawEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDrawEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{35}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *PumptownDrawEvent) GetSeat() int32 {
@@ -3579,7 +3654,7 @@ type PumptownPlaceEvent struct {
 
 func (x *PumptownPlaceEvent) Reset() {
 	*x = PumptownPlaceEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3591,7 +3666,7 @@ func (x *PumptownPlaceEvent) String() string {
 func (*PumptownPlaceEvent) ProtoMessage() {}
 
 func (x *PumptownPlaceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3604,7 +3679,7 @@ func (x *PumptownPlaceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPlaceEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPlaceEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{36}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *PumptownPlaceEvent) GetSeat() int32 {
@@ -3641,7 +3716,7 @@ type PumptownDiscardEvent struct {
 
 func (x *PumptownDiscardEvent) Reset() {
 	*x = PumptownDiscardEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3653,7 +3728,7 @@ func (x *PumptownDiscardEvent) String() string {
 func (*PumptownDiscardEvent) ProtoMessage() {}
 
 func (x *PumptownDiscardEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3666,7 +3741,7 @@ func (x *PumptownDiscardEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDiscardEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDiscardEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{37}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *PumptownDiscardEvent) GetSeat() int32 {
@@ -3694,7 +3769,7 @@ type PumptownKnockEvent struct {
 
 func (x *PumptownKnockEvent) Reset() {
 	*x = PumptownKnockEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3706,7 +3781,7 @@ func (x *PumptownKnockEvent) String() string {
 func (*PumptownKnockEvent) ProtoMessage() {}
 
 func (x *PumptownKnockEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3719,7 +3794,7 @@ func (x *PumptownKnockEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownKnockEvent.ProtoReflect.Descriptor instead.
 func (*PumptownKnockEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{38}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *PumptownKnockEvent) GetSeat() int32 {
@@ -3740,7 +3815,7 @@ type PumptownEndTurnEvent struct {
 
 func (x *PumptownEndTurnEvent) Reset() {
 	*x = PumptownEndTurnEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3752,7 +3827,7 @@ func (x *PumptownEndTurnEvent) String() string {
 func (*PumptownEndTurnEvent) ProtoMessage() {}
 
 func (x *PumptownEndTurnEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3765,7 +3840,7 @@ func (x *PumptownEndTurnEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownEndTurnEvent.ProtoReflect.Descriptor instead.
 func (*PumptownEndTurnEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{39}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *PumptownEndTurnEvent) GetSeat() int32 {
@@ -3788,7 +3863,7 @@ type PumptownRevealEvent struct {
 
 func (x *PumptownRevealEvent) Reset() {
 	*x = PumptownRevealEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3800,7 +3875,7 @@ func (x *PumptownRevealEvent) String() string {
 func (*PumptownRevealEvent) ProtoMessage() {}
 
 func (x *PumptownRevealEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3813,7 +3888,7 @@ func (x *PumptownRevealEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRevealEvent.ProtoReflect.Descriptor instead.
 func (*PumptownRevealEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{40}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *PumptownRevealEvent) GetGrids() []*PumptownCardList {
@@ -3845,7 +3920,7 @@ type PumptownTallyEvent struct {
 
 func (x *PumptownTallyEvent) Reset() {
 	*x = PumptownTallyEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3857,7 +3932,7 @@ func (x *PumptownTallyEvent) String() string {
 func (*PumptownTallyEvent) ProtoMessage() {}
 
 func (x *PumptownTallyEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3870,7 +3945,7 @@ func (x *PumptownTallyEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownTallyEvent.ProtoReflect.Descriptor instead.
 func (*PumptownTallyEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{41}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PumptownTallyEvent) GetTallies() []int32 {
@@ -3909,7 +3984,7 @@ type PumptownDuelStartEvent struct {
 
 func (x *PumptownDuelStartEvent) Reset() {
 	*x = PumptownDuelStartEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3921,7 +3996,7 @@ func (x *PumptownDuelStartEvent) String() string {
 func (*PumptownDuelStartEvent) ProtoMessage() {}
 
 func (x *PumptownDuelStartEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3934,7 +4009,7 @@ func (x *PumptownDuelStartEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelStartEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDuelStartEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{42}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *PumptownDuelStartEvent) GetKind() string {
@@ -3973,7 +4048,7 @@ type PumptownDuelRevealEvent struct {
 
 func (x *PumptownDuelRevealEvent) Reset() {
 	*x = PumptownDuelRevealEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3985,7 +4060,7 @@ func (x *PumptownDuelRevealEvent) String() string {
 func (*PumptownDuelRevealEvent) ProtoMessage() {}
 
 func (x *PumptownDuelRevealEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3998,7 +4073,7 @@ func (x *PumptownDuelRevealEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelRevealEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDuelRevealEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{43}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *PumptownDuelRevealEvent) GetSeats() []int32 {
@@ -4035,7 +4110,7 @@ type PumptownDuelEndEvent struct {
 
 func (x *PumptownDuelEndEvent) Reset() {
 	*x = PumptownDuelEndEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4047,7 +4122,7 @@ func (x *PumptownDuelEndEvent) String() string {
 func (*PumptownDuelEndEvent) ProtoMessage() {}
 
 func (x *PumptownDuelEndEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4060,7 +4135,7 @@ func (x *PumptownDuelEndEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelEndEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDuelEndEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{44}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *PumptownDuelEndEvent) GetKind() string {
@@ -4094,7 +4169,7 @@ type PumptownAwardEvent struct {
 
 func (x *PumptownAwardEvent) Reset() {
 	*x = PumptownAwardEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4106,7 +4181,7 @@ func (x *PumptownAwardEvent) String() string {
 func (*PumptownAwardEvent) ProtoMessage() {}
 
 func (x *PumptownAwardEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4119,7 +4194,7 @@ func (x *PumptownAwardEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAwardEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAwardEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{45}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *PumptownAwardEvent) GetSeat() int32 {
@@ -4163,7 +4238,7 @@ type PumptownDiscardPumpEvent struct {
 
 func (x *PumptownDiscardPumpEvent) Reset() {
 	*x = PumptownDiscardPumpEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4175,7 +4250,7 @@ func (x *PumptownDiscardPumpEvent) String() string {
 func (*PumptownDiscardPumpEvent) ProtoMessage() {}
 
 func (x *PumptownDiscardPumpEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4188,7 +4263,7 @@ func (x *PumptownDiscardPumpEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDiscardPumpEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDiscardPumpEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{46}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *PumptownDiscardPumpEvent) GetSeat() int32 {
@@ -4224,7 +4299,7 @@ type PumptownRoundOverEvent struct {
 
 func (x *PumptownRoundOverEvent) Reset() {
 	*x = PumptownRoundOverEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4236,7 +4311,7 @@ func (x *PumptownRoundOverEvent) String() string {
 func (*PumptownRoundOverEvent) ProtoMessage() {}
 
 func (x *PumptownRoundOverEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4249,7 +4324,7 @@ func (x *PumptownRoundOverEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRoundOverEvent.ProtoReflect.Descriptor instead.
 func (*PumptownRoundOverEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{47}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *PumptownRoundOverEvent) GetRound() int32 {
@@ -4300,7 +4375,7 @@ type PumptownGameOverEvent struct {
 
 func (x *PumptownGameOverEvent) Reset() {
 	*x = PumptownGameOverEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4312,7 +4387,7 @@ func (x *PumptownGameOverEvent) String() string {
 func (*PumptownGameOverEvent) ProtoMessage() {}
 
 func (x *PumptownGameOverEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4325,7 +4400,7 @@ func (x *PumptownGameOverEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownGameOverEvent.ProtoReflect.Descriptor instead.
 func (*PumptownGameOverEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{48}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *PumptownGameOverEvent) GetCumulative() []int32 {
@@ -4355,7 +4430,7 @@ type PumptownReshuffleEvent struct {
 
 func (x *PumptownReshuffleEvent) Reset() {
 	*x = PumptownReshuffleEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4367,7 +4442,7 @@ func (x *PumptownReshuffleEvent) String() string {
 func (*PumptownReshuffleEvent) ProtoMessage() {}
 
 func (x *PumptownReshuffleEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4380,7 +4455,7 @@ func (x *PumptownReshuffleEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownReshuffleEvent.ProtoReflect.Descriptor instead.
 func (*PumptownReshuffleEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{49}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *PumptownReshuffleEvent) GetPile() string {
@@ -4410,7 +4485,7 @@ type PumptownAutopassSetEvent struct {
 
 func (x *PumptownAutopassSetEvent) Reset() {
 	*x = PumptownAutopassSetEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4422,7 +4497,7 @@ func (x *PumptownAutopassSetEvent) String() string {
 func (*PumptownAutopassSetEvent) ProtoMessage() {}
 
 func (x *PumptownAutopassSetEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4435,7 +4510,7 @@ func (x *PumptownAutopassSetEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAutopassSetEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAutopassSetEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{50}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *PumptownAutopassSetEvent) GetSeat() int32 {
@@ -4469,7 +4544,7 @@ type PumptownAllotEvent struct {
 
 func (x *PumptownAllotEvent) Reset() {
 	*x = PumptownAllotEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4481,7 +4556,7 @@ func (x *PumptownAllotEvent) String() string {
 func (*PumptownAllotEvent) ProtoMessage() {}
 
 func (x *PumptownAllotEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4494,7 +4569,7 @@ func (x *PumptownAllotEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAllotEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAllotEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{51}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *PumptownAllotEvent) GetSeat() int32 {
@@ -4597,7 +4672,7 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x03pos\x18\x01 \x01(\tR\x03pos\"\x1c\n" +
 	"\x1aPumptownDiscardDrawnAction\"\x15\n" +
 	"\x13PumptownKnockAction\"\x17\n" +
-	"\x15PumptownEndTurnAction\"\xca\x02\n" +
+	"\x15PumptownEndTurnAction\"\x86\x03\n" +
 	"\x12PumptownPlayAction\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\tR\x04card\x12\x1b\n" +
 	"\x06target\x18\x02 \x01(\x05H\x00R\x06target\x88\x01\x01\x12\x11\n" +
@@ -4609,7 +4684,10 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\aown_pos\x18\b \x01(\tH\x06R\x06ownPos\x88\x01\x01\x12\x15\n" +
 	"\x03pos\x18\t \x01(\tH\aR\x03pos\x88\x01\x01\x12\x16\n" +
 	"\x06layout\x18\n" +
-	" \x03(\tR\x06layoutB\t\n" +
+	" \x03(\tR\x06layout\x12:\n" +
+	"\n" +
+	"allocation\x18\f \x03(\v2\x1a.cardroom.v1.PumptownShareR\n" +
+	"allocationB\t\n" +
 	"\a_targetB\x04\n" +
 	"\x02_aB\x05\n" +
 	"\x03_paB\x04\n" +
@@ -4618,7 +4696,12 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x05_tposB\n" +
 	"\n" +
 	"\b_own_posB\x06\n" +
-	"\x04_posJ\x04\b\v\x10\fR\x05alloc\"K\n" +
+	"\x04_posJ\x04\b\v\x10\fR\x05alloc\"X\n" +
+	"\rPumptownShare\x12!\n" +
+	"\trecipient\x18\x01 \x01(\x05H\x00R\trecipient\x88\x01\x01\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\x05R\x06amountB\f\n" +
+	"\n" +
+	"_recipient\"K\n" +
 	"\x13PumptownAllotAction\x12\x1c\n" +
 	"\trecipient\x18\x01 \x01(\x05R\trecipient\x12\x16\n" +
 	"\x06amount\x18\x02 \x01(\x05R\x06amount\"\x14\n" +
@@ -4941,7 +5024,7 @@ func file_cardroom_v1_pumptown_proto_rawDescGZIP() []byte {
 }
 
 var file_cardroom_v1_pumptown_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_cardroom_v1_pumptown_proto_msgTypes = make([]protoimpl.MessageInfo, 52)
+var file_cardroom_v1_pumptown_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
 var file_cardroom_v1_pumptown_proto_goTypes = []any{
 	(PumptownPhase)(0),                 // 0: cardroom.v1.PumptownPhase
 	(PumptownDecisionKind)(0),          // 1: cardroom.v1.PumptownDecisionKind
@@ -4956,47 +5039,48 @@ var file_cardroom_v1_pumptown_proto_goTypes = []any{
 	(*PumptownKnockAction)(nil),        // 10: cardroom.v1.PumptownKnockAction
 	(*PumptownEndTurnAction)(nil),      // 11: cardroom.v1.PumptownEndTurnAction
 	(*PumptownPlayAction)(nil),         // 12: cardroom.v1.PumptownPlayAction
-	(*PumptownAllotAction)(nil),        // 13: cardroom.v1.PumptownAllotAction
-	(*PumptownPassAction)(nil),         // 14: cardroom.v1.PumptownPassAction
-	(*PumptownDiscardPumpAction)(nil),  // 15: cardroom.v1.PumptownDiscardPumpAction
-	(*PumptownSetAutopassAction)(nil),  // 16: cardroom.v1.PumptownSetAutopassAction
-	(*PumptownView)(nil),               // 17: cardroom.v1.PumptownView
-	(*PumptownDecision)(nil),           // 18: cardroom.v1.PumptownDecision
-	(*PumptownPlayer)(nil),             // 19: cardroom.v1.PumptownPlayer
-	(*PumptownPending)(nil),            // 20: cardroom.v1.PumptownPending
-	(*PumptownChainPlay)(nil),          // 21: cardroom.v1.PumptownChainPlay
-	(*PumptownRedistribution)(nil),     // 22: cardroom.v1.PumptownRedistribution
-	(*PumptownDuelRecord)(nil),         // 23: cardroom.v1.PumptownDuelRecord
-	(*PumptownDuel)(nil),               // 24: cardroom.v1.PumptownDuel
-	(*PumptownEvent)(nil),              // 25: cardroom.v1.PumptownEvent
-	(*PumptownRoundStartEvent)(nil),    // 26: cardroom.v1.PumptownRoundStartEvent
-	(*PumptownPeekStartEvent)(nil),     // 27: cardroom.v1.PumptownPeekStartEvent
-	(*PumptownAckPeekEvent)(nil),       // 28: cardroom.v1.PumptownAckPeekEvent
-	(*PumptownPeekEndEvent)(nil),       // 29: cardroom.v1.PumptownPeekEndEvent
-	(*PumptownPassEvent)(nil),          // 30: cardroom.v1.PumptownPassEvent
-	(*PumptownPlayEvent)(nil),          // 31: cardroom.v1.PumptownPlayEvent
-	(*PumptownChainResolvedEvent)(nil), // 32: cardroom.v1.PumptownChainResolvedEvent
-	(*PumptownKnockBlockedEvent)(nil),  // 33: cardroom.v1.PumptownKnockBlockedEvent
-	(*PumptownKnockStandsEvent)(nil),   // 34: cardroom.v1.PumptownKnockStandsEvent
-	(*PumptownSwipeEvent)(nil),         // 35: cardroom.v1.PumptownSwipeEvent
-	(*PumptownEliminateEvent)(nil),     // 36: cardroom.v1.PumptownEliminateEvent
-	(*PumptownDrawEvent)(nil),          // 37: cardroom.v1.PumptownDrawEvent
-	(*PumptownPlaceEvent)(nil),         // 38: cardroom.v1.PumptownPlaceEvent
-	(*PumptownDiscardEvent)(nil),       // 39: cardroom.v1.PumptownDiscardEvent
-	(*PumptownKnockEvent)(nil),         // 40: cardroom.v1.PumptownKnockEvent
-	(*PumptownEndTurnEvent)(nil),       // 41: cardroom.v1.PumptownEndTurnEvent
-	(*PumptownRevealEvent)(nil),        // 42: cardroom.v1.PumptownRevealEvent
-	(*PumptownTallyEvent)(nil),         // 43: cardroom.v1.PumptownTallyEvent
-	(*PumptownDuelStartEvent)(nil),     // 44: cardroom.v1.PumptownDuelStartEvent
-	(*PumptownDuelRevealEvent)(nil),    // 45: cardroom.v1.PumptownDuelRevealEvent
-	(*PumptownDuelEndEvent)(nil),       // 46: cardroom.v1.PumptownDuelEndEvent
-	(*PumptownAwardEvent)(nil),         // 47: cardroom.v1.PumptownAwardEvent
-	(*PumptownDiscardPumpEvent)(nil),   // 48: cardroom.v1.PumptownDiscardPumpEvent
-	(*PumptownRoundOverEvent)(nil),     // 49: cardroom.v1.PumptownRoundOverEvent
-	(*PumptownGameOverEvent)(nil),      // 50: cardroom.v1.PumptownGameOverEvent
-	(*PumptownReshuffleEvent)(nil),     // 51: cardroom.v1.PumptownReshuffleEvent
-	(*PumptownAutopassSetEvent)(nil),   // 52: cardroom.v1.PumptownAutopassSetEvent
-	(*PumptownAllotEvent)(nil),         // 53: cardroom.v1.PumptownAllotEvent
+	(*PumptownShare)(nil),              // 13: cardroom.v1.PumptownShare
+	(*PumptownAllotAction)(nil),        // 14: cardroom.v1.PumptownAllotAction
+	(*PumptownPassAction)(nil),         // 15: cardroom.v1.PumptownPassAction
+	(*PumptownDiscardPumpAction)(nil),  // 16: cardroom.v1.PumptownDiscardPumpAction
+	(*PumptownSetAutopassAction)(nil),  // 17: cardroom.v1.PumptownSetAutopassAction
+	(*PumptownView)(nil),               // 18: cardroom.v1.PumptownView
+	(*PumptownDecision)(nil),           // 19: cardroom.v1.PumptownDecision
+	(*PumptownPlayer)(nil),             // 20: cardroom.v1.PumptownPlayer
+	(*PumptownPending)(nil),            // 21: cardroom.v1.PumptownPending
+	(*PumptownChainPlay)(nil),          // 22: cardroom.v1.PumptownChainPlay
+	(*PumptownRedistribution)(nil),     // 23: cardroom.v1.PumptownRedistribution
+	(*PumptownDuelRecord)(nil),         // 24: cardroom.v1.PumptownDuelRecord
+	(*PumptownDuel)(nil),               // 25: cardroom.v1.PumptownDuel
+	(*PumptownEvent)(nil),              // 26: cardroom.v1.PumptownEvent
+	(*PumptownRoundStartEvent)(nil),    // 27: cardroom.v1.PumptownRoundStartEvent
+	(*PumptownPeekStartEvent)(nil),     // 28: cardroom.v1.PumptownPeekStartEvent
+	(*PumptownAckPeekEvent)(nil),       // 29: cardroom.v1.PumptownAckPeekEvent
+	(*PumptownPeekEndEvent)(nil),       // 30: cardroom.v1.PumptownPeekEndEvent
+	(*PumptownPassEvent)(nil),          // 31: cardroom.v1.PumptownPassEvent
+	(*PumptownPlayEvent)(nil),          // 32: cardroom.v1.PumptownPlayEvent
+	(*PumptownChainResolvedEvent)(nil), // 33: cardroom.v1.PumptownChainResolvedEvent
+	(*PumptownKnockBlockedEvent)(nil),  // 34: cardroom.v1.PumptownKnockBlockedEvent
+	(*PumptownKnockStandsEvent)(nil),   // 35: cardroom.v1.PumptownKnockStandsEvent
+	(*PumptownSwipeEvent)(nil),         // 36: cardroom.v1.PumptownSwipeEvent
+	(*PumptownEliminateEvent)(nil),     // 37: cardroom.v1.PumptownEliminateEvent
+	(*PumptownDrawEvent)(nil),          // 38: cardroom.v1.PumptownDrawEvent
+	(*PumptownPlaceEvent)(nil),         // 39: cardroom.v1.PumptownPlaceEvent
+	(*PumptownDiscardEvent)(nil),       // 40: cardroom.v1.PumptownDiscardEvent
+	(*PumptownKnockEvent)(nil),         // 41: cardroom.v1.PumptownKnockEvent
+	(*PumptownEndTurnEvent)(nil),       // 42: cardroom.v1.PumptownEndTurnEvent
+	(*PumptownRevealEvent)(nil),        // 43: cardroom.v1.PumptownRevealEvent
+	(*PumptownTallyEvent)(nil),         // 44: cardroom.v1.PumptownTallyEvent
+	(*PumptownDuelStartEvent)(nil),     // 45: cardroom.v1.PumptownDuelStartEvent
+	(*PumptownDuelRevealEvent)(nil),    // 46: cardroom.v1.PumptownDuelRevealEvent
+	(*PumptownDuelEndEvent)(nil),       // 47: cardroom.v1.PumptownDuelEndEvent
+	(*PumptownAwardEvent)(nil),         // 48: cardroom.v1.PumptownAwardEvent
+	(*PumptownDiscardPumpEvent)(nil),   // 49: cardroom.v1.PumptownDiscardPumpEvent
+	(*PumptownRoundOverEvent)(nil),     // 50: cardroom.v1.PumptownRoundOverEvent
+	(*PumptownGameOverEvent)(nil),      // 51: cardroom.v1.PumptownGameOverEvent
+	(*PumptownReshuffleEvent)(nil),     // 52: cardroom.v1.PumptownReshuffleEvent
+	(*PumptownAutopassSetEvent)(nil),   // 53: cardroom.v1.PumptownAutopassSetEvent
+	(*PumptownAllotEvent)(nil),         // 54: cardroom.v1.PumptownAllotEvent
 }
 var file_cardroom_v1_pumptown_proto_depIdxs = []int32{
 	3,  // 0: cardroom.v1.PumptownOptions.pump_mix:type_name -> cardroom.v1.PumptownIntList
@@ -5008,55 +5092,56 @@ var file_cardroom_v1_pumptown_proto_depIdxs = []int32{
 	10, // 6: cardroom.v1.PumptownAction.knock:type_name -> cardroom.v1.PumptownKnockAction
 	11, // 7: cardroom.v1.PumptownAction.end_turn:type_name -> cardroom.v1.PumptownEndTurnAction
 	12, // 8: cardroom.v1.PumptownAction.play:type_name -> cardroom.v1.PumptownPlayAction
-	14, // 9: cardroom.v1.PumptownAction.pass:type_name -> cardroom.v1.PumptownPassAction
-	15, // 10: cardroom.v1.PumptownAction.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpAction
-	16, // 11: cardroom.v1.PumptownAction.set_autopass:type_name -> cardroom.v1.PumptownSetAutopassAction
-	13, // 12: cardroom.v1.PumptownAction.allot:type_name -> cardroom.v1.PumptownAllotAction
-	18, // 13: cardroom.v1.PumptownView.decision:type_name -> cardroom.v1.PumptownDecision
-	19, // 14: cardroom.v1.PumptownView.players:type_name -> cardroom.v1.PumptownPlayer
-	20, // 15: cardroom.v1.PumptownView.pending:type_name -> cardroom.v1.PumptownPending
-	21, // 16: cardroom.v1.PumptownView.chain:type_name -> cardroom.v1.PumptownChainPlay
-	22, // 17: cardroom.v1.PumptownView.redistributions:type_name -> cardroom.v1.PumptownRedistribution
-	23, // 18: cardroom.v1.PumptownView.duels:type_name -> cardroom.v1.PumptownDuelRecord
-	24, // 19: cardroom.v1.PumptownView.duel:type_name -> cardroom.v1.PumptownDuel
-	0,  // 20: cardroom.v1.PumptownView.typed_phase:type_name -> cardroom.v1.PumptownPhase
-	1,  // 21: cardroom.v1.PumptownDecision.typed_kind:type_name -> cardroom.v1.PumptownDecisionKind
-	4,  // 22: cardroom.v1.PumptownDuel.slots:type_name -> cardroom.v1.PumptownCardList
-	26, // 23: cardroom.v1.PumptownEvent.round_start:type_name -> cardroom.v1.PumptownRoundStartEvent
-	27, // 24: cardroom.v1.PumptownEvent.peek_start:type_name -> cardroom.v1.PumptownPeekStartEvent
-	28, // 25: cardroom.v1.PumptownEvent.ack_peek:type_name -> cardroom.v1.PumptownAckPeekEvent
-	29, // 26: cardroom.v1.PumptownEvent.peek_end:type_name -> cardroom.v1.PumptownPeekEndEvent
-	30, // 27: cardroom.v1.PumptownEvent.pass:type_name -> cardroom.v1.PumptownPassEvent
-	31, // 28: cardroom.v1.PumptownEvent.play:type_name -> cardroom.v1.PumptownPlayEvent
-	32, // 29: cardroom.v1.PumptownEvent.chain_resolved:type_name -> cardroom.v1.PumptownChainResolvedEvent
-	33, // 30: cardroom.v1.PumptownEvent.knock_blocked:type_name -> cardroom.v1.PumptownKnockBlockedEvent
-	34, // 31: cardroom.v1.PumptownEvent.knock_stands:type_name -> cardroom.v1.PumptownKnockStandsEvent
-	35, // 32: cardroom.v1.PumptownEvent.swipe:type_name -> cardroom.v1.PumptownSwipeEvent
-	36, // 33: cardroom.v1.PumptownEvent.eliminate:type_name -> cardroom.v1.PumptownEliminateEvent
-	37, // 34: cardroom.v1.PumptownEvent.draw:type_name -> cardroom.v1.PumptownDrawEvent
-	38, // 35: cardroom.v1.PumptownEvent.place:type_name -> cardroom.v1.PumptownPlaceEvent
-	39, // 36: cardroom.v1.PumptownEvent.discard:type_name -> cardroom.v1.PumptownDiscardEvent
-	40, // 37: cardroom.v1.PumptownEvent.knock:type_name -> cardroom.v1.PumptownKnockEvent
-	41, // 38: cardroom.v1.PumptownEvent.end_turn:type_name -> cardroom.v1.PumptownEndTurnEvent
-	42, // 39: cardroom.v1.PumptownEvent.reveal:type_name -> cardroom.v1.PumptownRevealEvent
-	43, // 40: cardroom.v1.PumptownEvent.tally:type_name -> cardroom.v1.PumptownTallyEvent
-	44, // 41: cardroom.v1.PumptownEvent.duel_start:type_name -> cardroom.v1.PumptownDuelStartEvent
-	45, // 42: cardroom.v1.PumptownEvent.duel_reveal:type_name -> cardroom.v1.PumptownDuelRevealEvent
-	46, // 43: cardroom.v1.PumptownEvent.duel_end:type_name -> cardroom.v1.PumptownDuelEndEvent
-	47, // 44: cardroom.v1.PumptownEvent.award:type_name -> cardroom.v1.PumptownAwardEvent
-	48, // 45: cardroom.v1.PumptownEvent.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpEvent
-	49, // 46: cardroom.v1.PumptownEvent.round_over:type_name -> cardroom.v1.PumptownRoundOverEvent
-	50, // 47: cardroom.v1.PumptownEvent.game_over:type_name -> cardroom.v1.PumptownGameOverEvent
-	51, // 48: cardroom.v1.PumptownEvent.reshuffle:type_name -> cardroom.v1.PumptownReshuffleEvent
-	52, // 49: cardroom.v1.PumptownEvent.autopass_set:type_name -> cardroom.v1.PumptownAutopassSetEvent
-	53, // 50: cardroom.v1.PumptownEvent.allot:type_name -> cardroom.v1.PumptownAllotEvent
-	4,  // 51: cardroom.v1.PumptownRevealEvent.grids:type_name -> cardroom.v1.PumptownCardList
-	4,  // 52: cardroom.v1.PumptownDuelRevealEvent.slots:type_name -> cardroom.v1.PumptownCardList
-	53, // [53:53] is the sub-list for method output_type
-	53, // [53:53] is the sub-list for method input_type
-	53, // [53:53] is the sub-list for extension type_name
-	53, // [53:53] is the sub-list for extension extendee
-	0,  // [0:53] is the sub-list for field type_name
+	15, // 9: cardroom.v1.PumptownAction.pass:type_name -> cardroom.v1.PumptownPassAction
+	16, // 10: cardroom.v1.PumptownAction.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpAction
+	17, // 11: cardroom.v1.PumptownAction.set_autopass:type_name -> cardroom.v1.PumptownSetAutopassAction
+	14, // 12: cardroom.v1.PumptownAction.allot:type_name -> cardroom.v1.PumptownAllotAction
+	13, // 13: cardroom.v1.PumptownPlayAction.allocation:type_name -> cardroom.v1.PumptownShare
+	19, // 14: cardroom.v1.PumptownView.decision:type_name -> cardroom.v1.PumptownDecision
+	20, // 15: cardroom.v1.PumptownView.players:type_name -> cardroom.v1.PumptownPlayer
+	21, // 16: cardroom.v1.PumptownView.pending:type_name -> cardroom.v1.PumptownPending
+	22, // 17: cardroom.v1.PumptownView.chain:type_name -> cardroom.v1.PumptownChainPlay
+	23, // 18: cardroom.v1.PumptownView.redistributions:type_name -> cardroom.v1.PumptownRedistribution
+	24, // 19: cardroom.v1.PumptownView.duels:type_name -> cardroom.v1.PumptownDuelRecord
+	25, // 20: cardroom.v1.PumptownView.duel:type_name -> cardroom.v1.PumptownDuel
+	0,  // 21: cardroom.v1.PumptownView.typed_phase:type_name -> cardroom.v1.PumptownPhase
+	1,  // 22: cardroom.v1.PumptownDecision.typed_kind:type_name -> cardroom.v1.PumptownDecisionKind
+	4,  // 23: cardroom.v1.PumptownDuel.slots:type_name -> cardroom.v1.PumptownCardList
+	27, // 24: cardroom.v1.PumptownEvent.round_start:type_name -> cardroom.v1.PumptownRoundStartEvent
+	28, // 25: cardroom.v1.PumptownEvent.peek_start:type_name -> cardroom.v1.PumptownPeekStartEvent
+	29, // 26: cardroom.v1.PumptownEvent.ack_peek:type_name -> cardroom.v1.PumptownAckPeekEvent
+	30, // 27: cardroom.v1.PumptownEvent.peek_end:type_name -> cardroom.v1.PumptownPeekEndEvent
+	31, // 28: cardroom.v1.PumptownEvent.pass:type_name -> cardroom.v1.PumptownPassEvent
+	32, // 29: cardroom.v1.PumptownEvent.play:type_name -> cardroom.v1.PumptownPlayEvent
+	33, // 30: cardroom.v1.PumptownEvent.chain_resolved:type_name -> cardroom.v1.PumptownChainResolvedEvent
+	34, // 31: cardroom.v1.PumptownEvent.knock_blocked:type_name -> cardroom.v1.PumptownKnockBlockedEvent
+	35, // 32: cardroom.v1.PumptownEvent.knock_stands:type_name -> cardroom.v1.PumptownKnockStandsEvent
+	36, // 33: cardroom.v1.PumptownEvent.swipe:type_name -> cardroom.v1.PumptownSwipeEvent
+	37, // 34: cardroom.v1.PumptownEvent.eliminate:type_name -> cardroom.v1.PumptownEliminateEvent
+	38, // 35: cardroom.v1.PumptownEvent.draw:type_name -> cardroom.v1.PumptownDrawEvent
+	39, // 36: cardroom.v1.PumptownEvent.place:type_name -> cardroom.v1.PumptownPlaceEvent
+	40, // 37: cardroom.v1.PumptownEvent.discard:type_name -> cardroom.v1.PumptownDiscardEvent
+	41, // 38: cardroom.v1.PumptownEvent.knock:type_name -> cardroom.v1.PumptownKnockEvent
+	42, // 39: cardroom.v1.PumptownEvent.end_turn:type_name -> cardroom.v1.PumptownEndTurnEvent
+	43, // 40: cardroom.v1.PumptownEvent.reveal:type_name -> cardroom.v1.PumptownRevealEvent
+	44, // 41: cardroom.v1.PumptownEvent.tally:type_name -> cardroom.v1.PumptownTallyEvent
+	45, // 42: cardroom.v1.PumptownEvent.duel_start:type_name -> cardroom.v1.PumptownDuelStartEvent
+	46, // 43: cardroom.v1.PumptownEvent.duel_reveal:type_name -> cardroom.v1.PumptownDuelRevealEvent
+	47, // 44: cardroom.v1.PumptownEvent.duel_end:type_name -> cardroom.v1.PumptownDuelEndEvent
+	48, // 45: cardroom.v1.PumptownEvent.award:type_name -> cardroom.v1.PumptownAwardEvent
+	49, // 46: cardroom.v1.PumptownEvent.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpEvent
+	50, // 47: cardroom.v1.PumptownEvent.round_over:type_name -> cardroom.v1.PumptownRoundOverEvent
+	51, // 48: cardroom.v1.PumptownEvent.game_over:type_name -> cardroom.v1.PumptownGameOverEvent
+	52, // 49: cardroom.v1.PumptownEvent.reshuffle:type_name -> cardroom.v1.PumptownReshuffleEvent
+	53, // 50: cardroom.v1.PumptownEvent.autopass_set:type_name -> cardroom.v1.PumptownAutopassSetEvent
+	54, // 51: cardroom.v1.PumptownEvent.allot:type_name -> cardroom.v1.PumptownAllotEvent
+	4,  // 52: cardroom.v1.PumptownRevealEvent.grids:type_name -> cardroom.v1.PumptownCardList
+	4,  // 53: cardroom.v1.PumptownDuelRevealEvent.slots:type_name -> cardroom.v1.PumptownCardList
+	54, // [54:54] is the sub-list for method output_type
+	54, // [54:54] is the sub-list for method input_type
+	54, // [54:54] is the sub-list for extension type_name
+	54, // [54:54] is the sub-list for extension extendee
+	0,  // [0:54] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_pumptown_proto_init() }
@@ -5079,11 +5164,12 @@ func file_cardroom_v1_pumptown_proto_init() {
 		(*PumptownAction_Allot)(nil),
 	}
 	file_cardroom_v1_pumptown_proto_msgTypes[10].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[15].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[17].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[11].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[16].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[18].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[19].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[23].OneofWrappers = []any{
+	file_cardroom_v1_pumptown_proto_msgTypes[20].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[24].OneofWrappers = []any{
 		(*PumptownEvent_RoundStart)(nil),
 		(*PumptownEvent_PeekStart)(nil),
 		(*PumptownEvent_AckPeek)(nil),
@@ -5113,19 +5199,19 @@ func file_cardroom_v1_pumptown_proto_init() {
 		(*PumptownEvent_AutopassSet)(nil),
 		(*PumptownEvent_Allot)(nil),
 	}
-	file_cardroom_v1_pumptown_proto_msgTypes[29].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[35].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[44].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[30].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[36].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[45].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[47].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[50].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[46].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[48].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[51].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_pumptown_proto_rawDesc), len(file_cardroom_v1_pumptown_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   52,
+			NumMessages:   53,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -186,6 +186,7 @@ type UpOrDownAction struct {
 	//	*UpOrDownAction_Take
 	//	*UpOrDownAction_Place
 	//	*UpOrDownAction_Draw
+	//	*UpOrDownAction_Turn
 	Action        isUpOrDownAction_Action `protobuf_oneof:"action"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -264,6 +265,15 @@ func (x *UpOrDownAction) GetDraw() *UpOrDownDrawAction {
 	return nil
 }
 
+func (x *UpOrDownAction) GetTurn() *UpOrDownTurnAction {
+	if x != nil {
+		if x, ok := x.Action.(*UpOrDownAction_Turn); ok {
+			return x.Turn
+		}
+	}
+	return nil
+}
+
 type isUpOrDownAction_Action interface {
 	isUpOrDownAction_Action()
 }
@@ -288,6 +298,13 @@ type UpOrDownAction_Draw struct {
 	Draw *UpOrDownDrawAction `protobuf:"bytes,4,opt,name=draw,proto3,oneof"`
 }
 
+type UpOrDownAction_Turn struct {
+	// Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+	// sequence of its steps and applied atomically, or refused with the code
+	// of the first step that fails and nothing changed.
+	Turn *UpOrDownTurnAction `protobuf:"bytes,5,opt,name=turn,proto3,oneof"`
+}
+
 func (*UpOrDownAction_Play) isUpOrDownAction_Action() {}
 
 func (*UpOrDownAction_Take) isUpOrDownAction_Action() {}
@@ -295,6 +312,85 @@ func (*UpOrDownAction_Take) isUpOrDownAction_Action() {}
 func (*UpOrDownAction_Place) isUpOrDownAction_Action() {}
 
 func (*UpOrDownAction_Draw) isUpOrDownAction_Action() {}
+
+func (*UpOrDownAction_Turn) isUpOrDownAction_Action() {}
+
+// A whole turn: play, take, place and, when both piles hold cards after the
+// place, draw. Each step is checked as the step action alone would be; its
+// events are those of the steps, in one version.
+type UpOrDownTurnAction struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The card played into the display.
+	Play *UpOrDownPlayAction `protobuf:"bytes,1,opt,name=play,proto3" json:"play,omitempty"`
+	// The neighbour taken (of the played card, in the display with it).
+	Take *UpOrDownTakeAction `protobuf:"bytes,2,opt,name=take,proto3" json:"take,omitempty"`
+	// Where the taken card goes.
+	Place *UpOrDownPlaceAction `protobuf:"bytes,3,opt,name=place,proto3" json:"place,omitempty"`
+	// The pile drawn from: set exactly when both piles hold cards after the
+	// place (with one pile left the draw is forced and made by the server;
+	// with none there is no draw).
+	Draw          *UpOrDownDrawAction `protobuf:"bytes,4,opt,name=draw,proto3" json:"draw,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpOrDownTurnAction) Reset() {
+	*x = UpOrDownTurnAction{}
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpOrDownTurnAction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpOrDownTurnAction) ProtoMessage() {}
+
+func (x *UpOrDownTurnAction) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpOrDownTurnAction.ProtoReflect.Descriptor instead.
+func (*UpOrDownTurnAction) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *UpOrDownTurnAction) GetPlay() *UpOrDownPlayAction {
+	if x != nil {
+		return x.Play
+	}
+	return nil
+}
+
+func (x *UpOrDownTurnAction) GetTake() *UpOrDownTakeAction {
+	if x != nil {
+		return x.Take
+	}
+	return nil
+}
+
+func (x *UpOrDownTurnAction) GetPlace() *UpOrDownPlaceAction {
+	if x != nil {
+		return x.Place
+	}
+	return nil
+}
+
+func (x *UpOrDownTurnAction) GetDraw() *UpOrDownDrawAction {
+	if x != nil {
+		return x.Draw
+	}
+	return nil
+}
 
 // Play a card from the hand into the display.
 type UpOrDownPlayAction struct {
@@ -307,7 +403,7 @@ type UpOrDownPlayAction struct {
 
 func (x *UpOrDownPlayAction) Reset() {
 	*x = UpOrDownPlayAction{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[2]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -319,7 +415,7 @@ func (x *UpOrDownPlayAction) String() string {
 func (*UpOrDownPlayAction) ProtoMessage() {}
 
 func (x *UpOrDownPlayAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[2]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -332,7 +428,7 @@ func (x *UpOrDownPlayAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownPlayAction.ProtoReflect.Descriptor instead.
 func (*UpOrDownPlayAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{2}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *UpOrDownPlayAction) GetCard() int32 {
@@ -353,7 +449,7 @@ type UpOrDownTakeAction struct {
 
 func (x *UpOrDownTakeAction) Reset() {
 	*x = UpOrDownTakeAction{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[3]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -365,7 +461,7 @@ func (x *UpOrDownTakeAction) String() string {
 func (*UpOrDownTakeAction) ProtoMessage() {}
 
 func (x *UpOrDownTakeAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[3]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -378,7 +474,7 @@ func (x *UpOrDownTakeAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownTakeAction.ProtoReflect.Descriptor instead.
 func (*UpOrDownTakeAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{3}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *UpOrDownTakeAction) GetCard() int32 {
@@ -402,7 +498,7 @@ type UpOrDownPlaceAction struct {
 
 func (x *UpOrDownPlaceAction) Reset() {
 	*x = UpOrDownPlaceAction{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[4]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -414,7 +510,7 @@ func (x *UpOrDownPlaceAction) String() string {
 func (*UpOrDownPlaceAction) ProtoMessage() {}
 
 func (x *UpOrDownPlaceAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[4]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -427,7 +523,7 @@ func (x *UpOrDownPlaceAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownPlaceAction.ProtoReflect.Descriptor instead.
 func (*UpOrDownPlaceAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{4}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *UpOrDownPlaceAction) GetTarget() string {
@@ -455,7 +551,7 @@ type UpOrDownDrawAction struct {
 
 func (x *UpOrDownDrawAction) Reset() {
 	*x = UpOrDownDrawAction{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[5]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -467,7 +563,7 @@ func (x *UpOrDownDrawAction) String() string {
 func (*UpOrDownDrawAction) ProtoMessage() {}
 
 func (x *UpOrDownDrawAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[5]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -480,7 +576,7 @@ func (x *UpOrDownDrawAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownDrawAction.ProtoReflect.Descriptor instead.
 func (*UpOrDownDrawAction) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{5}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *UpOrDownDrawAction) GetPile() string {
@@ -538,7 +634,7 @@ type UpOrDownView struct {
 
 func (x *UpOrDownView) Reset() {
 	*x = UpOrDownView{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[6]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -550,7 +646,7 @@ func (x *UpOrDownView) String() string {
 func (*UpOrDownView) ProtoMessage() {}
 
 func (x *UpOrDownView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[6]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -563,7 +659,7 @@ func (x *UpOrDownView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownView.ProtoReflect.Descriptor instead.
 func (*UpOrDownView) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{6}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *UpOrDownView) GetYou() int32 {
@@ -708,7 +804,7 @@ type UpOrDownPlayer struct {
 
 func (x *UpOrDownPlayer) Reset() {
 	*x = UpOrDownPlayer{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[7]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -720,7 +816,7 @@ func (x *UpOrDownPlayer) String() string {
 func (*UpOrDownPlayer) ProtoMessage() {}
 
 func (x *UpOrDownPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[7]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -733,7 +829,7 @@ func (x *UpOrDownPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownPlayer.ProtoReflect.Descriptor instead.
 func (*UpOrDownPlayer) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{7}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *UpOrDownPlayer) GetSeat() int32 {
@@ -791,7 +887,7 @@ type UpOrDownColumn struct {
 
 func (x *UpOrDownColumn) Reset() {
 	*x = UpOrDownColumn{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[8]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -803,7 +899,7 @@ func (x *UpOrDownColumn) String() string {
 func (*UpOrDownColumn) ProtoMessage() {}
 
 func (x *UpOrDownColumn) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[8]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -816,7 +912,7 @@ func (x *UpOrDownColumn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownColumn.ProtoReflect.Descriptor instead.
 func (*UpOrDownColumn) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{8}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *UpOrDownColumn) GetCards() []int32 {
@@ -855,7 +951,7 @@ type UpOrDownEvent struct {
 
 func (x *UpOrDownEvent) Reset() {
 	*x = UpOrDownEvent{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[9]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -867,7 +963,7 @@ func (x *UpOrDownEvent) String() string {
 func (*UpOrDownEvent) ProtoMessage() {}
 
 func (x *UpOrDownEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[9]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -880,7 +976,7 @@ func (x *UpOrDownEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownEvent.ProtoReflect.Descriptor instead.
 func (*UpOrDownEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{9}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *UpOrDownEvent) GetEvent() isUpOrDownEvent_Event {
@@ -1023,7 +1119,7 @@ type UpOrDownPlayedEvent struct {
 
 func (x *UpOrDownPlayedEvent) Reset() {
 	*x = UpOrDownPlayedEvent{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[10]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1035,7 +1131,7 @@ func (x *UpOrDownPlayedEvent) String() string {
 func (*UpOrDownPlayedEvent) ProtoMessage() {}
 
 func (x *UpOrDownPlayedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[10]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1048,7 +1144,7 @@ func (x *UpOrDownPlayedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownPlayedEvent.ProtoReflect.Descriptor instead.
 func (*UpOrDownPlayedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{10}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UpOrDownPlayedEvent) GetSeat() int32 {
@@ -1092,7 +1188,7 @@ type UpOrDownTookEvent struct {
 
 func (x *UpOrDownTookEvent) Reset() {
 	*x = UpOrDownTookEvent{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[11]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1104,7 +1200,7 @@ func (x *UpOrDownTookEvent) String() string {
 func (*UpOrDownTookEvent) ProtoMessage() {}
 
 func (x *UpOrDownTookEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[11]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1117,7 +1213,7 @@ func (x *UpOrDownTookEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownTookEvent.ProtoReflect.Descriptor instead.
 func (*UpOrDownTookEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{11}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *UpOrDownTookEvent) GetSeat() int32 {
@@ -1149,7 +1245,7 @@ type UpOrDownGaveUpEvent struct {
 
 func (x *UpOrDownGaveUpEvent) Reset() {
 	*x = UpOrDownGaveUpEvent{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[12]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1161,7 +1257,7 @@ func (x *UpOrDownGaveUpEvent) String() string {
 func (*UpOrDownGaveUpEvent) ProtoMessage() {}
 
 func (x *UpOrDownGaveUpEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[12]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1174,7 +1270,7 @@ func (x *UpOrDownGaveUpEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownGaveUpEvent.ProtoReflect.Descriptor instead.
 func (*UpOrDownGaveUpEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{12}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *UpOrDownGaveUpEvent) GetSeat() int32 {
@@ -1217,7 +1313,7 @@ type UpOrDownPlacedEvent struct {
 
 func (x *UpOrDownPlacedEvent) Reset() {
 	*x = UpOrDownPlacedEvent{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[13]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1229,7 +1325,7 @@ func (x *UpOrDownPlacedEvent) String() string {
 func (*UpOrDownPlacedEvent) ProtoMessage() {}
 
 func (x *UpOrDownPlacedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[13]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1242,7 +1338,7 @@ func (x *UpOrDownPlacedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownPlacedEvent.ProtoReflect.Descriptor instead.
 func (*UpOrDownPlacedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{13}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *UpOrDownPlacedEvent) GetSeat() int32 {
@@ -1295,7 +1391,7 @@ type UpOrDownDrewEvent struct {
 
 func (x *UpOrDownDrewEvent) Reset() {
 	*x = UpOrDownDrewEvent{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[14]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1307,7 +1403,7 @@ func (x *UpOrDownDrewEvent) String() string {
 func (*UpOrDownDrewEvent) ProtoMessage() {}
 
 func (x *UpOrDownDrewEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[14]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1320,7 +1416,7 @@ func (x *UpOrDownDrewEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownDrewEvent.ProtoReflect.Descriptor instead.
 func (*UpOrDownDrewEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{14}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *UpOrDownDrewEvent) GetSeat() int32 {
@@ -1357,7 +1453,7 @@ type UpOrDownTurnEvent struct {
 
 func (x *UpOrDownTurnEvent) Reset() {
 	*x = UpOrDownTurnEvent{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[15]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1369,7 +1465,7 @@ func (x *UpOrDownTurnEvent) String() string {
 func (*UpOrDownTurnEvent) ProtoMessage() {}
 
 func (x *UpOrDownTurnEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[15]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1382,7 +1478,7 @@ func (x *UpOrDownTurnEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownTurnEvent.ProtoReflect.Descriptor instead.
 func (*UpOrDownTurnEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{15}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *UpOrDownTurnEvent) GetSeat() int32 {
@@ -1414,7 +1510,7 @@ type UpOrDownGameOverEvent struct {
 
 func (x *UpOrDownGameOverEvent) Reset() {
 	*x = UpOrDownGameOverEvent{}
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[16]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1426,7 +1522,7 @@ func (x *UpOrDownGameOverEvent) String() string {
 func (*UpOrDownGameOverEvent) ProtoMessage() {}
 
 func (x *UpOrDownGameOverEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[16]
+	mi := &file_cardroom_v1_up_or_down_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1439,7 +1535,7 @@ func (x *UpOrDownGameOverEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpOrDownGameOverEvent.ProtoReflect.Descriptor instead.
 func (*UpOrDownGameOverEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{16}
+	return file_cardroom_v1_up_or_down_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *UpOrDownGameOverEvent) GetScores() []int32 {
@@ -1477,13 +1573,19 @@ const file_cardroom_v1_up_or_down_proto_rawDesc = "" +
 	"\v_card_rangeB\x0f\n" +
 	"\r_first_playerB\x19\n" +
 	"\x17_give_up_with_free_slotB\x13\n" +
-	"\x11_show_known_cards\"\xf9\x01\n" +
+	"\x11_show_known_cards\"\xb0\x02\n" +
 	"\x0eUpOrDownAction\x125\n" +
 	"\x04play\x18\x01 \x01(\v2\x1f.cardroom.v1.UpOrDownPlayActionH\x00R\x04play\x125\n" +
 	"\x04take\x18\x02 \x01(\v2\x1f.cardroom.v1.UpOrDownTakeActionH\x00R\x04take\x128\n" +
 	"\x05place\x18\x03 \x01(\v2 .cardroom.v1.UpOrDownPlaceActionH\x00R\x05place\x125\n" +
-	"\x04draw\x18\x04 \x01(\v2\x1f.cardroom.v1.UpOrDownDrawActionH\x00R\x04drawB\b\n" +
-	"\x06action\"(\n" +
+	"\x04draw\x18\x04 \x01(\v2\x1f.cardroom.v1.UpOrDownDrawActionH\x00R\x04draw\x125\n" +
+	"\x04turn\x18\x05 \x01(\v2\x1f.cardroom.v1.UpOrDownTurnActionH\x00R\x04turnB\b\n" +
+	"\x06action\"\xeb\x01\n" +
+	"\x12UpOrDownTurnAction\x123\n" +
+	"\x04play\x18\x01 \x01(\v2\x1f.cardroom.v1.UpOrDownPlayActionR\x04play\x123\n" +
+	"\x04take\x18\x02 \x01(\v2\x1f.cardroom.v1.UpOrDownTakeActionR\x04take\x126\n" +
+	"\x05place\x18\x03 \x01(\v2 .cardroom.v1.UpOrDownPlaceActionR\x05place\x123\n" +
+	"\x04draw\x18\x04 \x01(\v2\x1f.cardroom.v1.UpOrDownDrawActionR\x04draw\"(\n" +
 	"\x12UpOrDownPlayAction\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\x05R\x04card\"(\n" +
 	"\x12UpOrDownTakeAction\x12\x12\n" +
@@ -1594,47 +1696,53 @@ func file_cardroom_v1_up_or_down_proto_rawDescGZIP() []byte {
 }
 
 var file_cardroom_v1_up_or_down_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_cardroom_v1_up_or_down_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_cardroom_v1_up_or_down_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_cardroom_v1_up_or_down_proto_goTypes = []any{
 	(UpOrDownPhase)(0),            // 0: cardroom.v1.UpOrDownPhase
 	(*UpOrDownOptions)(nil),       // 1: cardroom.v1.UpOrDownOptions
 	(*UpOrDownAction)(nil),        // 2: cardroom.v1.UpOrDownAction
-	(*UpOrDownPlayAction)(nil),    // 3: cardroom.v1.UpOrDownPlayAction
-	(*UpOrDownTakeAction)(nil),    // 4: cardroom.v1.UpOrDownTakeAction
-	(*UpOrDownPlaceAction)(nil),   // 5: cardroom.v1.UpOrDownPlaceAction
-	(*UpOrDownDrawAction)(nil),    // 6: cardroom.v1.UpOrDownDrawAction
-	(*UpOrDownView)(nil),          // 7: cardroom.v1.UpOrDownView
-	(*UpOrDownPlayer)(nil),        // 8: cardroom.v1.UpOrDownPlayer
-	(*UpOrDownColumn)(nil),        // 9: cardroom.v1.UpOrDownColumn
-	(*UpOrDownEvent)(nil),         // 10: cardroom.v1.UpOrDownEvent
-	(*UpOrDownPlayedEvent)(nil),   // 11: cardroom.v1.UpOrDownPlayedEvent
-	(*UpOrDownTookEvent)(nil),     // 12: cardroom.v1.UpOrDownTookEvent
-	(*UpOrDownGaveUpEvent)(nil),   // 13: cardroom.v1.UpOrDownGaveUpEvent
-	(*UpOrDownPlacedEvent)(nil),   // 14: cardroom.v1.UpOrDownPlacedEvent
-	(*UpOrDownDrewEvent)(nil),     // 15: cardroom.v1.UpOrDownDrewEvent
-	(*UpOrDownTurnEvent)(nil),     // 16: cardroom.v1.UpOrDownTurnEvent
-	(*UpOrDownGameOverEvent)(nil), // 17: cardroom.v1.UpOrDownGameOverEvent
+	(*UpOrDownTurnAction)(nil),    // 3: cardroom.v1.UpOrDownTurnAction
+	(*UpOrDownPlayAction)(nil),    // 4: cardroom.v1.UpOrDownPlayAction
+	(*UpOrDownTakeAction)(nil),    // 5: cardroom.v1.UpOrDownTakeAction
+	(*UpOrDownPlaceAction)(nil),   // 6: cardroom.v1.UpOrDownPlaceAction
+	(*UpOrDownDrawAction)(nil),    // 7: cardroom.v1.UpOrDownDrawAction
+	(*UpOrDownView)(nil),          // 8: cardroom.v1.UpOrDownView
+	(*UpOrDownPlayer)(nil),        // 9: cardroom.v1.UpOrDownPlayer
+	(*UpOrDownColumn)(nil),        // 10: cardroom.v1.UpOrDownColumn
+	(*UpOrDownEvent)(nil),         // 11: cardroom.v1.UpOrDownEvent
+	(*UpOrDownPlayedEvent)(nil),   // 12: cardroom.v1.UpOrDownPlayedEvent
+	(*UpOrDownTookEvent)(nil),     // 13: cardroom.v1.UpOrDownTookEvent
+	(*UpOrDownGaveUpEvent)(nil),   // 14: cardroom.v1.UpOrDownGaveUpEvent
+	(*UpOrDownPlacedEvent)(nil),   // 15: cardroom.v1.UpOrDownPlacedEvent
+	(*UpOrDownDrewEvent)(nil),     // 16: cardroom.v1.UpOrDownDrewEvent
+	(*UpOrDownTurnEvent)(nil),     // 17: cardroom.v1.UpOrDownTurnEvent
+	(*UpOrDownGameOverEvent)(nil), // 18: cardroom.v1.UpOrDownGameOverEvent
 }
 var file_cardroom_v1_up_or_down_proto_depIdxs = []int32{
-	3,  // 0: cardroom.v1.UpOrDownAction.play:type_name -> cardroom.v1.UpOrDownPlayAction
-	4,  // 1: cardroom.v1.UpOrDownAction.take:type_name -> cardroom.v1.UpOrDownTakeAction
-	5,  // 2: cardroom.v1.UpOrDownAction.place:type_name -> cardroom.v1.UpOrDownPlaceAction
-	6,  // 3: cardroom.v1.UpOrDownAction.draw:type_name -> cardroom.v1.UpOrDownDrawAction
-	8,  // 4: cardroom.v1.UpOrDownView.players:type_name -> cardroom.v1.UpOrDownPlayer
-	0,  // 5: cardroom.v1.UpOrDownView.typed_phase:type_name -> cardroom.v1.UpOrDownPhase
-	9,  // 6: cardroom.v1.UpOrDownPlayer.columns:type_name -> cardroom.v1.UpOrDownColumn
-	11, // 7: cardroom.v1.UpOrDownEvent.played:type_name -> cardroom.v1.UpOrDownPlayedEvent
-	12, // 8: cardroom.v1.UpOrDownEvent.took:type_name -> cardroom.v1.UpOrDownTookEvent
-	13, // 9: cardroom.v1.UpOrDownEvent.gave_up:type_name -> cardroom.v1.UpOrDownGaveUpEvent
-	14, // 10: cardroom.v1.UpOrDownEvent.placed:type_name -> cardroom.v1.UpOrDownPlacedEvent
-	15, // 11: cardroom.v1.UpOrDownEvent.drew:type_name -> cardroom.v1.UpOrDownDrewEvent
-	16, // 12: cardroom.v1.UpOrDownEvent.turn:type_name -> cardroom.v1.UpOrDownTurnEvent
-	17, // 13: cardroom.v1.UpOrDownEvent.game_over:type_name -> cardroom.v1.UpOrDownGameOverEvent
-	14, // [14:14] is the sub-list for method output_type
-	14, // [14:14] is the sub-list for method input_type
-	14, // [14:14] is the sub-list for extension type_name
-	14, // [14:14] is the sub-list for extension extendee
-	0,  // [0:14] is the sub-list for field type_name
+	4,  // 0: cardroom.v1.UpOrDownAction.play:type_name -> cardroom.v1.UpOrDownPlayAction
+	5,  // 1: cardroom.v1.UpOrDownAction.take:type_name -> cardroom.v1.UpOrDownTakeAction
+	6,  // 2: cardroom.v1.UpOrDownAction.place:type_name -> cardroom.v1.UpOrDownPlaceAction
+	7,  // 3: cardroom.v1.UpOrDownAction.draw:type_name -> cardroom.v1.UpOrDownDrawAction
+	3,  // 4: cardroom.v1.UpOrDownAction.turn:type_name -> cardroom.v1.UpOrDownTurnAction
+	4,  // 5: cardroom.v1.UpOrDownTurnAction.play:type_name -> cardroom.v1.UpOrDownPlayAction
+	5,  // 6: cardroom.v1.UpOrDownTurnAction.take:type_name -> cardroom.v1.UpOrDownTakeAction
+	6,  // 7: cardroom.v1.UpOrDownTurnAction.place:type_name -> cardroom.v1.UpOrDownPlaceAction
+	7,  // 8: cardroom.v1.UpOrDownTurnAction.draw:type_name -> cardroom.v1.UpOrDownDrawAction
+	9,  // 9: cardroom.v1.UpOrDownView.players:type_name -> cardroom.v1.UpOrDownPlayer
+	0,  // 10: cardroom.v1.UpOrDownView.typed_phase:type_name -> cardroom.v1.UpOrDownPhase
+	10, // 11: cardroom.v1.UpOrDownPlayer.columns:type_name -> cardroom.v1.UpOrDownColumn
+	12, // 12: cardroom.v1.UpOrDownEvent.played:type_name -> cardroom.v1.UpOrDownPlayedEvent
+	13, // 13: cardroom.v1.UpOrDownEvent.took:type_name -> cardroom.v1.UpOrDownTookEvent
+	14, // 14: cardroom.v1.UpOrDownEvent.gave_up:type_name -> cardroom.v1.UpOrDownGaveUpEvent
+	15, // 15: cardroom.v1.UpOrDownEvent.placed:type_name -> cardroom.v1.UpOrDownPlacedEvent
+	16, // 16: cardroom.v1.UpOrDownEvent.drew:type_name -> cardroom.v1.UpOrDownDrewEvent
+	17, // 17: cardroom.v1.UpOrDownEvent.turn:type_name -> cardroom.v1.UpOrDownTurnEvent
+	18, // 18: cardroom.v1.UpOrDownEvent.game_over:type_name -> cardroom.v1.UpOrDownGameOverEvent
+	19, // [19:19] is the sub-list for method output_type
+	19, // [19:19] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_up_or_down_proto_init() }
@@ -1648,10 +1756,11 @@ func file_cardroom_v1_up_or_down_proto_init() {
 		(*UpOrDownAction_Take)(nil),
 		(*UpOrDownAction_Place)(nil),
 		(*UpOrDownAction_Draw)(nil),
+		(*UpOrDownAction_Turn)(nil),
 	}
-	file_cardroom_v1_up_or_down_proto_msgTypes[4].OneofWrappers = []any{}
-	file_cardroom_v1_up_or_down_proto_msgTypes[6].OneofWrappers = []any{}
-	file_cardroom_v1_up_or_down_proto_msgTypes[9].OneofWrappers = []any{
+	file_cardroom_v1_up_or_down_proto_msgTypes[5].OneofWrappers = []any{}
+	file_cardroom_v1_up_or_down_proto_msgTypes[7].OneofWrappers = []any{}
+	file_cardroom_v1_up_or_down_proto_msgTypes[10].OneofWrappers = []any{
 		(*UpOrDownEvent_Played)(nil),
 		(*UpOrDownEvent_Took)(nil),
 		(*UpOrDownEvent_GaveUp)(nil),
@@ -1660,14 +1769,14 @@ func file_cardroom_v1_up_or_down_proto_init() {
 		(*UpOrDownEvent_Turn)(nil),
 		(*UpOrDownEvent_GameOver)(nil),
 	}
-	file_cardroom_v1_up_or_down_proto_msgTypes[14].OneofWrappers = []any{}
+	file_cardroom_v1_up_or_down_proto_msgTypes[15].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_up_or_down_proto_rawDesc), len(file_cardroom_v1_up_or_down_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   17,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -12,8 +12,9 @@ Actions (``legal_actions`` order: this type order, then parameters in the order 
     play {card, ...args}                         a pump card; args by kind:
         PEEK, BLOCK, NOPE: none      DOUB: target     DUEL: target       SWIPE: pos     ELIM: pos
         SWAP: a, pa, b, pb           STEAL: target, tpos, own_pos        REARR: layout [4 positions]
-        REDIS: none; the allocation follows as ``allot`` steps (D60)
-    allot {recipient, amount}                    REDIS_ALLOC: one recipient's share of the moon sum
+        REDIS: allocation [{recipient, amount}], the whole decision (D86); or none, and the allocation
+               follows as ``allot`` steps (D60, deprecated; only this form is listed)
+    allot {recipient, amount}                    REDIS_ALLOC: one recipient's share of the moon sum (deprecated)
     pass {}                                      any response window
     discard_pump {card}                          PUMP_LIMIT
     set_autopass {on: bool}                      any seat at any time: a standing action (D61; on answers a poll, D49)

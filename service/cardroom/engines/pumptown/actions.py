@@ -48,9 +48,11 @@ PLAY_PARAMS: dict[str, tuple[str, ...]] = {
     "SWIPE": ("pos",),
     "REARR": ("layout",),
     "ELIM": ("pos",),
-    "REDIS": (),  # the allocation follows, one ``allot`` per recipient (D60)
+    "REDIS": (),  # the allocation follows, one ``allot`` per recipient (D60), unless ``allocation`` is given (D86)
     "DUEL": ("target",),
 }
+#: the optional parameter of REDIS that makes it one atomic decision (D86)
+ALLOCATION = "allocation"
 LAYOUTS: list[list[str]] = [list(p) for p in permutations(POSITIONS)]
 
 
@@ -299,7 +301,7 @@ def _check_play(st: PumptownState, seat: int, ctx: str, action: Mapping[str, Any
     kind = KIND_OF[card]
     if kind not in PLAYABLE.get(ctx, ()):
         raise RuleError("CARD_NOT_PLAYABLE_HERE", f"{card} cannot be played in {ctx}")
-    params = PLAY_PARAMS[kind]
+    params = (ALLOCATION,) if kind == "REDIS" and ALLOCATION in action else PLAY_PARAMS[kind]
     _keys(action, params, 2)
     if kind == "DOUB":
         return card, {"target": _seat(st, action, "target")}
@@ -340,11 +342,43 @@ def _check_play(st: PumptownState, seat: int, ctx: str, action: Mapping[str, Any
             raise RuleError("GRID_LOCKED", "your grid is locked by your Redistribute")
         return card, {"pos": pos}
     if kind == "REDIS":
-        if _moon_sum(st, seat) is None:
+        shares = _shares(st, seat, action[ALLOCATION]) if ALLOCATION in action else None
+        total = _moon_sum(st, seat)
+        if total is None:
             raise RuleError("NOT_MOON", "Redistribute needs a 4-card grid that shot the moon")
         if _locked(st, seat):
             raise RuleError("ALREADY_REDISTRIBUTED", "one Redistribute per round")
+        if shares is not None:
+            _check_total(shares, total)
+            return card, {ALLOCATION: shares}
     return card, {}
+
+
+def _shares(st: PumptownState, seat: int, allocation: Any) -> list[tuple[int, int]]:
+    """The (recipient, amount) pairs of an atomic Redistribute (D86), checked for D51's first two codes:
+    ``BAD_ARGS`` (no such seat, a seat named twice), then ``ILLEGAL_TARGET`` (the player itself)."""
+    if not isinstance(allocation, list) or not allocation:
+        raise _malformed("allocation must be a non-empty list of {recipient, amount}")
+    shares = []
+    for share in allocation:
+        if not isinstance(share, Mapping) or set(share) != {"recipient", "amount"}:
+            raise _malformed("each share has exactly a recipient and an amount")
+        shares.append((_seat(st, share, "recipient"), _int(share, "amount")))
+    recipients = [r for r, _ in shares]
+    if len(set(recipients)) != len(recipients):
+        raise RuleError("BAD_ARGS", "a seat is named twice in the allocation")
+    if seat in recipients:
+        raise RuleError("ILLEGAL_TARGET", "you cannot give points to yourself")
+    return shares
+
+
+def _check_total(shares: list[tuple[int, int]], total: int) -> None:
+    """§3.4: every amount at least 1, summing to the raw grid sum S (``INVALID_ALLOCATION``)."""
+    if any(amount < 1 for _, amount in shares):
+        raise RuleError("INVALID_ALLOCATION", "every share is at least 1 point")
+    given = sum(amount for _, amount in shares)
+    if given != total:
+        raise RuleError("INVALID_ALLOCATION", f"the shares sum to {given}, not to the moon sum {total}")
 
 
 def _check_allot(st: PumptownState, seat: int, action: Mapping[str, Any]) -> tuple[int, int, int]:

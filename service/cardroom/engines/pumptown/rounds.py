@@ -151,14 +151,20 @@ def answer_pass(st: PumptownState, seat: int, ev: list[Event]) -> None:
 def play_card(st: PumptownState, seat: int, card: str, args: dict, ev: list[Event]) -> None:
     """The card joins the public chain and a NOPE_WINDOW opens after its player (§3.2).
 
-    A Redistribute first takes its allocation, one ``allot`` at a time (D60)."""
+    A Redistribute first takes its allocation, one ``allot`` at a time (D60), or all of it at once when the
+    play carries ``allocation`` (D86): the same events as the steps, in the same version."""
     st.hands[seat].remove(card)
-    ev.append(Event("play", {"seat": seat, "card": card, **args}))
     kind = KIND_OF[card]
     if kind == "REDIS":
+        ev.append(Event("play", {"seat": seat, "card": card}))
         st.chain.append(Play(seat, card, {"alloc": [0] * st.n}))
         st.phase = "REDIS_ALLOC"
+        left = sum(amount for _, amount in args.get("allocation", ()))
+        for recipient, amount in args.get("allocation", ()):
+            left -= amount
+            allot(st, seat, recipient, amount, left, ev)
         return
+    ev.append(Event("play", {"seat": seat, "card": card, **args}))
     st.chain.append(Play(seat, card, args))
     if kind == "NOPE" and not st.opts["nope_on_nope"]:
         resolve_chain(st, ev)  # D48

@@ -19,6 +19,8 @@ Actions (only the current seat acts; one action type per phase):
   ``{"type": "place", "target": "new"}``                 phase PLACE, start a column (fewer than 3)
   ``{"type": "place", "target": "give_up", "index": int}`` phase PLACE, discard column ``index``, restart it
   ``{"type": "draw", "pile": "down" | "up"}``            phase DRAW (only when both piles have cards)
+  ``{"type": "turn", "play": {card}, "take": {card}, "place": {target, index?}, "draw"?: {pile}}``
+                                                         phase PLAY: the whole turn at once (compound.py), never listed
 Legal actions are listed cards ascending; place as col 0..k-1, new, give_up 0..k-1; draw down, up.
 Error codes: GAME_OVER, NOT_YOUR_TURN, WRONG_PHASE, INVALID_ARGUMENT, CARD_NOT_IN_HAND,
 NOT_ADJACENT, NO_SUCH_COLUMN, WRONG_ORDER, NO_FREE_COLUMN, GIVE_UP_NOT_ALLOWED, PILE_EMPTY.

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..contract import Event, RuleError, Transition
-from . import scoring
+from . import compound, scoring
 from .state import DRAW, GAME_OVER, HIGHEST_CARD, MAX_COLUMNS, PLACE, PLAY, TAKE, UpOrDownState, clone, direction, fits
 
 #: action type -> the phase it belongs to, in canonical order
@@ -57,6 +57,8 @@ def apply(state: UpOrDownState, seat: int, action: Mapping[str, Any]) -> Transit
     if seat != state.current:
         raise RuleError("NOT_YOUR_TURN", f"it is seat {state.current}'s turn")
     kind = action.get("type") if isinstance(action, Mapping) else None
+    if kind == "turn":
+        return compound.apply_turn(state, seat, action, apply)
     phase = ACTION_PHASES.get(kind) if isinstance(kind, str) else None
     if phase is None:
         raise RuleError("INVALID_ARGUMENT", f"unknown action {kind!r}; expected one of {', '.join(ACTION_PHASES)}")

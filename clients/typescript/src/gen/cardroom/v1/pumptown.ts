@@ -538,8 +538,9 @@ export interface PumptownEndTurnAction {
  * Play a pump card. Which arguments are set depends on the card's kind (rules
  * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
  * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
- * `layout`; REDIS none (its allocation follows as `allot` actions).
- * Arguments of other kinds must be absent (empty).
+ * `layout`; REDIS `allocation` (the whole decision in one action), or none,
+ * the allocation then following as `allot` actions (deprecated). Arguments of
+ * other kinds must be absent (empty).
  */
 export interface PumptownPlayAction {
   /** The pump card, from the caller's hand. */
@@ -581,10 +582,36 @@ export interface PumptownPlayAction {
    * X in TL TR BL BR.
    */
   layout: string[];
+  /**
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   */
+  allocation: PumptownShare[];
+}
+
+/** One recipient's share of a Redistribute. */
+export interface PumptownShare {
+  /**
+   * A seat other than the Redistribute's player; required (`optional` so
+   * that seat 0 is sent in JSON too).
+   */
+  recipient?:
+    | number
+    | undefined;
+  /** Points, at least 1. */
+  amount: number;
 }
 
 /**
  * Give one recipient its share of the Redistribute being played (REDIS_ALLOC).
+ * Deprecated: send the whole allocation with the play
+ * (`PumptownPlayAction.allocation`); still accepted.
  * The shares, one per recipient, sum to the caller's raw grid sum; the last
  * seat without a share must take all that remains. When nothing remains, the
  * Redistribute goes to its Nope window.
@@ -2461,6 +2488,7 @@ function createBasePumptownPlayAction(): PumptownPlayAction {
     ownPos: undefined,
     pos: undefined,
     layout: [],
+    allocation: [],
   };
 }
 
@@ -2495,6 +2523,9 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
     }
     for (const v of message.layout) {
       writer.uint32(82).string(v!);
+    }
+    for (const v of message.allocation) {
+      PumptownShare.encode(v!, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -2592,6 +2623,14 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
             message.layout.push(reader.string());
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.allocation.push(PumptownShare.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2620,6 +2659,9 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
         : undefined,
       pos: isSet(object.pos) ? globalThis.String(object.pos) : undefined,
       layout: globalThis.Array.isArray(object?.layout) ? object.layout.map((e: any) => globalThis.String(e)) : [],
+      allocation: globalThis.Array.isArray(object?.allocation)
+        ? object.allocation.map((e: any) => PumptownShare.fromJSON(e))
+        : [],
     };
   },
 
@@ -2655,6 +2697,9 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
     if (message.layout?.length) {
       obj.layout = message.layout;
     }
+    if (message.allocation?.length) {
+      obj.allocation = message.allocation.map((e) => PumptownShare.toJSON(e));
+    }
     return obj;
   },
 
@@ -2673,6 +2718,92 @@ export const PumptownPlayAction: MessageFns<PumptownPlayAction> = {
     message.ownPos = object.ownPos ?? undefined;
     message.pos = object.pos ?? undefined;
     message.layout = object.layout?.map((e) => e) || [];
+    message.allocation = object.allocation?.map((e) => PumptownShare.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePumptownShare(): PumptownShare {
+  return { recipient: undefined, amount: 0 };
+}
+
+export const PumptownShare: MessageFns<PumptownShare> = {
+  encode(message: PumptownShare, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.recipient !== undefined) {
+      writer.uint32(8).int32(message.recipient);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(16).int32(message.amount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PumptownShare {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePumptownShare();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.recipient = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PumptownShare {
+    return {
+      recipient: isSet(object.recipient) ? globalThis.Number(object.recipient) : undefined,
+      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
+    };
+  },
+
+  toJSON(message: PumptownShare): unknown {
+    const obj: any = {};
+    if (message.recipient !== undefined) {
+      obj.recipient = Math.round(message.recipient);
+    }
+    if (message.amount !== 0) {
+      obj.amount = Math.round(message.amount);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PumptownShare>): PumptownShare {
+    return PumptownShare.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PumptownShare>): PumptownShare {
+    const message = createBasePumptownShare();
+    message.recipient = object.recipient ?? undefined;
+    message.amount = object.amount ?? 0;
     return message;
   },
 };

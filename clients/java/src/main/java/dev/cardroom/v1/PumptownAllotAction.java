@@ -8,6 +8,8 @@ package dev.cardroom.v1;
 /**
  * <pre>
  * Give one recipient its share of the Redistribute being played (REDIS_ALLOC).
+ * Deprecated: send the whole allocation with the play
+ * (`PumptownPlayAction.allocation`); still accepted.
  * The shares, one per recipient, sum to the caller's raw grid sum; the last
  * seat without a share must take all that remains. When nothing remains, the
  * Redistribute goes to its Nope window.
@@ -260,6 +262,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Give one recipient its share of the Redistribute being played (REDIS_ALLOC).
+   * Deprecated: send the whole allocation with the play
+   * (`PumptownPlayAction.allocation`); still accepted.
    * The shares, one per recipient, sum to the caller's raw grid sum; the last
    * seat without a share must take all that remains. When nothing remains, the
    * Redistribute goes to its Nope window.

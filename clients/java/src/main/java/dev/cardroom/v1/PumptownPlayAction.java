@@ -10,8 +10,9 @@ package dev.cardroom.v1;
  * Play a pump card. Which arguments are set depends on the card's kind (rules
  * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
  * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
- * `layout`; REDIS none (its allocation follows as `allot` actions).
- * Arguments of other kinds must be absent (empty).
+ * `layout`; REDIS `allocation` (the whole decision in one action), or none,
+ * the allocation then following as `allot` actions (deprecated). Arguments of
+ * other kinds must be absent (empty).
  * </pre>
  *
  * Protobuf type {@code cardroom.v1.PumptownPlayAction}
@@ -44,6 +45,7 @@ private static final long serialVersionUID = 0L;
     pos_ = "";
     layout_ =
         com.google.protobuf.LazyStringArrayList.emptyList();
+    allocation_ = java.util.Collections.emptyList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -545,6 +547,102 @@ private static final long serialVersionUID = 0L;
     return layout_.getByteString(index);
   }
 
+  public static final int ALLOCATION_FIELD_NUMBER = 12;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.cardroom.v1.PumptownShare> allocation_;
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PumptownShare> getAllocationList() {
+    return allocation_;
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.cardroom.v1.PumptownShareOrBuilder> 
+      getAllocationOrBuilderList() {
+    return allocation_;
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.Override
+  public int getAllocationCount() {
+    return allocation_.size();
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownShare getAllocation(int index) {
+    return allocation_.get(index);
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownShareOrBuilder getAllocationOrBuilder(
+      int index) {
+    return allocation_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -589,6 +687,9 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < layout_.size(); i++) {
       com.google.protobuf.GeneratedMessage.writeString(output, 10, layout_.getRaw(i));
     }
+    for (int i = 0; i < allocation_.size(); i++) {
+      output.writeMessage(12, allocation_.get(i));
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -631,6 +732,15 @@ private static final long serialVersionUID = 0L;
       size += dataSize;
       size += 1 * getLayoutList().size();
     }
+
+        {
+          final int count = allocation_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(allocation_.get(i));
+          }
+          size += 1 * count;
+        }
     return size;
   }
   @java.lang.Override
@@ -699,6 +809,8 @@ private static final long serialVersionUID = 0L;
     }
     if (!getLayoutList()
         .equals(other.getLayoutList())) return false;
+    if (!getAllocationList()
+        .equals(other.getAllocationList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -747,6 +859,10 @@ private static final long serialVersionUID = 0L;
     if (getLayoutCount() > 0) {
       hash = (37 * hash) + LAYOUT_FIELD_NUMBER;
       hash = (53 * hash) + getLayoutList().hashCode();
+    }
+    if (getAllocationCount() > 0) {
+      hash = (37 * hash) + ALLOCATION_FIELD_NUMBER;
+      hash = (53 * hash) + getAllocationList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -850,8 +966,9 @@ private static final long serialVersionUID = 0L;
    * Play a pump card. Which arguments are set depends on the card's kind (rules
    * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
    * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
-   * `layout`; REDIS none (its allocation follows as `allot` actions).
-   * Arguments of other kinds must be absent (empty).
+   * `layout`; REDIS `allocation` (the whole decision in one action), or none,
+   * the allocation then following as `allot` actions (deprecated). Arguments of
+   * other kinds must be absent (empty).
    * </pre>
    *
    * Protobuf type {@code cardroom.v1.PumptownPlayAction}
@@ -898,6 +1015,13 @@ private static final long serialVersionUID = 0L;
       pos_ = "";
       layout_ =
           com.google.protobuf.LazyStringArrayList.emptyList();
+      if (allocationBuilder_ == null) {
+        allocation_ = java.util.Collections.emptyList();
+      } else {
+        allocation_ = null;
+        allocationBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000400);
       return this;
     }
 
@@ -924,9 +1048,22 @@ private static final long serialVersionUID = 0L;
     @java.lang.Override
     public dev.cardroom.v1.PumptownPlayAction buildPartial() {
       dev.cardroom.v1.PumptownPlayAction result = new dev.cardroom.v1.PumptownPlayAction(this);
+      buildPartialRepeatedFields(result);
       if (bitField0_ != 0) { buildPartial0(result); }
       onBuilt();
       return result;
+    }
+
+    private void buildPartialRepeatedFields(dev.cardroom.v1.PumptownPlayAction result) {
+      if (allocationBuilder_ == null) {
+        if (((bitField0_ & 0x00000400) != 0)) {
+          allocation_ = java.util.Collections.unmodifiableList(allocation_);
+          bitField0_ = (bitField0_ & ~0x00000400);
+        }
+        result.allocation_ = allocation_;
+      } else {
+        result.allocation_ = allocationBuilder_.build();
+      }
     }
 
     private void buildPartial0(dev.cardroom.v1.PumptownPlayAction result) {
@@ -1035,6 +1172,32 @@ private static final long serialVersionUID = 0L;
         }
         onChanged();
       }
+      if (allocationBuilder_ == null) {
+        if (!other.allocation_.isEmpty()) {
+          if (allocation_.isEmpty()) {
+            allocation_ = other.allocation_;
+            bitField0_ = (bitField0_ & ~0x00000400);
+          } else {
+            ensureAllocationIsMutable();
+            allocation_.addAll(other.allocation_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.allocation_.isEmpty()) {
+          if (allocationBuilder_.isEmpty()) {
+            allocationBuilder_.dispose();
+            allocationBuilder_ = null;
+            allocation_ = other.allocation_;
+            bitField0_ = (bitField0_ & ~0x00000400);
+            allocationBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetAllocationFieldBuilder() : null;
+          } else {
+            allocationBuilder_.addAllMessages(other.allocation_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1111,6 +1274,19 @@ private static final long serialVersionUID = 0L;
               layout_.add(input.readStringRequireUtf8());
               break;
             } // case 82
+            case 98: {
+              dev.cardroom.v1.PumptownShare m =
+                  input.readMessage(
+                      dev.cardroom.v1.PumptownShare.parser(),
+                      extensionRegistry);
+              if (allocationBuilder_ == null) {
+                ensureAllocationIsMutable();
+                allocation_.add(m);
+              } else {
+                allocationBuilder_.addMessage(m);
+              }
+              break;
+            } // case 98
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2057,6 +2233,444 @@ private static final long serialVersionUID = 0L;
       bitField0_ |= 0x00000200;
       onChanged();
       return this;
+    }
+
+    private java.util.List<dev.cardroom.v1.PumptownShare> allocation_ =
+      java.util.Collections.emptyList();
+    private void ensureAllocationIsMutable() {
+      if (!((bitField0_ & 0x00000400) != 0)) {
+        allocation_ = new java.util.ArrayList<dev.cardroom.v1.PumptownShare>(allocation_);
+        bitField0_ |= 0x00000400;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PumptownShare, dev.cardroom.v1.PumptownShare.Builder, dev.cardroom.v1.PumptownShareOrBuilder> allocationBuilder_;
+
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PumptownShare> getAllocationList() {
+      if (allocationBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(allocation_);
+      } else {
+        return allocationBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public int getAllocationCount() {
+      if (allocationBuilder_ == null) {
+        return allocation_.size();
+      } else {
+        return allocationBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public dev.cardroom.v1.PumptownShare getAllocation(int index) {
+      if (allocationBuilder_ == null) {
+        return allocation_.get(index);
+      } else {
+        return allocationBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder setAllocation(
+        int index, dev.cardroom.v1.PumptownShare value) {
+      if (allocationBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureAllocationIsMutable();
+        allocation_.set(index, value);
+        onChanged();
+      } else {
+        allocationBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder setAllocation(
+        int index, dev.cardroom.v1.PumptownShare.Builder builderForValue) {
+      if (allocationBuilder_ == null) {
+        ensureAllocationIsMutable();
+        allocation_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        allocationBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllocation(dev.cardroom.v1.PumptownShare value) {
+      if (allocationBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureAllocationIsMutable();
+        allocation_.add(value);
+        onChanged();
+      } else {
+        allocationBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllocation(
+        int index, dev.cardroom.v1.PumptownShare value) {
+      if (allocationBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureAllocationIsMutable();
+        allocation_.add(index, value);
+        onChanged();
+      } else {
+        allocationBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllocation(
+        dev.cardroom.v1.PumptownShare.Builder builderForValue) {
+      if (allocationBuilder_ == null) {
+        ensureAllocationIsMutable();
+        allocation_.add(builderForValue.build());
+        onChanged();
+      } else {
+        allocationBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllocation(
+        int index, dev.cardroom.v1.PumptownShare.Builder builderForValue) {
+      if (allocationBuilder_ == null) {
+        ensureAllocationIsMutable();
+        allocation_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        allocationBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllAllocation(
+        java.lang.Iterable<? extends dev.cardroom.v1.PumptownShare> values) {
+      if (allocationBuilder_ == null) {
+        ensureAllocationIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, allocation_);
+        onChanged();
+      } else {
+        allocationBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder clearAllocation() {
+      if (allocationBuilder_ == null) {
+        allocation_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000400);
+        onChanged();
+      } else {
+        allocationBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder removeAllocation(int index) {
+      if (allocationBuilder_ == null) {
+        ensureAllocationIsMutable();
+        allocation_.remove(index);
+        onChanged();
+      } else {
+        allocationBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public dev.cardroom.v1.PumptownShare.Builder getAllocationBuilder(
+        int index) {
+      return internalGetAllocationFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public dev.cardroom.v1.PumptownShareOrBuilder getAllocationOrBuilder(
+        int index) {
+      if (allocationBuilder_ == null) {
+        return allocation_.get(index);  } else {
+        return allocationBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public java.util.List<? extends dev.cardroom.v1.PumptownShareOrBuilder> 
+         getAllocationOrBuilderList() {
+      if (allocationBuilder_ != null) {
+        return allocationBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(allocation_);
+      }
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public dev.cardroom.v1.PumptownShare.Builder addAllocationBuilder() {
+      return internalGetAllocationFieldBuilder().addBuilder(
+          dev.cardroom.v1.PumptownShare.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public dev.cardroom.v1.PumptownShare.Builder addAllocationBuilder(
+        int index) {
+      return internalGetAllocationFieldBuilder().addBuilder(
+          index, dev.cardroom.v1.PumptownShare.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PumptownShare.Builder> 
+         getAllocationBuilderList() {
+      return internalGetAllocationFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PumptownShare, dev.cardroom.v1.PumptownShare.Builder, dev.cardroom.v1.PumptownShareOrBuilder> 
+        internalGetAllocationFieldBuilder() {
+      if (allocationBuilder_ == null) {
+        allocationBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.cardroom.v1.PumptownShare, dev.cardroom.v1.PumptownShare.Builder, dev.cardroom.v1.PumptownShareOrBuilder>(
+                allocation_,
+                ((bitField0_ & 0x00000400) != 0),
+                getParentForChildren(),
+                isClean());
+        allocation_ = null;
+      }
+      return allocationBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownPlayAction)

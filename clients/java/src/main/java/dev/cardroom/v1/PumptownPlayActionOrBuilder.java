@@ -276,4 +276,83 @@ public interface PumptownPlayActionOrBuilder extends
    */
   com.google.protobuf.ByteString
       getLayoutBytes(int index);
+
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  java.util.List<dev.cardroom.v1.PumptownShare> 
+      getAllocationList();
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  dev.cardroom.v1.PumptownShare getAllocation(int index);
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  int getAllocationCount();
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  java.util.List<? extends dev.cardroom.v1.PumptownShareOrBuilder> 
+      getAllocationOrBuilderList();
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  dev.cardroom.v1.PumptownShareOrBuilder getAllocationOrBuilder(
+      int index);
 }

@@ -82,6 +82,11 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_PumptownPlayAction_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PumptownShare_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PumptownShare_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardroom_v1_PumptownAllotAction_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -348,222 +353,226 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
       "ce\030\001 \001(\tR\006source\"\'\n\023PumptownPlaceAction\022" +
       "\020\n\003pos\030\001 \001(\tR\003pos\"\034\n\032PumptownDiscardDraw" +
       "nAction\"\025\n\023PumptownKnockAction\"\027\n\025Pumpto" +
-      "wnEndTurnAction\"\312\002\n\022PumptownPlayAction\022\022" +
+      "wnEndTurnAction\"\206\003\n\022PumptownPlayAction\022\022" +
       "\n\004card\030\001 \001(\tR\004card\022\033\n\006target\030\002 \001(\005H\000R\006ta" +
       "rget\210\001\001\022\021\n\001a\030\003 \001(\005H\001R\001a\210\001\001\022\023\n\002pa\030\004 \001(\tH\002" +
       "R\002pa\210\001\001\022\021\n\001b\030\005 \001(\005H\003R\001b\210\001\001\022\023\n\002pb\030\006 \001(\tH\004" +
       "R\002pb\210\001\001\022\027\n\004tpos\030\007 \001(\tH\005R\004tpos\210\001\001\022\034\n\007own_" +
       "pos\030\010 \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030\t \001(\tH\007R\003p" +
-      "os\210\001\001\022\026\n\006layout\030\n \003(\tR\006layoutB\t\n\007_target" +
-      "B\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_" +
-      "own_posB\006\n\004_posJ\004\010\013\020\014R\005alloc\"K\n\023Pumptown" +
-      "AllotAction\022\034\n\trecipient\030\001 \001(\005R\trecipien" +
-      "t\022\026\n\006amount\030\002 \001(\005R\006amount\"\024\n\022PumptownPas" +
-      "sAction\"/\n\031PumptownDiscardPumpAction\022\022\n\004" +
-      "card\030\001 \001(\tR\004card\"+\n\031PumptownSetAutopassA" +
-      "ction\022\016\n\002on\030\001 \001(\010R\002on\"\250\t\n\014PumptownView\022\025" +
-      "\n\003you\030\001 \001(\005H\000R\003you\210\001\001\022\024\n\005round\030\002 \001(\005R\005ro" +
-      "und\022\026\n\006rounds\030\003 \001(\005R\006rounds\022\030\n\007starter\030\004" +
-      " \001(\005R\007starter\022\026\n\006dealer\030\005 \001(\005R\006dealer\022\030\n" +
-      "\005phase\030\006 \001(\tB\002\030\001R\005phase\0229\n\010decision\030\007 \001(" +
-      "\0132\035.cardroom.v1.PumptownDecisionR\010decisi" +
-      "on\022\022\n\004mode\030\010 \001(\tR\004mode\022\034\n\tscheduled\030\t \001(" +
-      "\005R\tscheduled\022\"\n\nlast_actor\030\n \001(\005H\001R\tlast" +
-      "Actor\210\001\001\022\035\n\007knocker\030\013 \001(\005H\002R\007knocker\210\001\001\022" +
-      "#\n\rknock_blocked\030\014 \003(\005R\014knockBlocked\022#\n\r" +
-      "final_pending\030\r \003(\005R\014finalPending\022\035\n\ntur" +
-      "ns_done\030\016 \001(\005R\tturnsDone\0225\n\007players\030\017 \003(" +
-      "\0132\033.cardroom.v1.PumptownPlayerR\007players\022" +
-      "\035\n\ndraw_count\030\020 \001(\005R\tdrawCount\022\030\n\007discar" +
-      "d\030\021 \003(\tR\007discard\022\033\n\tset_aside\030\022 \003(\tR\010set" +
-      "Aside\0226\n\007pending\030\023 \001(\0132\034.cardroom.v1.Pum" +
-      "ptownPendingR\007pending\022\022\n\004hand\030\024 \003(\tR\004han" +
-      "d\022\037\n\010autopass\030\025 \001(\010H\003R\010autopass\210\001\001\022&\n\017pu" +
-      "mp_deck_count\030\026 \001(\005R\rpumpDeckCount\022!\n\014pu" +
-      "mp_discard\030\027 \003(\tR\013pumpDiscard\0224\n\005chain\030\030" +
-      " \003(\0132\036.cardroom.v1.PumptownChainPlayR\005ch" +
-      "ain\022\030\n\007doubles\030\031 \003(\005R\007doubles\022M\n\017redistr" +
-      "ibutions\030\032 \003(\0132#.cardroom.v1.PumptownRed" +
-      "istributionR\017redistributions\0225\n\005duels\030\033 " +
-      "\003(\0132\037.cardroom.v1.PumptownDuelRecordR\005du" +
-      "els\022-\n\004duel\030\034 \001(\0132\031.cardroom.v1.Pumptown" +
-      "DuelR\004duel\022&\n\014round_winner\030\035 \001(\005H\004R\013roun" +
-      "dWinner\210\001\001\022;\n\013typed_phase\030\036 \001(\0162\032.cardro" +
-      "om.v1.PumptownPhaseR\ntypedPhaseB\006\n\004_youB" +
-      "\r\n\013_last_actorB\n\n\010_knockerB\013\n\t_autopassB" +
-      "\017\n\r_round_winner\"\202\001\n\020PumptownDecision\022\026\n" +
-      "\004kind\030\001 \001(\tB\002\030\001R\004kind\022\024\n\005seats\030\002 \003(\005R\005se" +
-      "ats\022@\n\ntyped_kind\030\003 \001(\0162!.cardroom.v1.Pu" +
-      "mptownDecisionKindR\ttypedKind\"\373\001\n\016Pumpto" +
-      "wnPlayer\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004grid\030\002 \003" +
-      "(\tR\004grid\022\035\n\npump_count\030\003 \001(\005R\tpumpCount\022" +
-      "\036\n\ncumulative\030\004 \001(\005R\ncumulative\022\035\n\npeek_" +
-      "acked\030\005 \001(\010R\tpeekAcked\022\031\n\010peek_all\030\006 \001(\010" +
-      "R\007peekAll\022\031\n\005tally\030\007 \001(\005H\000R\005tally\210\001\001\022\031\n\005" +
-      "score\030\010 \001(\005H\001R\005score\210\001\001B\010\n\006_tallyB\010\n\006_sc" +
-      "ore\"_\n\017PumptownPending\022\022\n\004seat\030\001 \001(\005R\004se" +
-      "at\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004card\030\003 \001(\t" +
-      "H\000R\004card\210\001\001B\007\n\005_card\"\346\002\n\021PumptownChainPl" +
-      "ay\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004ca" +
-      "rd\022\033\n\006target\030\003 \001(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001" +
-      "(\005H\001R\001a\210\001\001\022\023\n\002pa\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001" +
-      "(\005H\003R\001b\210\001\001\022\023\n\002pb\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030" +
-      "\010 \001(\tH\005R\004tpos\210\001\001\022\034\n\007own_pos\030\t \001(\tH\006R\006own" +
-      "Pos\210\001\001\022\025\n\003pos\030\n \001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030" +
-      "\013 \003(\tR\006layout\022\024\n\005alloc\030\014 \003(\005R\005allocB\t\n\007_" +
-      "targetB\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_tpo" +
-      "sB\n\n\010_own_posB\006\n\004_pos\"B\n\026PumptownRedistr" +
-      "ibution\022\022\n\004seat\030\001 \001(\005R\004seat\022\024\n\005alloc\030\002 \003" +
-      "(\005R\005alloc\"L\n\022PumptownDuelRecord\022\036\n\nchall" +
-      "enger\030\001 \001(\005R\nchallenger\022\026\n\006target\030\002 \001(\005R" +
-      "\006target\"\261\001\n\014PumptownDuel\022\022\n\004kind\030\001 \001(\tR\004" +
-      "kind\022\024\n\005order\030\002 \003(\005R\005order\022\024\n\005seats\030\003 \003(" +
-      "\005R\005seats\0223\n\005slots\030\004 \003(\0132\035.cardroom.v1.Pu" +
-      "mptownCardListR\005slots\022\024\n\005cycle\030\005 \001(\005R\005cy" +
-      "cle\022\026\n\006replay\030\006 \001(\005R\006replay\"\301\016\n\rPumptown" +
-      "Event\022G\n\013round_start\030\001 \001(\0132$.cardroom.v1" +
-      ".PumptownRoundStartEventH\000R\nroundStart\022D" +
-      "\n\npeek_start\030\002 \001(\0132#.cardroom.v1.Pumptow" +
-      "nPeekStartEventH\000R\tpeekStart\022>\n\010ack_peek" +
-      "\030\003 \001(\0132!.cardroom.v1.PumptownAckPeekEven" +
-      "tH\000R\007ackPeek\022>\n\010peek_end\030\004 \001(\0132!.cardroo" +
-      "m.v1.PumptownPeekEndEventH\000R\007peekEnd\0224\n\004" +
-      "pass\030\005 \001(\0132\036.cardroom.v1.PumptownPassEve" +
-      "ntH\000R\004pass\0224\n\004play\030\006 \001(\0132\036.cardroom.v1.P" +
-      "umptownPlayEventH\000R\004play\022P\n\016chain_resolv" +
-      "ed\030\007 \001(\0132\'.cardroom.v1.PumptownChainReso" +
-      "lvedEventH\000R\rchainResolved\022M\n\rknock_bloc" +
-      "ked\030\010 \001(\0132&.cardroom.v1.PumptownKnockBlo" +
-      "ckedEventH\000R\014knockBlocked\022J\n\014knock_stand" +
-      "s\030\t \001(\0132%.cardroom.v1.PumptownKnockStand" +
-      "sEventH\000R\013knockStands\0227\n\005swipe\030\n \001(\0132\037.c" +
-      "ardroom.v1.PumptownSwipeEventH\000R\005swipe\022C" +
-      "\n\teliminate\030\013 \001(\0132#.cardroom.v1.Pumptown" +
-      "EliminateEventH\000R\teliminate\0224\n\004draw\030\014 \001(" +
-      "\0132\036.cardroom.v1.PumptownDrawEventH\000R\004dra" +
-      "w\0227\n\005place\030\r \001(\0132\037.cardroom.v1.PumptownP" +
-      "laceEventH\000R\005place\022=\n\007discard\030\016 \001(\0132!.ca" +
-      "rdroom.v1.PumptownDiscardEventH\000R\007discar" +
-      "d\0227\n\005knock\030\017 \001(\0132\037.cardroom.v1.PumptownK" +
-      "nockEventH\000R\005knock\022>\n\010end_turn\030\020 \001(\0132!.c" +
-      "ardroom.v1.PumptownEndTurnEventH\000R\007endTu" +
-      "rn\022:\n\006reveal\030\021 \001(\0132 .cardroom.v1.Pumptow" +
-      "nRevealEventH\000R\006reveal\0227\n\005tally\030\022 \001(\0132\037." +
-      "cardroom.v1.PumptownTallyEventH\000R\005tally\022" +
-      "D\n\nduel_start\030\023 \001(\0132#.cardroom.v1.Pumpto" +
-      "wnDuelStartEventH\000R\tduelStart\022G\n\013duel_re" +
-      "veal\030\024 \001(\0132$.cardroom.v1.PumptownDuelRev" +
-      "ealEventH\000R\nduelReveal\022>\n\010duel_end\030\025 \001(\013" +
-      "2!.cardroom.v1.PumptownDuelEndEventH\000R\007d" +
-      "uelEnd\0227\n\005award\030\026 \001(\0132\037.cardroom.v1.Pump" +
-      "townAwardEventH\000R\005award\022J\n\014discard_pump\030" +
-      "\027 \001(\0132%.cardroom.v1.PumptownDiscardPumpE" +
-      "ventH\000R\013discardPump\022D\n\nround_over\030\030 \001(\0132" +
-      "#.cardroom.v1.PumptownRoundOverEventH\000R\t" +
-      "roundOver\022A\n\tgame_over\030\031 \001(\0132\".cardroom." +
-      "v1.PumptownGameOverEventH\000R\010gameOver\022C\n\t" +
-      "reshuffle\030\032 \001(\0132#.cardroom.v1.PumptownRe" +
-      "shuffleEventH\000R\treshuffle\022J\n\014autopass_se" +
-      "t\030\033 \001(\0132%.cardroom.v1.PumptownAutopassSe" +
-      "tEventH\000R\013autopassSet\0227\n\005allot\030\034 \001(\0132\037.c" +
-      "ardroom.v1.PumptownAllotEventH\000R\005allotB\007" +
-      "\n\005event\"{\n\027PumptownRoundStartEvent\022\024\n\005ro" +
-      "und\030\001 \001(\005R\005round\022\030\n\007starter\030\002 \001(\005R\007start" +
-      "er\022\026\n\006dealer\030\003 \001(\005R\006dealer\022\030\n\007discard\030\004 " +
-      "\003(\tR\007discard\"K\n\026PumptownPeekStartEvent\022\031" +
-      "\n\010peek_all\030\001 \003(\010R\007peekAll\022\026\n\006peeked\030\002 \003(" +
-      "\tR\006peeked\"*\n\024PumptownAckPeekEvent\022\022\n\004sea" +
-      "t\030\001 \001(\005R\004seat\"\026\n\024PumptownPeekEndEvent\"?\n" +
-      "\021PumptownPassEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\026" +
-      "\n\006window\030\002 \001(\tR\006window\"\335\002\n\021PumptownPlayE" +
-      "vent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004" +
-      "card\022\033\n\006target\030\003 \001(\005H\000R\006target\210\001\001\022\021\n\001a\030\004" +
-      " \001(\005H\001R\001a\210\001\001\022\023\n\002pa\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006" +
-      " \001(\005H\003R\001b\210\001\001\022\023\n\002pb\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpo" +
-      "s\030\010 \001(\tH\005R\004tpos\210\001\001\022\034\n\007own_pos\030\t \001(\tH\006R\006o" +
-      "wnPos\210\001\001\022\025\n\003pos\030\n \001(\tH\007R\003pos\210\001\001\022\026\n\006layou" +
-      "t\030\013 \003(\tR\006layoutB\t\n\007_targetB\004\n\002_aB\005\n\003_paB" +
-      "\004\n\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_own_posB\006\n\004_po" +
-      "sJ\004\010\014\020\rR\005alloc\"x\n\032PumptownChainResolvedE" +
-      "vent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004" +
-      "card\022\034\n\tcancelled\030\003 \001(\010R\tcancelled\022\024\n\005ca" +
-      "rds\030\004 \003(\tR\005cards\"/\n\031PumptownKnockBlocked" +
-      "Event\022\022\n\004seat\030\001 \001(\005R\004seat\".\n\030PumptownKno" +
-      "ckStandsEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"j\n\022Pum" +
-      "ptownSwipeEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003p" +
-      "os\030\002 \001(\tR\003pos\022\022\n\004card\030\003 \001(\tR\004card\022\032\n\010rep" +
-      "laced\030\004 \001(\tR\010replaced\"R\n\026PumptownElimina" +
-      "teEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\t" +
-      "R\003pos\022\022\n\004card\030\003 \001(\tR\004card\"a\n\021PumptownDra" +
-      "wEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006source\030\002 \001" +
-      "(\tR\006source\022\027\n\004card\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_" +
-      "card\"V\n\022PumptownPlaceEvent\022\022\n\004seat\030\001 \001(\005" +
-      "R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\032\n\010replaced\030\003 \001" +
-      "(\tR\010replaced\">\n\024PumptownDiscardEvent\022\022\n\004" +
-      "seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\"(\n\022" +
-      "PumptownKnockEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"*" +
-      "\n\024PumptownEndTurnEvent\022\022\n\004seat\030\001 \001(\005R\004se" +
-      "at\"d\n\023PumptownRevealEvent\0223\n\005grids\030\001 \003(\013" +
-      "2\035.cardroom.v1.PumptownCardListR\005grids\022\030" +
-      "\n\007tallies\030\002 \003(\005R\007tallies\"Z\n\022PumptownTall" +
-      "yEvent\022\030\n\007tallies\030\001 \003(\005R\007tallies\022\022\n\004moon" +
-      "\030\002 \003(\010R\004moon\022\026\n\006scores\030\003 \003(\005R\006scores\"Z\n\026" +
-      "PumptownDuelStartEvent\022\022\n\004kind\030\001 \001(\tR\004ki" +
-      "nd\022\024\n\005seats\030\002 \003(\005R\005seats\022\026\n\006replay\030\003 \001(\005" +
-      "R\006replay\"|\n\027PumptownDuelRevealEvent\022\024\n\005s" +
-      "eats\030\001 \003(\005R\005seats\0223\n\005slots\030\002 \003(\0132\035.cardr" +
-      "oom.v1.PumptownCardListR\005slots\022\026\n\006values" +
-      "\030\003 \003(\005R\006values\"R\n\024PumptownDuelEndEvent\022\022" +
-      "\n\004kind\030\001 \001(\tR\004kind\022\033\n\006winner\030\002 \001(\005H\000R\006wi" +
-      "nner\210\001\001B\t\n\007_winner\"\204\001\n\022PumptownAwardEven" +
-      "t\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006source\030\002 \001(\tR\006s" +
-      "ource\022\027\n\004from\030\003 \001(\005H\000R\004from\210\001\001\022\027\n\004card\030\004" +
-      " \001(\tH\001R\004card\210\001\001B\007\n\005_fromB\007\n\005_card\"B\n\030Pum" +
-      "ptownDiscardPumpEvent\022\022\n\004seat\030\001 \001(\005R\004sea" +
-      "t\022\022\n\004card\030\002 \001(\tR\004card\"\246\001\n\026PumptownRoundO" +
-      "verEvent\022\024\n\005round\030\001 \001(\005R\005round\022\026\n\006scores" +
-      "\030\002 \003(\005R\006scores\022\036\n\ncumulative\030\003 \003(\005R\ncumu" +
-      "lative\022\026\n\006halved\030\004 \003(\005R\006halved\022\033\n\006winner" +
-      "\030\005 \001(\005H\000R\006winner\210\001\001B\t\n\007_winner\"Q\n\025Pumpto" +
-      "wnGameOverEvent\022\036\n\ncumulative\030\001 \003(\005R\ncum" +
-      "ulative\022\030\n\007winners\030\002 \003(\005R\007winners\"B\n\026Pum" +
-      "ptownReshuffleEvent\022\022\n\004pile\030\001 \001(\tR\004pile\022" +
-      "\024\n\005count\030\002 \001(\005R\005count\"J\n\030PumptownAutopas" +
-      "sSetEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\023\n\002on\030\002 \001(" +
-      "\010H\000R\002on\210\001\001B\005\n\003_on\"|\n\022PumptownAllotEvent\022" +
-      "\022\n\004seat\030\001 \001(\005R\004seat\022\034\n\trecipient\030\002 \001(\005R\t" +
-      "recipient\022\026\n\006amount\030\003 \001(\005R\006amount\022\034\n\trem" +
-      "aining\030\004 \001(\005R\tremaining*\273\003\n\rPumptownPhas" +
-      "e\022\036\n\032PUMPTOWN_PHASE_UNSPECIFIED\020\000\022\034\n\030PUM" +
-      "PTOWN_PHASE_RS_WINDOW\020\001\022\027\n\023PUMPTOWN_PHAS" +
-      "E_PEEK\020\002\022\034\n\030PUMPTOWN_PHASE_TB_WINDOW\020\003\022\035" +
-      "\n\031PUMPTOWN_PHASE_TURN_START\020\004\022\035\n\031PUMPTOW" +
-      "N_PHASE_TURN_PLACE\020\005\022!\n\035PUMPTOWN_PHASE_K" +
-      "NOCK_DECISION\020\006\022\034\n\030PUMPTOWN_PHASE_AK_WIN" +
-      "DOW\020\007\022\034\n\030PUMPTOWN_PHASE_RE_WINDOW\020\010\022\036\n\032P" +
-      "UMPTOWN_PHASE_REDIS_ALLOC\020\t\022\034\n\030PUMPTOWN_" +
-      "PHASE_DUEL_TURN\020\n\022\035\n\031PUMPTOWN_PHASE_DUEL" +
-      "_PLACE\020\013\022\035\n\031PUMPTOWN_PHASE_PUMP_LIMIT\020\014\022" +
-      "\034\n\030PUMPTOWN_PHASE_GAME_OVER\020\r*\332\004\n\024Pumpto" +
-      "wnDecisionKind\022&\n\"PUMPTOWN_DECISION_KIND" +
-      "_UNSPECIFIED\020\000\022$\n PUMPTOWN_DECISION_KIND" +
-      "_RS_WINDOW\020\001\022\037\n\033PUMPTOWN_DECISION_KIND_P" +
-      "EEK\020\002\022$\n PUMPTOWN_DECISION_KIND_TB_WINDO" +
-      "W\020\003\022%\n!PUMPTOWN_DECISION_KIND_TURN_START" +
-      "\020\004\022%\n!PUMPTOWN_DECISION_KIND_TURN_PLACE\020" +
-      "\005\022)\n%PUMPTOWN_DECISION_KIND_KNOCK_DECISI" +
-      "ON\020\006\022$\n PUMPTOWN_DECISION_KIND_AK_WINDOW" +
-      "\020\007\022$\n PUMPTOWN_DECISION_KIND_RE_WINDOW\020\010" +
-      "\022&\n\"PUMPTOWN_DECISION_KIND_REDIS_ALLOC\020\t" +
-      "\022$\n PUMPTOWN_DECISION_KIND_DUEL_TURN\020\n\022%" +
-      "\n!PUMPTOWN_DECISION_KIND_DUEL_PLACE\020\013\022%\n" +
-      "!PUMPTOWN_DECISION_KIND_PUMP_LIMIT\020\014\022$\n " +
-      "PUMPTOWN_DECISION_KIND_GAME_OVER\020\r\022&\n\"PU" +
-      "MPTOWN_DECISION_KIND_NOPE_WINDOW\020\016B\224\001\n\017d" +
-      "ev.cardroom.v1B\rPumptownProtoP\001Z:github." +
-      "com/cardroom/cardroom/gen/go/cardroom/v1" +
-      ";cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013C" +
-      "ardroom\\V1\352\002\014Cardroom::V1b\006proto3"
+      "os\210\001\001\022\026\n\006layout\030\n \003(\tR\006layout\022:\n\nallocat" +
+      "ion\030\014 \003(\0132\032.cardroom.v1.PumptownShareR\na" +
+      "llocationB\t\n\007_targetB\004\n\002_aB\005\n\003_paB\004\n\002_bB" +
+      "\005\n\003_pbB\007\n\005_tposB\n\n\010_own_posB\006\n\004_posJ\004\010\013\020" +
+      "\014R\005alloc\"X\n\rPumptownShare\022!\n\trecipient\030\001" +
+      " \001(\005H\000R\trecipient\210\001\001\022\026\n\006amount\030\002 \001(\005R\006am" +
+      "ountB\014\n\n_recipient\"K\n\023PumptownAllotActio" +
+      "n\022\034\n\trecipient\030\001 \001(\005R\trecipient\022\026\n\006amoun" +
+      "t\030\002 \001(\005R\006amount\"\024\n\022PumptownPassAction\"/\n" +
+      "\031PumptownDiscardPumpAction\022\022\n\004card\030\001 \001(\t" +
+      "R\004card\"+\n\031PumptownSetAutopassAction\022\016\n\002o" +
+      "n\030\001 \001(\010R\002on\"\250\t\n\014PumptownView\022\025\n\003you\030\001 \001(" +
+      "\005H\000R\003you\210\001\001\022\024\n\005round\030\002 \001(\005R\005round\022\026\n\006rou" +
+      "nds\030\003 \001(\005R\006rounds\022\030\n\007starter\030\004 \001(\005R\007star" +
+      "ter\022\026\n\006dealer\030\005 \001(\005R\006dealer\022\030\n\005phase\030\006 \001" +
+      "(\tB\002\030\001R\005phase\0229\n\010decision\030\007 \001(\0132\035.cardro" +
+      "om.v1.PumptownDecisionR\010decision\022\022\n\004mode" +
+      "\030\010 \001(\tR\004mode\022\034\n\tscheduled\030\t \001(\005R\tschedul" +
+      "ed\022\"\n\nlast_actor\030\n \001(\005H\001R\tlastActor\210\001\001\022\035" +
+      "\n\007knocker\030\013 \001(\005H\002R\007knocker\210\001\001\022#\n\rknock_b" +
+      "locked\030\014 \003(\005R\014knockBlocked\022#\n\rfinal_pend" +
+      "ing\030\r \003(\005R\014finalPending\022\035\n\nturns_done\030\016 " +
+      "\001(\005R\tturnsDone\0225\n\007players\030\017 \003(\0132\033.cardro" +
+      "om.v1.PumptownPlayerR\007players\022\035\n\ndraw_co" +
+      "unt\030\020 \001(\005R\tdrawCount\022\030\n\007discard\030\021 \003(\tR\007d" +
+      "iscard\022\033\n\tset_aside\030\022 \003(\tR\010setAside\0226\n\007p" +
+      "ending\030\023 \001(\0132\034.cardroom.v1.PumptownPendi" +
+      "ngR\007pending\022\022\n\004hand\030\024 \003(\tR\004hand\022\037\n\010autop" +
+      "ass\030\025 \001(\010H\003R\010autopass\210\001\001\022&\n\017pump_deck_co" +
+      "unt\030\026 \001(\005R\rpumpDeckCount\022!\n\014pump_discard" +
+      "\030\027 \003(\tR\013pumpDiscard\0224\n\005chain\030\030 \003(\0132\036.car" +
+      "droom.v1.PumptownChainPlayR\005chain\022\030\n\007dou" +
+      "bles\030\031 \003(\005R\007doubles\022M\n\017redistributions\030\032" +
+      " \003(\0132#.cardroom.v1.PumptownRedistributio" +
+      "nR\017redistributions\0225\n\005duels\030\033 \003(\0132\037.card" +
+      "room.v1.PumptownDuelRecordR\005duels\022-\n\004due" +
+      "l\030\034 \001(\0132\031.cardroom.v1.PumptownDuelR\004duel" +
+      "\022&\n\014round_winner\030\035 \001(\005H\004R\013roundWinner\210\001\001" +
+      "\022;\n\013typed_phase\030\036 \001(\0162\032.cardroom.v1.Pump" +
+      "townPhaseR\ntypedPhaseB\006\n\004_youB\r\n\013_last_a" +
+      "ctorB\n\n\010_knockerB\013\n\t_autopassB\017\n\r_round_" +
+      "winner\"\202\001\n\020PumptownDecision\022\026\n\004kind\030\001 \001(" +
+      "\tB\002\030\001R\004kind\022\024\n\005seats\030\002 \003(\005R\005seats\022@\n\ntyp" +
+      "ed_kind\030\003 \001(\0162!.cardroom.v1.PumptownDeci" +
+      "sionKindR\ttypedKind\"\373\001\n\016PumptownPlayer\022\022" +
+      "\n\004seat\030\001 \001(\005R\004seat\022\022\n\004grid\030\002 \003(\tR\004grid\022\035" +
+      "\n\npump_count\030\003 \001(\005R\tpumpCount\022\036\n\ncumulat" +
+      "ive\030\004 \001(\005R\ncumulative\022\035\n\npeek_acked\030\005 \001(" +
+      "\010R\tpeekAcked\022\031\n\010peek_all\030\006 \001(\010R\007peekAll\022" +
+      "\031\n\005tally\030\007 \001(\005H\000R\005tally\210\001\001\022\031\n\005score\030\010 \001(" +
+      "\005H\001R\005score\210\001\001B\010\n\006_tallyB\010\n\006_score\"_\n\017Pum" +
+      "ptownPending\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006sour" +
+      "ce\030\002 \001(\tR\006source\022\027\n\004card\030\003 \001(\tH\000R\004card\210\001" +
+      "\001B\007\n\005_card\"\346\002\n\021PumptownChainPlay\022\022\n\004seat" +
+      "\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006targ" +
+      "et\030\003 \001(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001" +
+      "\022\023\n\002pa\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001" +
+      "\022\023\n\002pb\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004t" +
+      "pos\210\001\001\022\034\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003" +
+      "pos\030\n \001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006lay" +
+      "out\022\024\n\005alloc\030\014 \003(\005R\005allocB\t\n\007_targetB\004\n\002" +
+      "_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_own_" +
+      "posB\006\n\004_pos\"B\n\026PumptownRedistribution\022\022\n" +
+      "\004seat\030\001 \001(\005R\004seat\022\024\n\005alloc\030\002 \003(\005R\005alloc\"" +
+      "L\n\022PumptownDuelRecord\022\036\n\nchallenger\030\001 \001(" +
+      "\005R\nchallenger\022\026\n\006target\030\002 \001(\005R\006target\"\261\001" +
+      "\n\014PumptownDuel\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005or" +
+      "der\030\002 \003(\005R\005order\022\024\n\005seats\030\003 \003(\005R\005seats\0223" +
+      "\n\005slots\030\004 \003(\0132\035.cardroom.v1.PumptownCard" +
+      "ListR\005slots\022\024\n\005cycle\030\005 \001(\005R\005cycle\022\026\n\006rep" +
+      "lay\030\006 \001(\005R\006replay\"\301\016\n\rPumptownEvent\022G\n\013r" +
+      "ound_start\030\001 \001(\0132$.cardroom.v1.PumptownR" +
+      "oundStartEventH\000R\nroundStart\022D\n\npeek_sta" +
+      "rt\030\002 \001(\0132#.cardroom.v1.PumptownPeekStart" +
+      "EventH\000R\tpeekStart\022>\n\010ack_peek\030\003 \001(\0132!.c" +
+      "ardroom.v1.PumptownAckPeekEventH\000R\007ackPe" +
+      "ek\022>\n\010peek_end\030\004 \001(\0132!.cardroom.v1.Pumpt" +
+      "ownPeekEndEventH\000R\007peekEnd\0224\n\004pass\030\005 \001(\013" +
+      "2\036.cardroom.v1.PumptownPassEventH\000R\004pass" +
+      "\0224\n\004play\030\006 \001(\0132\036.cardroom.v1.PumptownPla" +
+      "yEventH\000R\004play\022P\n\016chain_resolved\030\007 \001(\0132\'" +
+      ".cardroom.v1.PumptownChainResolvedEventH" +
+      "\000R\rchainResolved\022M\n\rknock_blocked\030\010 \001(\0132" +
+      "&.cardroom.v1.PumptownKnockBlockedEventH" +
+      "\000R\014knockBlocked\022J\n\014knock_stands\030\t \001(\0132%." +
+      "cardroom.v1.PumptownKnockStandsEventH\000R\013" +
+      "knockStands\0227\n\005swipe\030\n \001(\0132\037.cardroom.v1" +
+      ".PumptownSwipeEventH\000R\005swipe\022C\n\teliminat" +
+      "e\030\013 \001(\0132#.cardroom.v1.PumptownEliminateE" +
+      "ventH\000R\teliminate\0224\n\004draw\030\014 \001(\0132\036.cardro" +
+      "om.v1.PumptownDrawEventH\000R\004draw\0227\n\005place" +
+      "\030\r \001(\0132\037.cardroom.v1.PumptownPlaceEventH" +
+      "\000R\005place\022=\n\007discard\030\016 \001(\0132!.cardroom.v1." +
+      "PumptownDiscardEventH\000R\007discard\0227\n\005knock" +
+      "\030\017 \001(\0132\037.cardroom.v1.PumptownKnockEventH" +
+      "\000R\005knock\022>\n\010end_turn\030\020 \001(\0132!.cardroom.v1" +
+      ".PumptownEndTurnEventH\000R\007endTurn\022:\n\006reve" +
+      "al\030\021 \001(\0132 .cardroom.v1.PumptownRevealEve" +
+      "ntH\000R\006reveal\0227\n\005tally\030\022 \001(\0132\037.cardroom.v" +
+      "1.PumptownTallyEventH\000R\005tally\022D\n\nduel_st" +
+      "art\030\023 \001(\0132#.cardroom.v1.PumptownDuelStar" +
+      "tEventH\000R\tduelStart\022G\n\013duel_reveal\030\024 \001(\013" +
+      "2$.cardroom.v1.PumptownDuelRevealEventH\000" +
+      "R\nduelReveal\022>\n\010duel_end\030\025 \001(\0132!.cardroo" +
+      "m.v1.PumptownDuelEndEventH\000R\007duelEnd\0227\n\005" +
+      "award\030\026 \001(\0132\037.cardroom.v1.PumptownAwardE" +
+      "ventH\000R\005award\022J\n\014discard_pump\030\027 \001(\0132%.ca" +
+      "rdroom.v1.PumptownDiscardPumpEventH\000R\013di" +
+      "scardPump\022D\n\nround_over\030\030 \001(\0132#.cardroom" +
+      ".v1.PumptownRoundOverEventH\000R\troundOver\022" +
+      "A\n\tgame_over\030\031 \001(\0132\".cardroom.v1.Pumptow" +
+      "nGameOverEventH\000R\010gameOver\022C\n\treshuffle\030" +
+      "\032 \001(\0132#.cardroom.v1.PumptownReshuffleEve" +
+      "ntH\000R\treshuffle\022J\n\014autopass_set\030\033 \001(\0132%." +
+      "cardroom.v1.PumptownAutopassSetEventH\000R\013" +
+      "autopassSet\0227\n\005allot\030\034 \001(\0132\037.cardroom.v1" +
+      ".PumptownAllotEventH\000R\005allotB\007\n\005event\"{\n" +
+      "\027PumptownRoundStartEvent\022\024\n\005round\030\001 \001(\005R" +
+      "\005round\022\030\n\007starter\030\002 \001(\005R\007starter\022\026\n\006deal" +
+      "er\030\003 \001(\005R\006dealer\022\030\n\007discard\030\004 \003(\tR\007disca" +
+      "rd\"K\n\026PumptownPeekStartEvent\022\031\n\010peek_all" +
+      "\030\001 \003(\010R\007peekAll\022\026\n\006peeked\030\002 \003(\tR\006peeked\"" +
+      "*\n\024PumptownAckPeekEvent\022\022\n\004seat\030\001 \001(\005R\004s" +
+      "eat\"\026\n\024PumptownPeekEndEvent\"?\n\021PumptownP" +
+      "assEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006window\030\002" +
+      " \001(\tR\006window\"\335\002\n\021PumptownPlayEvent\022\022\n\004se" +
+      "at\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006ta" +
+      "rget\030\003 \001(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210" +
+      "\001\001\022\023\n\002pa\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210" +
+      "\001\001\022\023\n\002pb\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R" +
+      "\004tpos\210\001\001\022\034\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025" +
+      "\n\003pos\030\n \001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006l" +
+      "ayoutB\t\n\007_targetB\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_" +
+      "pbB\007\n\005_tposB\n\n\010_own_posB\006\n\004_posJ\004\010\014\020\rR\005a" +
+      "lloc\"x\n\032PumptownChainResolvedEvent\022\022\n\004se" +
+      "at\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\034\n\tca" +
+      "ncelled\030\003 \001(\010R\tcancelled\022\024\n\005cards\030\004 \003(\tR" +
+      "\005cards\"/\n\031PumptownKnockBlockedEvent\022\022\n\004s" +
+      "eat\030\001 \001(\005R\004seat\".\n\030PumptownKnockStandsEv" +
+      "ent\022\022\n\004seat\030\001 \001(\005R\004seat\"j\n\022PumptownSwipe" +
+      "Event\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003" +
+      "pos\022\022\n\004card\030\003 \001(\tR\004card\022\032\n\010replaced\030\004 \001(" +
+      "\tR\010replaced\"R\n\026PumptownEliminateEvent\022\022\n" +
+      "\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\022\n\004c" +
+      "ard\030\003 \001(\tR\004card\"a\n\021PumptownDrawEvent\022\022\n\004" +
+      "seat\030\001 \001(\005R\004seat\022\026\n\006source\030\002 \001(\tR\006source" +
+      "\022\027\n\004card\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_card\"V\n\022Pu" +
+      "mptownPlaceEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003" +
+      "pos\030\002 \001(\tR\003pos\022\032\n\010replaced\030\003 \001(\tR\010replac" +
+      "ed\">\n\024PumptownDiscardEvent\022\022\n\004seat\030\001 \001(\005" +
+      "R\004seat\022\022\n\004card\030\002 \001(\tR\004card\"(\n\022PumptownKn" +
+      "ockEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"*\n\024Pumptown" +
+      "EndTurnEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"d\n\023Pump" +
+      "townRevealEvent\0223\n\005grids\030\001 \003(\0132\035.cardroo" +
+      "m.v1.PumptownCardListR\005grids\022\030\n\007tallies\030" +
+      "\002 \003(\005R\007tallies\"Z\n\022PumptownTallyEvent\022\030\n\007" +
+      "tallies\030\001 \003(\005R\007tallies\022\022\n\004moon\030\002 \003(\010R\004mo" +
+      "on\022\026\n\006scores\030\003 \003(\005R\006scores\"Z\n\026PumptownDu" +
+      "elStartEvent\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005seat" +
+      "s\030\002 \003(\005R\005seats\022\026\n\006replay\030\003 \001(\005R\006replay\"|" +
+      "\n\027PumptownDuelRevealEvent\022\024\n\005seats\030\001 \003(\005" +
+      "R\005seats\0223\n\005slots\030\002 \003(\0132\035.cardroom.v1.Pum" +
+      "ptownCardListR\005slots\022\026\n\006values\030\003 \003(\005R\006va" +
+      "lues\"R\n\024PumptownDuelEndEvent\022\022\n\004kind\030\001 \001" +
+      "(\tR\004kind\022\033\n\006winner\030\002 \001(\005H\000R\006winner\210\001\001B\t\n" +
+      "\007_winner\"\204\001\n\022PumptownAwardEvent\022\022\n\004seat\030" +
+      "\001 \001(\005R\004seat\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004f" +
+      "rom\030\003 \001(\005H\000R\004from\210\001\001\022\027\n\004card\030\004 \001(\tH\001R\004ca" +
+      "rd\210\001\001B\007\n\005_fromB\007\n\005_card\"B\n\030PumptownDisca" +
+      "rdPumpEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030" +
+      "\002 \001(\tR\004card\"\246\001\n\026PumptownRoundOverEvent\022\024" +
+      "\n\005round\030\001 \001(\005R\005round\022\026\n\006scores\030\002 \003(\005R\006sc" +
+      "ores\022\036\n\ncumulative\030\003 \003(\005R\ncumulative\022\026\n\006" +
+      "halved\030\004 \003(\005R\006halved\022\033\n\006winner\030\005 \001(\005H\000R\006" +
+      "winner\210\001\001B\t\n\007_winner\"Q\n\025PumptownGameOver" +
+      "Event\022\036\n\ncumulative\030\001 \003(\005R\ncumulative\022\030\n" +
+      "\007winners\030\002 \003(\005R\007winners\"B\n\026PumptownReshu" +
+      "ffleEvent\022\022\n\004pile\030\001 \001(\tR\004pile\022\024\n\005count\030\002" +
+      " \001(\005R\005count\"J\n\030PumptownAutopassSetEvent\022" +
+      "\022\n\004seat\030\001 \001(\005R\004seat\022\023\n\002on\030\002 \001(\010H\000R\002on\210\001\001" +
+      "B\005\n\003_on\"|\n\022PumptownAllotEvent\022\022\n\004seat\030\001 " +
+      "\001(\005R\004seat\022\034\n\trecipient\030\002 \001(\005R\trecipient\022" +
+      "\026\n\006amount\030\003 \001(\005R\006amount\022\034\n\tremaining\030\004 \001" +
+      "(\005R\tremaining*\273\003\n\rPumptownPhase\022\036\n\032PUMPT" +
+      "OWN_PHASE_UNSPECIFIED\020\000\022\034\n\030PUMPTOWN_PHAS" +
+      "E_RS_WINDOW\020\001\022\027\n\023PUMPTOWN_PHASE_PEEK\020\002\022\034" +
+      "\n\030PUMPTOWN_PHASE_TB_WINDOW\020\003\022\035\n\031PUMPTOWN" +
+      "_PHASE_TURN_START\020\004\022\035\n\031PUMPTOWN_PHASE_TU" +
+      "RN_PLACE\020\005\022!\n\035PUMPTOWN_PHASE_KNOCK_DECIS" +
+      "ION\020\006\022\034\n\030PUMPTOWN_PHASE_AK_WINDOW\020\007\022\034\n\030P" +
+      "UMPTOWN_PHASE_RE_WINDOW\020\010\022\036\n\032PUMPTOWN_PH" +
+      "ASE_REDIS_ALLOC\020\t\022\034\n\030PUMPTOWN_PHASE_DUEL" +
+      "_TURN\020\n\022\035\n\031PUMPTOWN_PHASE_DUEL_PLACE\020\013\022\035" +
+      "\n\031PUMPTOWN_PHASE_PUMP_LIMIT\020\014\022\034\n\030PUMPTOW" +
+      "N_PHASE_GAME_OVER\020\r*\332\004\n\024PumptownDecision" +
+      "Kind\022&\n\"PUMPTOWN_DECISION_KIND_UNSPECIFI" +
+      "ED\020\000\022$\n PUMPTOWN_DECISION_KIND_RS_WINDOW" +
+      "\020\001\022\037\n\033PUMPTOWN_DECISION_KIND_PEEK\020\002\022$\n P" +
+      "UMPTOWN_DECISION_KIND_TB_WINDOW\020\003\022%\n!PUM" +
+      "PTOWN_DECISION_KIND_TURN_START\020\004\022%\n!PUMP" +
+      "TOWN_DECISION_KIND_TURN_PLACE\020\005\022)\n%PUMPT" +
+      "OWN_DECISION_KIND_KNOCK_DECISION\020\006\022$\n PU" +
+      "MPTOWN_DECISION_KIND_AK_WINDOW\020\007\022$\n PUMP" +
+      "TOWN_DECISION_KIND_RE_WINDOW\020\010\022&\n\"PUMPTO" +
+      "WN_DECISION_KIND_REDIS_ALLOC\020\t\022$\n PUMPTO" +
+      "WN_DECISION_KIND_DUEL_TURN\020\n\022%\n!PUMPTOWN" +
+      "_DECISION_KIND_DUEL_PLACE\020\013\022%\n!PUMPTOWN_" +
+      "DECISION_KIND_PUMP_LIMIT\020\014\022$\n PUMPTOWN_D" +
+      "ECISION_KIND_GAME_OVER\020\r\022&\n\"PUMPTOWN_DEC" +
+      "ISION_KIND_NOPE_WINDOW\020\016B\224\001\n\017dev.cardroo" +
+      "m.v1B\rPumptownProtoP\001Z:github.com/cardro" +
+      "om/cardroom/gen/go/cardroom/v1;cardroomv" +
+      "1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1" +
+      "\352\002\014Cardroom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -634,249 +643,255 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PumptownPlayAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlayAction_descriptor,
-        new java.lang.String[] { "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", });
-    internal_static_cardroom_v1_PumptownAllotAction_descriptor =
+        new java.lang.String[] { "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", "Allocation", });
+    internal_static_cardroom_v1_PumptownShare_descriptor =
       getDescriptor().getMessageType(11);
+    internal_static_cardroom_v1_PumptownShare_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PumptownShare_descriptor,
+        new java.lang.String[] { "Recipient", "Amount", });
+    internal_static_cardroom_v1_PumptownAllotAction_descriptor =
+      getDescriptor().getMessageType(12);
     internal_static_cardroom_v1_PumptownAllotAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAllotAction_descriptor,
         new java.lang.String[] { "Recipient", "Amount", });
     internal_static_cardroom_v1_PumptownPassAction_descriptor =
-      getDescriptor().getMessageType(12);
+      getDescriptor().getMessageType(13);
     internal_static_cardroom_v1_PumptownPassAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPassAction_descriptor,
         new java.lang.String[] { });
     internal_static_cardroom_v1_PumptownDiscardPumpAction_descriptor =
-      getDescriptor().getMessageType(13);
+      getDescriptor().getMessageType(14);
     internal_static_cardroom_v1_PumptownDiscardPumpAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDiscardPumpAction_descriptor,
         new java.lang.String[] { "Card", });
     internal_static_cardroom_v1_PumptownSetAutopassAction_descriptor =
-      getDescriptor().getMessageType(14);
+      getDescriptor().getMessageType(15);
     internal_static_cardroom_v1_PumptownSetAutopassAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownSetAutopassAction_descriptor,
         new java.lang.String[] { "On", });
     internal_static_cardroom_v1_PumptownView_descriptor =
-      getDescriptor().getMessageType(15);
+      getDescriptor().getMessageType(16);
     internal_static_cardroom_v1_PumptownView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownView_descriptor,
         new java.lang.String[] { "You", "Round", "Rounds", "Starter", "Dealer", "Phase", "Decision", "Mode", "Scheduled", "LastActor", "Knocker", "KnockBlocked", "FinalPending", "TurnsDone", "Players", "DrawCount", "Discard", "SetAside", "Pending", "Hand", "Autopass", "PumpDeckCount", "PumpDiscard", "Chain", "Doubles", "Redistributions", "Duels", "Duel", "RoundWinner", "TypedPhase", });
     internal_static_cardroom_v1_PumptownDecision_descriptor =
-      getDescriptor().getMessageType(16);
+      getDescriptor().getMessageType(17);
     internal_static_cardroom_v1_PumptownDecision_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDecision_descriptor,
         new java.lang.String[] { "Kind", "Seats", "TypedKind", });
     internal_static_cardroom_v1_PumptownPlayer_descriptor =
-      getDescriptor().getMessageType(17);
+      getDescriptor().getMessageType(18);
     internal_static_cardroom_v1_PumptownPlayer_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlayer_descriptor,
         new java.lang.String[] { "Seat", "Grid", "PumpCount", "Cumulative", "PeekAcked", "PeekAll", "Tally", "Score", });
     internal_static_cardroom_v1_PumptownPending_descriptor =
-      getDescriptor().getMessageType(18);
+      getDescriptor().getMessageType(19);
     internal_static_cardroom_v1_PumptownPending_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPending_descriptor,
         new java.lang.String[] { "Seat", "Source", "Card", });
     internal_static_cardroom_v1_PumptownChainPlay_descriptor =
-      getDescriptor().getMessageType(19);
+      getDescriptor().getMessageType(20);
     internal_static_cardroom_v1_PumptownChainPlay_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownChainPlay_descriptor,
         new java.lang.String[] { "Seat", "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", "Alloc", });
     internal_static_cardroom_v1_PumptownRedistribution_descriptor =
-      getDescriptor().getMessageType(20);
+      getDescriptor().getMessageType(21);
     internal_static_cardroom_v1_PumptownRedistribution_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRedistribution_descriptor,
         new java.lang.String[] { "Seat", "Alloc", });
     internal_static_cardroom_v1_PumptownDuelRecord_descriptor =
-      getDescriptor().getMessageType(21);
+      getDescriptor().getMessageType(22);
     internal_static_cardroom_v1_PumptownDuelRecord_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelRecord_descriptor,
         new java.lang.String[] { "Challenger", "Target", });
     internal_static_cardroom_v1_PumptownDuel_descriptor =
-      getDescriptor().getMessageType(22);
+      getDescriptor().getMessageType(23);
     internal_static_cardroom_v1_PumptownDuel_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuel_descriptor,
         new java.lang.String[] { "Kind", "Order", "Seats", "Slots", "Cycle", "Replay", });
     internal_static_cardroom_v1_PumptownEvent_descriptor =
-      getDescriptor().getMessageType(23);
+      getDescriptor().getMessageType(24);
     internal_static_cardroom_v1_PumptownEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownEvent_descriptor,
         new java.lang.String[] { "RoundStart", "PeekStart", "AckPeek", "PeekEnd", "Pass", "Play", "ChainResolved", "KnockBlocked", "KnockStands", "Swipe", "Eliminate", "Draw", "Place", "Discard", "Knock", "EndTurn", "Reveal", "Tally", "DuelStart", "DuelReveal", "DuelEnd", "Award", "DiscardPump", "RoundOver", "GameOver", "Reshuffle", "AutopassSet", "Allot", "Event", });
     internal_static_cardroom_v1_PumptownRoundStartEvent_descriptor =
-      getDescriptor().getMessageType(24);
+      getDescriptor().getMessageType(25);
     internal_static_cardroom_v1_PumptownRoundStartEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRoundStartEvent_descriptor,
         new java.lang.String[] { "Round", "Starter", "Dealer", "Discard", });
     internal_static_cardroom_v1_PumptownPeekStartEvent_descriptor =
-      getDescriptor().getMessageType(25);
+      getDescriptor().getMessageType(26);
     internal_static_cardroom_v1_PumptownPeekStartEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPeekStartEvent_descriptor,
         new java.lang.String[] { "PeekAll", "Peeked", });
     internal_static_cardroom_v1_PumptownAckPeekEvent_descriptor =
-      getDescriptor().getMessageType(26);
+      getDescriptor().getMessageType(27);
     internal_static_cardroom_v1_PumptownAckPeekEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAckPeekEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownPeekEndEvent_descriptor =
-      getDescriptor().getMessageType(27);
+      getDescriptor().getMessageType(28);
     internal_static_cardroom_v1_PumptownPeekEndEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPeekEndEvent_descriptor,
         new java.lang.String[] { });
     internal_static_cardroom_v1_PumptownPassEvent_descriptor =
-      getDescriptor().getMessageType(28);
+      getDescriptor().getMessageType(29);
     internal_static_cardroom_v1_PumptownPassEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPassEvent_descriptor,
         new java.lang.String[] { "Seat", "Window", });
     internal_static_cardroom_v1_PumptownPlayEvent_descriptor =
-      getDescriptor().getMessageType(29);
+      getDescriptor().getMessageType(30);
     internal_static_cardroom_v1_PumptownPlayEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlayEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", });
     internal_static_cardroom_v1_PumptownChainResolvedEvent_descriptor =
-      getDescriptor().getMessageType(30);
+      getDescriptor().getMessageType(31);
     internal_static_cardroom_v1_PumptownChainResolvedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownChainResolvedEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", "Cancelled", "Cards", });
     internal_static_cardroom_v1_PumptownKnockBlockedEvent_descriptor =
-      getDescriptor().getMessageType(31);
+      getDescriptor().getMessageType(32);
     internal_static_cardroom_v1_PumptownKnockBlockedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownKnockBlockedEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownKnockStandsEvent_descriptor =
-      getDescriptor().getMessageType(32);
+      getDescriptor().getMessageType(33);
     internal_static_cardroom_v1_PumptownKnockStandsEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownKnockStandsEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownSwipeEvent_descriptor =
-      getDescriptor().getMessageType(33);
+      getDescriptor().getMessageType(34);
     internal_static_cardroom_v1_PumptownSwipeEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownSwipeEvent_descriptor,
         new java.lang.String[] { "Seat", "Pos", "Card", "Replaced", });
     internal_static_cardroom_v1_PumptownEliminateEvent_descriptor =
-      getDescriptor().getMessageType(34);
+      getDescriptor().getMessageType(35);
     internal_static_cardroom_v1_PumptownEliminateEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownEliminateEvent_descriptor,
         new java.lang.String[] { "Seat", "Pos", "Card", });
     internal_static_cardroom_v1_PumptownDrawEvent_descriptor =
-      getDescriptor().getMessageType(35);
+      getDescriptor().getMessageType(36);
     internal_static_cardroom_v1_PumptownDrawEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDrawEvent_descriptor,
         new java.lang.String[] { "Seat", "Source", "Card", });
     internal_static_cardroom_v1_PumptownPlaceEvent_descriptor =
-      getDescriptor().getMessageType(36);
+      getDescriptor().getMessageType(37);
     internal_static_cardroom_v1_PumptownPlaceEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlaceEvent_descriptor,
         new java.lang.String[] { "Seat", "Pos", "Replaced", });
     internal_static_cardroom_v1_PumptownDiscardEvent_descriptor =
-      getDescriptor().getMessageType(37);
+      getDescriptor().getMessageType(38);
     internal_static_cardroom_v1_PumptownDiscardEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDiscardEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", });
     internal_static_cardroom_v1_PumptownKnockEvent_descriptor =
-      getDescriptor().getMessageType(38);
+      getDescriptor().getMessageType(39);
     internal_static_cardroom_v1_PumptownKnockEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownKnockEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownEndTurnEvent_descriptor =
-      getDescriptor().getMessageType(39);
+      getDescriptor().getMessageType(40);
     internal_static_cardroom_v1_PumptownEndTurnEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownEndTurnEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownRevealEvent_descriptor =
-      getDescriptor().getMessageType(40);
+      getDescriptor().getMessageType(41);
     internal_static_cardroom_v1_PumptownRevealEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRevealEvent_descriptor,
         new java.lang.String[] { "Grids", "Tallies", });
     internal_static_cardroom_v1_PumptownTallyEvent_descriptor =
-      getDescriptor().getMessageType(41);
+      getDescriptor().getMessageType(42);
     internal_static_cardroom_v1_PumptownTallyEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownTallyEvent_descriptor,
         new java.lang.String[] { "Tallies", "Moon", "Scores", });
     internal_static_cardroom_v1_PumptownDuelStartEvent_descriptor =
-      getDescriptor().getMessageType(42);
+      getDescriptor().getMessageType(43);
     internal_static_cardroom_v1_PumptownDuelStartEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelStartEvent_descriptor,
         new java.lang.String[] { "Kind", "Seats", "Replay", });
     internal_static_cardroom_v1_PumptownDuelRevealEvent_descriptor =
-      getDescriptor().getMessageType(43);
+      getDescriptor().getMessageType(44);
     internal_static_cardroom_v1_PumptownDuelRevealEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelRevealEvent_descriptor,
         new java.lang.String[] { "Seats", "Slots", "Values", });
     internal_static_cardroom_v1_PumptownDuelEndEvent_descriptor =
-      getDescriptor().getMessageType(44);
+      getDescriptor().getMessageType(45);
     internal_static_cardroom_v1_PumptownDuelEndEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelEndEvent_descriptor,
         new java.lang.String[] { "Kind", "Winner", });
     internal_static_cardroom_v1_PumptownAwardEvent_descriptor =
-      getDescriptor().getMessageType(45);
+      getDescriptor().getMessageType(46);
     internal_static_cardroom_v1_PumptownAwardEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAwardEvent_descriptor,
         new java.lang.String[] { "Seat", "Source", "From", "Card", });
     internal_static_cardroom_v1_PumptownDiscardPumpEvent_descriptor =
-      getDescriptor().getMessageType(46);
+      getDescriptor().getMessageType(47);
     internal_static_cardroom_v1_PumptownDiscardPumpEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDiscardPumpEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", });
     internal_static_cardroom_v1_PumptownRoundOverEvent_descriptor =
-      getDescriptor().getMessageType(47);
+      getDescriptor().getMessageType(48);
     internal_static_cardroom_v1_PumptownRoundOverEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRoundOverEvent_descriptor,
         new java.lang.String[] { "Round", "Scores", "Cumulative", "Halved", "Winner", });
     internal_static_cardroom_v1_PumptownGameOverEvent_descriptor =
-      getDescriptor().getMessageType(48);
+      getDescriptor().getMessageType(49);
     internal_static_cardroom_v1_PumptownGameOverEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownGameOverEvent_descriptor,
         new java.lang.String[] { "Cumulative", "Winners", });
     internal_static_cardroom_v1_PumptownReshuffleEvent_descriptor =
-      getDescriptor().getMessageType(49);
+      getDescriptor().getMessageType(50);
     internal_static_cardroom_v1_PumptownReshuffleEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownReshuffleEvent_descriptor,
         new java.lang.String[] { "Pile", "Count", });
     internal_static_cardroom_v1_PumptownAutopassSetEvent_descriptor =
-      getDescriptor().getMessageType(50);
+      getDescriptor().getMessageType(51);
     internal_static_cardroom_v1_PumptownAutopassSetEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAutopassSetEvent_descriptor,
         new java.lang.String[] { "Seat", "On", });
     internal_static_cardroom_v1_PumptownAllotEvent_descriptor =
-      getDescriptor().getMessageType(51);
+      getDescriptor().getMessageType(52);
     internal_static_cardroom_v1_PumptownAllotEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAllotEvent_descriptor,

@@ -173,7 +173,7 @@ private static final long serialVersionUID = 0L;
    *
    * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=223
+   *     See cardroom/v1/pumptown.proto;l=244
    * @return The phase.
    */
   @java.lang.Override
@@ -200,7 +200,7 @@ private static final long serialVersionUID = 0L;
    *
    * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=223
+   *     See cardroom/v1/pumptown.proto;l=244
    * @return The bytes for phase.
    */
   @java.lang.Override
@@ -2829,7 +2829,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @return The phase.
      */
     @java.lang.Deprecated public java.lang.String getPhase() {
@@ -2855,7 +2855,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @return The bytes for phase.
      */
     @java.lang.Deprecated public com.google.protobuf.ByteString
@@ -2882,7 +2882,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @param value The phase to set.
      * @return This builder for chaining.
      */
@@ -2905,7 +2905,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @return This builder for chaining.
      */
     @java.lang.Deprecated public Builder clearPhase() {
@@ -2925,7 +2925,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */

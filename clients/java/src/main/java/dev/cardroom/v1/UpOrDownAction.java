@@ -63,6 +63,7 @@ private static final long serialVersionUID = 0L;
     TAKE(2),
     PLACE(3),
     DRAW(4),
+    TURN(5),
     ACTION_NOT_SET(0);
     private final int value;
     private ActionCase(int value) {
@@ -84,6 +85,7 @@ private static final long serialVersionUID = 0L;
         case 2: return TAKE;
         case 3: return PLACE;
         case 4: return DRAW;
+        case 5: return TURN;
         case 0: return ACTION_NOT_SET;
         default: return null;
       }
@@ -271,6 +273,55 @@ private static final long serialVersionUID = 0L;
     return dev.cardroom.v1.UpOrDownDrawAction.getDefaultInstance();
   }
 
+  public static final int TURN_FIELD_NUMBER = 5;
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   * @return Whether the turn field is set.
+   */
+  @java.lang.Override
+  public boolean hasTurn() {
+    return actionCase_ == 5;
+  }
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   * @return The turn.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.UpOrDownTurnAction getTurn() {
+    if (actionCase_ == 5) {
+       return (dev.cardroom.v1.UpOrDownTurnAction) action_;
+    }
+    return dev.cardroom.v1.UpOrDownTurnAction.getDefaultInstance();
+  }
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.UpOrDownTurnActionOrBuilder getTurnOrBuilder() {
+    if (actionCase_ == 5) {
+       return (dev.cardroom.v1.UpOrDownTurnAction) action_;
+    }
+    return dev.cardroom.v1.UpOrDownTurnAction.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -297,6 +348,9 @@ private static final long serialVersionUID = 0L;
     if (actionCase_ == 4) {
       output.writeMessage(4, (dev.cardroom.v1.UpOrDownDrawAction) action_);
     }
+    if (actionCase_ == 5) {
+      output.writeMessage(5, (dev.cardroom.v1.UpOrDownTurnAction) action_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -316,6 +370,10 @@ private static final long serialVersionUID = 0L;
     if (actionCase_ == 4) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(4, (dev.cardroom.v1.UpOrDownDrawAction) action_);
+    }
+    if (actionCase_ == 5) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(5, (dev.cardroom.v1.UpOrDownTurnAction) action_);
     }
     return size;
   }
@@ -359,6 +417,10 @@ private static final long serialVersionUID = 0L;
         if (!getDraw()
             .equals(other.getDraw())) return false;
         break;
+      case 5:
+        if (!getTurn()
+            .equals(other.getTurn())) return false;
+        break;
       case 0:
       default:
     }
@@ -389,6 +451,10 @@ private static final long serialVersionUID = 0L;
       case 4:
         hash = (37 * hash) + DRAW_FIELD_NUMBER;
         hash = (53 * hash) + getDraw().hashCode();
+        break;
+      case 5:
+        hash = (37 * hash) + TURN_FIELD_NUMBER;
+        hash = (53 * hash) + getTurn().hashCode();
         break;
       case 0:
       default:
@@ -541,6 +607,9 @@ private static final long serialVersionUID = 0L;
       if (drawBuilder_ != null) {
         drawBuilder_.clear();
       }
+      if (turnBuilder_ != null) {
+        turnBuilder_.clear();
+      }
       actionCase_ = 0;
       action_ = null;
       return this;
@@ -598,6 +667,10 @@ private static final long serialVersionUID = 0L;
           drawBuilder_ != null) {
         result.action_ = drawBuilder_.build();
       }
+      if (actionCase_ == 5 &&
+          turnBuilder_ != null) {
+        result.action_ = turnBuilder_.build();
+      }
     }
 
     @java.lang.Override
@@ -627,6 +700,10 @@ private static final long serialVersionUID = 0L;
         }
         case DRAW: {
           mergeDraw(other.getDraw());
+          break;
+        }
+        case TURN: {
+          mergeTurn(other.getTurn());
           break;
         }
         case ACTION_NOT_SET: {
@@ -687,6 +764,13 @@ private static final long serialVersionUID = 0L;
               actionCase_ = 4;
               break;
             } // case 34
+            case 42: {
+              input.readMessage(
+                  internalGetTurnFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              actionCase_ = 5;
+              break;
+            } // case 42
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1429,6 +1513,202 @@ private static final long serialVersionUID = 0L;
       actionCase_ = 4;
       onChanged();
       return drawBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.UpOrDownTurnAction, dev.cardroom.v1.UpOrDownTurnAction.Builder, dev.cardroom.v1.UpOrDownTurnActionOrBuilder> turnBuilder_;
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     * @return Whether the turn field is set.
+     */
+    @java.lang.Override
+    public boolean hasTurn() {
+      return actionCase_ == 5;
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     * @return The turn.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.UpOrDownTurnAction getTurn() {
+      if (turnBuilder_ == null) {
+        if (actionCase_ == 5) {
+          return (dev.cardroom.v1.UpOrDownTurnAction) action_;
+        }
+        return dev.cardroom.v1.UpOrDownTurnAction.getDefaultInstance();
+      } else {
+        if (actionCase_ == 5) {
+          return turnBuilder_.getMessage();
+        }
+        return dev.cardroom.v1.UpOrDownTurnAction.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    public Builder setTurn(dev.cardroom.v1.UpOrDownTurnAction value) {
+      if (turnBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        action_ = value;
+        onChanged();
+      } else {
+        turnBuilder_.setMessage(value);
+      }
+      actionCase_ = 5;
+      return this;
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    public Builder setTurn(
+        dev.cardroom.v1.UpOrDownTurnAction.Builder builderForValue) {
+      if (turnBuilder_ == null) {
+        action_ = builderForValue.build();
+        onChanged();
+      } else {
+        turnBuilder_.setMessage(builderForValue.build());
+      }
+      actionCase_ = 5;
+      return this;
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    public Builder mergeTurn(dev.cardroom.v1.UpOrDownTurnAction value) {
+      if (turnBuilder_ == null) {
+        if (actionCase_ == 5 &&
+            action_ != dev.cardroom.v1.UpOrDownTurnAction.getDefaultInstance()) {
+          action_ = dev.cardroom.v1.UpOrDownTurnAction.newBuilder((dev.cardroom.v1.UpOrDownTurnAction) action_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          action_ = value;
+        }
+        onChanged();
+      } else {
+        if (actionCase_ == 5) {
+          turnBuilder_.mergeFrom(value);
+        } else {
+          turnBuilder_.setMessage(value);
+        }
+      }
+      actionCase_ = 5;
+      return this;
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    public Builder clearTurn() {
+      if (turnBuilder_ == null) {
+        if (actionCase_ == 5) {
+          actionCase_ = 0;
+          action_ = null;
+          onChanged();
+        }
+      } else {
+        if (actionCase_ == 5) {
+          actionCase_ = 0;
+          action_ = null;
+        }
+        turnBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    public dev.cardroom.v1.UpOrDownTurnAction.Builder getTurnBuilder() {
+      return internalGetTurnFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.UpOrDownTurnActionOrBuilder getTurnOrBuilder() {
+      if ((actionCase_ == 5) && (turnBuilder_ != null)) {
+        return turnBuilder_.getMessageOrBuilder();
+      } else {
+        if (actionCase_ == 5) {
+          return (dev.cardroom.v1.UpOrDownTurnAction) action_;
+        }
+        return dev.cardroom.v1.UpOrDownTurnAction.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.UpOrDownTurnAction, dev.cardroom.v1.UpOrDownTurnAction.Builder, dev.cardroom.v1.UpOrDownTurnActionOrBuilder> 
+        internalGetTurnFieldBuilder() {
+      if (turnBuilder_ == null) {
+        if (!(actionCase_ == 5)) {
+          action_ = dev.cardroom.v1.UpOrDownTurnAction.getDefaultInstance();
+        }
+        turnBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.cardroom.v1.UpOrDownTurnAction, dev.cardroom.v1.UpOrDownTurnAction.Builder, dev.cardroom.v1.UpOrDownTurnActionOrBuilder>(
+                (dev.cardroom.v1.UpOrDownTurnAction) action_,
+                getParentForChildren(),
+                isClean());
+        action_ = null;
+      }
+      actionCase_ = 5;
+      onChanged();
+      return turnBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.UpOrDownAction)

@@ -118,5 +118,38 @@ public interface UpOrDownActionOrBuilder extends
    */
   dev.cardroom.v1.UpOrDownDrawActionOrBuilder getDrawOrBuilder();
 
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   * @return Whether the turn field is set.
+   */
+  boolean hasTurn();
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   * @return The turn.
+   */
+  dev.cardroom.v1.UpOrDownTurnAction getTurn();
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   */
+  dev.cardroom.v1.UpOrDownTurnActionOrBuilder getTurnOrBuilder();
+
   dev.cardroom.v1.UpOrDownAction.ActionCase getActionCase();
 }

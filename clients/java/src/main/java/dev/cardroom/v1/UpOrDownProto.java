@@ -37,6 +37,11 @@ public final class UpOrDownProto extends com.google.protobuf.GeneratedFile {
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_UpOrDownAction_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_UpOrDownTurnAction_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_UpOrDownTurnAction_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardroom_v1_UpOrDownPlayAction_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -128,77 +133,84 @@ public final class UpOrDownProto extends com.google.protobuf.GeneratedFile {
       "show_known_cards\030\004 \001(\010H\003R\016showKnownCards" +
       "\210\001\001B\r\n\013_card_rangeB\017\n\r_first_playerB\031\n\027_" +
       "give_up_with_free_slotB\023\n\021_show_known_ca" +
-      "rds\"\371\001\n\016UpOrDownAction\0225\n\004play\030\001 \001(\0132\037.c" +
+      "rds\"\260\002\n\016UpOrDownAction\0225\n\004play\030\001 \001(\0132\037.c" +
       "ardroom.v1.UpOrDownPlayActionH\000R\004play\0225\n" +
       "\004take\030\002 \001(\0132\037.cardroom.v1.UpOrDownTakeAc" +
       "tionH\000R\004take\0228\n\005place\030\003 \001(\0132 .cardroom.v" +
       "1.UpOrDownPlaceActionH\000R\005place\0225\n\004draw\030\004" +
       " \001(\0132\037.cardroom.v1.UpOrDownDrawActionH\000R" +
-      "\004drawB\010\n\006action\"(\n\022UpOrDownPlayAction\022\022\n" +
-      "\004card\030\001 \001(\005R\004card\"(\n\022UpOrDownTakeAction\022" +
-      "\022\n\004card\030\001 \001(\005R\004card\"R\n\023UpOrDownPlaceActi" +
-      "on\022\026\n\006target\030\001 \001(\tR\006target\022\031\n\005index\030\002 \001(" +
-      "\005H\000R\005index\210\001\001B\010\n\006_index\"(\n\022UpOrDownDrawA" +
-      "ction\022\022\n\004pile\030\001 \001(\tR\004pile\"\371\004\n\014UpOrDownVi" +
-      "ew\022\025\n\003you\030\001 \001(\005H\000R\003you\210\001\001\022\030\n\005phase\030\002 \001(\t" +
-      "B\002\030\001R\005phase\022\035\n\007current\030\003 \001(\005H\001R\007current\210" +
-      "\001\001\022!\n\014first_player\030\004 \001(\005R\013firstPlayer\022\022\n" +
-      "\004turn\030\005 \001(\005R\004turn\022\030\n\007display\030\006 \003(\005R\007disp" +
-      "lay\022\033\n\006played\030\007 \001(\005H\002R\006played\210\001\001\022\031\n\005lowe" +
-      "r\030\010 \001(\005H\003R\005lower\210\001\001\022\031\n\005upper\030\t \001(\005H\004R\005up" +
-      "per\210\001\001\022\031\n\005taken\030\n \001(\005H\005R\005taken\210\001\001\022$\n\016pil" +
-      "e_down_size\030\013 \001(\005R\014pileDownSize\022 \n\014pile_" +
-      "up_size\030\014 \001(\005R\npileUpSize\022#\n\013pile_up_top" +
-      "\030\r \001(\005H\006R\tpileUpTop\210\001\001\022\022\n\004hand\030\016 \003(\005R\004ha" +
-      "nd\0225\n\007players\030\017 \003(\0132\033.cardroom.v1.UpOrDo" +
-      "wnPlayerR\007players\022\030\n\007winners\030\020 \003(\005R\007winn" +
-      "ers\022;\n\013typed_phase\030\021 \001(\0162\032.cardroom.v1.U" +
-      "pOrDownPhaseR\ntypedPhaseB\006\n\004_youB\n\n\010_cur" +
-      "rentB\t\n\007_playedB\010\n\006_lowerB\010\n\006_upperB\010\n\006_" +
-      "takenB\016\n\014_pile_up_top\"\276\001\n\016UpOrDownPlayer" +
-      "\022\022\n\004seat\030\001 \001(\005R\004seat\022\033\n\thand_size\030\002 \001(\005R" +
-      "\010handSize\022\024\n\005known\030\003 \003(\005R\005known\0225\n\007colum" +
-      "ns\030\004 \003(\0132\033.cardroom.v1.UpOrDownColumnR\007c" +
-      "olumns\022\030\n\007discard\030\005 \003(\005R\007discard\022\024\n\005scor" +
-      "e\030\006 \001(\005R\005score\"D\n\016UpOrDownColumn\022\024\n\005card" +
-      "s\030\001 \003(\005R\005cards\022\034\n\tdirection\030\002 \001(\tR\tdirec" +
-      "tion\"\262\003\n\rUpOrDownEvent\022:\n\006played\030\001 \001(\0132 " +
-      ".cardroom.v1.UpOrDownPlayedEventH\000R\006play" +
-      "ed\0224\n\004took\030\002 \001(\0132\036.cardroom.v1.UpOrDownT" +
-      "ookEventH\000R\004took\022;\n\007gave_up\030\003 \001(\0132 .card" +
-      "room.v1.UpOrDownGaveUpEventH\000R\006gaveUp\022:\n" +
-      "\006placed\030\004 \001(\0132 .cardroom.v1.UpOrDownPlac" +
-      "edEventH\000R\006placed\0224\n\004drew\030\005 \001(\0132\036.cardro" +
-      "om.v1.UpOrDownDrewEventH\000R\004drew\0224\n\004turn\030" +
-      "\006 \001(\0132\036.cardroom.v1.UpOrDownTurnEventH\000R" +
-      "\004turn\022A\n\tgame_over\030\007 \001(\0132\".cardroom.v1.U" +
-      "pOrDownGameOverEventH\000R\010gameOverB\007\n\005even" +
-      "t\"i\n\023UpOrDownPlayedEvent\022\022\n\004seat\030\001 \001(\005R\004" +
-      "seat\022\022\n\004card\030\002 \001(\005R\004card\022\024\n\005lower\030\003 \001(\005R" +
-      "\005lower\022\024\n\005upper\030\004 \001(\005R\005upper\";\n\021UpOrDown" +
-      "TookEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 " +
-      "\001(\005R\004card\"W\n\023UpOrDownGaveUpEvent\022\022\n\004seat" +
-      "\030\001 \001(\005R\004seat\022\026\n\006column\030\002 \001(\005R\006column\022\024\n\005" +
-      "cards\030\003 \003(\005R\005cards\"\207\001\n\023UpOrDownPlacedEve" +
-      "nt\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\005R\004ca" +
-      "rd\022\026\n\006column\030\003 \001(\005R\006column\022\022\n\004mode\030\004 \001(\t" +
-      "R\004mode\022\034\n\tdirection\030\005 \001(\tR\tdirection\"]\n\021" +
-      "UpOrDownDrewEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n" +
-      "\004pile\030\002 \001(\tR\004pile\022\027\n\004card\030\003 \001(\005H\000R\004card\210" +
-      "\001\001B\007\n\005_card\";\n\021UpOrDownTurnEvent\022\022\n\004seat" +
-      "\030\001 \001(\005R\004seat\022\022\n\004turn\030\002 \001(\005R\004turn\"_\n\025UpOr" +
-      "DownGameOverEvent\022\026\n\006scores\030\001 \003(\005R\006score" +
-      "s\022\030\n\007winners\030\002 \003(\005R\007winners\022\024\n\005ranks\030\003 \003" +
-      "(\005R\005ranks*\276\001\n\rUpOrDownPhase\022 \n\034UP_OR_DOW" +
-      "N_PHASE_UNSPECIFIED\020\000\022\031\n\025UP_OR_DOWN_PHAS" +
-      "E_PLAY\020\001\022\031\n\025UP_OR_DOWN_PHASE_TAKE\020\002\022\032\n\026U" +
-      "P_OR_DOWN_PHASE_PLACE\020\003\022\031\n\025UP_OR_DOWN_PH" +
-      "ASE_DRAW\020\004\022\036\n\032UP_OR_DOWN_PHASE_GAME_OVER" +
-      "\020\005B\224\001\n\017dev.cardroom.v1B\rUpOrDownProtoP\001Z" +
-      ":github.com/cardroom/cardroom/gen/go/car" +
-      "droom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272" +
-      "\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006proto" +
-      "3"
+      "\004draw\0225\n\004turn\030\005 \001(\0132\037.cardroom.v1.UpOrDo" +
+      "wnTurnActionH\000R\004turnB\010\n\006action\"\353\001\n\022UpOrD" +
+      "ownTurnAction\0223\n\004play\030\001 \001(\0132\037.cardroom.v" +
+      "1.UpOrDownPlayActionR\004play\0223\n\004take\030\002 \001(\013" +
+      "2\037.cardroom.v1.UpOrDownTakeActionR\004take\022" +
+      "6\n\005place\030\003 \001(\0132 .cardroom.v1.UpOrDownPla" +
+      "ceActionR\005place\0223\n\004draw\030\004 \001(\0132\037.cardroom" +
+      ".v1.UpOrDownDrawActionR\004draw\"(\n\022UpOrDown" +
+      "PlayAction\022\022\n\004card\030\001 \001(\005R\004card\"(\n\022UpOrDo" +
+      "wnTakeAction\022\022\n\004card\030\001 \001(\005R\004card\"R\n\023UpOr" +
+      "DownPlaceAction\022\026\n\006target\030\001 \001(\tR\006target\022" +
+      "\031\n\005index\030\002 \001(\005H\000R\005index\210\001\001B\010\n\006_index\"(\n\022" +
+      "UpOrDownDrawAction\022\022\n\004pile\030\001 \001(\tR\004pile\"\371" +
+      "\004\n\014UpOrDownView\022\025\n\003you\030\001 \001(\005H\000R\003you\210\001\001\022\030" +
+      "\n\005phase\030\002 \001(\tB\002\030\001R\005phase\022\035\n\007current\030\003 \001(" +
+      "\005H\001R\007current\210\001\001\022!\n\014first_player\030\004 \001(\005R\013f" +
+      "irstPlayer\022\022\n\004turn\030\005 \001(\005R\004turn\022\030\n\007displa" +
+      "y\030\006 \003(\005R\007display\022\033\n\006played\030\007 \001(\005H\002R\006play" +
+      "ed\210\001\001\022\031\n\005lower\030\010 \001(\005H\003R\005lower\210\001\001\022\031\n\005uppe" +
+      "r\030\t \001(\005H\004R\005upper\210\001\001\022\031\n\005taken\030\n \001(\005H\005R\005ta" +
+      "ken\210\001\001\022$\n\016pile_down_size\030\013 \001(\005R\014pileDown" +
+      "Size\022 \n\014pile_up_size\030\014 \001(\005R\npileUpSize\022#" +
+      "\n\013pile_up_top\030\r \001(\005H\006R\tpileUpTop\210\001\001\022\022\n\004h" +
+      "and\030\016 \003(\005R\004hand\0225\n\007players\030\017 \003(\0132\033.cardr" +
+      "oom.v1.UpOrDownPlayerR\007players\022\030\n\007winner" +
+      "s\030\020 \003(\005R\007winners\022;\n\013typed_phase\030\021 \001(\0162\032." +
+      "cardroom.v1.UpOrDownPhaseR\ntypedPhaseB\006\n" +
+      "\004_youB\n\n\010_currentB\t\n\007_playedB\010\n\006_lowerB\010" +
+      "\n\006_upperB\010\n\006_takenB\016\n\014_pile_up_top\"\276\001\n\016U" +
+      "pOrDownPlayer\022\022\n\004seat\030\001 \001(\005R\004seat\022\033\n\than" +
+      "d_size\030\002 \001(\005R\010handSize\022\024\n\005known\030\003 \003(\005R\005k" +
+      "nown\0225\n\007columns\030\004 \003(\0132\033.cardroom.v1.UpOr" +
+      "DownColumnR\007columns\022\030\n\007discard\030\005 \003(\005R\007di" +
+      "scard\022\024\n\005score\030\006 \001(\005R\005score\"D\n\016UpOrDownC" +
+      "olumn\022\024\n\005cards\030\001 \003(\005R\005cards\022\034\n\tdirection" +
+      "\030\002 \001(\tR\tdirection\"\262\003\n\rUpOrDownEvent\022:\n\006p" +
+      "layed\030\001 \001(\0132 .cardroom.v1.UpOrDownPlayed" +
+      "EventH\000R\006played\0224\n\004took\030\002 \001(\0132\036.cardroom" +
+      ".v1.UpOrDownTookEventH\000R\004took\022;\n\007gave_up" +
+      "\030\003 \001(\0132 .cardroom.v1.UpOrDownGaveUpEvent" +
+      "H\000R\006gaveUp\022:\n\006placed\030\004 \001(\0132 .cardroom.v1" +
+      ".UpOrDownPlacedEventH\000R\006placed\0224\n\004drew\030\005" +
+      " \001(\0132\036.cardroom.v1.UpOrDownDrewEventH\000R\004" +
+      "drew\0224\n\004turn\030\006 \001(\0132\036.cardroom.v1.UpOrDow" +
+      "nTurnEventH\000R\004turn\022A\n\tgame_over\030\007 \001(\0132\"." +
+      "cardroom.v1.UpOrDownGameOverEventH\000R\010gam" +
+      "eOverB\007\n\005event\"i\n\023UpOrDownPlayedEvent\022\022\n" +
+      "\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\005R\004card\022\024\n" +
+      "\005lower\030\003 \001(\005R\005lower\022\024\n\005upper\030\004 \001(\005R\005uppe" +
+      "r\";\n\021UpOrDownTookEvent\022\022\n\004seat\030\001 \001(\005R\004se" +
+      "at\022\022\n\004card\030\002 \001(\005R\004card\"W\n\023UpOrDownGaveUp" +
+      "Event\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006column\030\002 \001(" +
+      "\005R\006column\022\024\n\005cards\030\003 \003(\005R\005cards\"\207\001\n\023UpOr" +
+      "DownPlacedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004c" +
+      "ard\030\002 \001(\005R\004card\022\026\n\006column\030\003 \001(\005R\006column\022" +
+      "\022\n\004mode\030\004 \001(\tR\004mode\022\034\n\tdirection\030\005 \001(\tR\t" +
+      "direction\"]\n\021UpOrDownDrewEvent\022\022\n\004seat\030\001" +
+      " \001(\005R\004seat\022\022\n\004pile\030\002 \001(\tR\004pile\022\027\n\004card\030\003" +
+      " \001(\005H\000R\004card\210\001\001B\007\n\005_card\";\n\021UpOrDownTurn" +
+      "Event\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004turn\030\002 \001(\005R" +
+      "\004turn\"_\n\025UpOrDownGameOverEvent\022\026\n\006scores" +
+      "\030\001 \003(\005R\006scores\022\030\n\007winners\030\002 \003(\005R\007winners" +
+      "\022\024\n\005ranks\030\003 \003(\005R\005ranks*\276\001\n\rUpOrDownPhase" +
+      "\022 \n\034UP_OR_DOWN_PHASE_UNSPECIFIED\020\000\022\031\n\025UP" +
+      "_OR_DOWN_PHASE_PLAY\020\001\022\031\n\025UP_OR_DOWN_PHAS" +
+      "E_TAKE\020\002\022\032\n\026UP_OR_DOWN_PHASE_PLACE\020\003\022\031\n\025" +
+      "UP_OR_DOWN_PHASE_DRAW\020\004\022\036\n\032UP_OR_DOWN_PH" +
+      "ASE_GAME_OVER\020\005B\224\001\n\017dev.cardroom.v1B\rUpO" +
+      "rDownProtoP\001Z:github.com/cardroom/cardro" +
+      "om/gen/go/cardroom/v1;cardroomv1\242\002\003CRX\252\002" +
+      "\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardro" +
+      "om::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -215,93 +227,99 @@ public final class UpOrDownProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_UpOrDownAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownAction_descriptor,
-        new java.lang.String[] { "Play", "Take", "Place", "Draw", "Action", });
-    internal_static_cardroom_v1_UpOrDownPlayAction_descriptor =
+        new java.lang.String[] { "Play", "Take", "Place", "Draw", "Turn", "Action", });
+    internal_static_cardroom_v1_UpOrDownTurnAction_descriptor =
       getDescriptor().getMessageType(2);
+    internal_static_cardroom_v1_UpOrDownTurnAction_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_UpOrDownTurnAction_descriptor,
+        new java.lang.String[] { "Play", "Take", "Place", "Draw", });
+    internal_static_cardroom_v1_UpOrDownPlayAction_descriptor =
+      getDescriptor().getMessageType(3);
     internal_static_cardroom_v1_UpOrDownPlayAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownPlayAction_descriptor,
         new java.lang.String[] { "Card", });
     internal_static_cardroom_v1_UpOrDownTakeAction_descriptor =
-      getDescriptor().getMessageType(3);
+      getDescriptor().getMessageType(4);
     internal_static_cardroom_v1_UpOrDownTakeAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownTakeAction_descriptor,
         new java.lang.String[] { "Card", });
     internal_static_cardroom_v1_UpOrDownPlaceAction_descriptor =
-      getDescriptor().getMessageType(4);
+      getDescriptor().getMessageType(5);
     internal_static_cardroom_v1_UpOrDownPlaceAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownPlaceAction_descriptor,
         new java.lang.String[] { "Target", "Index", });
     internal_static_cardroom_v1_UpOrDownDrawAction_descriptor =
-      getDescriptor().getMessageType(5);
+      getDescriptor().getMessageType(6);
     internal_static_cardroom_v1_UpOrDownDrawAction_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownDrawAction_descriptor,
         new java.lang.String[] { "Pile", });
     internal_static_cardroom_v1_UpOrDownView_descriptor =
-      getDescriptor().getMessageType(6);
+      getDescriptor().getMessageType(7);
     internal_static_cardroom_v1_UpOrDownView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownView_descriptor,
         new java.lang.String[] { "You", "Phase", "Current", "FirstPlayer", "Turn", "Display", "Played", "Lower", "Upper", "Taken", "PileDownSize", "PileUpSize", "PileUpTop", "Hand", "Players", "Winners", "TypedPhase", });
     internal_static_cardroom_v1_UpOrDownPlayer_descriptor =
-      getDescriptor().getMessageType(7);
+      getDescriptor().getMessageType(8);
     internal_static_cardroom_v1_UpOrDownPlayer_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownPlayer_descriptor,
         new java.lang.String[] { "Seat", "HandSize", "Known", "Columns", "Discard", "Score", });
     internal_static_cardroom_v1_UpOrDownColumn_descriptor =
-      getDescriptor().getMessageType(8);
+      getDescriptor().getMessageType(9);
     internal_static_cardroom_v1_UpOrDownColumn_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownColumn_descriptor,
         new java.lang.String[] { "Cards", "Direction", });
     internal_static_cardroom_v1_UpOrDownEvent_descriptor =
-      getDescriptor().getMessageType(9);
+      getDescriptor().getMessageType(10);
     internal_static_cardroom_v1_UpOrDownEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownEvent_descriptor,
         new java.lang.String[] { "Played", "Took", "GaveUp", "Placed", "Drew", "Turn", "GameOver", "Event", });
     internal_static_cardroom_v1_UpOrDownPlayedEvent_descriptor =
-      getDescriptor().getMessageType(10);
+      getDescriptor().getMessageType(11);
     internal_static_cardroom_v1_UpOrDownPlayedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownPlayedEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", "Lower", "Upper", });
     internal_static_cardroom_v1_UpOrDownTookEvent_descriptor =
-      getDescriptor().getMessageType(11);
+      getDescriptor().getMessageType(12);
     internal_static_cardroom_v1_UpOrDownTookEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownTookEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", });
     internal_static_cardroom_v1_UpOrDownGaveUpEvent_descriptor =
-      getDescriptor().getMessageType(12);
+      getDescriptor().getMessageType(13);
     internal_static_cardroom_v1_UpOrDownGaveUpEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownGaveUpEvent_descriptor,
         new java.lang.String[] { "Seat", "Column", "Cards", });
     internal_static_cardroom_v1_UpOrDownPlacedEvent_descriptor =
-      getDescriptor().getMessageType(13);
+      getDescriptor().getMessageType(14);
     internal_static_cardroom_v1_UpOrDownPlacedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownPlacedEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", "Column", "Mode", "Direction", });
     internal_static_cardroom_v1_UpOrDownDrewEvent_descriptor =
-      getDescriptor().getMessageType(14);
+      getDescriptor().getMessageType(15);
     internal_static_cardroom_v1_UpOrDownDrewEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownDrewEvent_descriptor,
         new java.lang.String[] { "Seat", "Pile", "Card", });
     internal_static_cardroom_v1_UpOrDownTurnEvent_descriptor =
-      getDescriptor().getMessageType(15);
+      getDescriptor().getMessageType(16);
     internal_static_cardroom_v1_UpOrDownTurnEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownTurnEvent_descriptor,
         new java.lang.String[] { "Seat", "Turn", });
     internal_static_cardroom_v1_UpOrDownGameOverEvent_descriptor =
-      getDescriptor().getMessageType(16);
+      getDescriptor().getMessageType(17);
     internal_static_cardroom_v1_UpOrDownGameOverEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_UpOrDownGameOverEvent_descriptor,

@@ -98,7 +98,7 @@ private static final long serialVersionUID = 0L;
    *
    * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-   *     See cardroom/v1/up_or_down.proto;l=87
+   *     See cardroom/v1/up_or_down.proto;l=107
    * @return The phase.
    */
   @java.lang.Override
@@ -122,7 +122,7 @@ private static final long serialVersionUID = 0L;
    *
    * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-   *     See cardroom/v1/up_or_down.proto;l=87
+   *     See cardroom/v1/up_or_down.proto;l=107
    * @return The bytes for phase.
    */
   @java.lang.Override
@@ -1520,7 +1520,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @return The phase.
      */
     @java.lang.Deprecated public java.lang.String getPhase() {
@@ -1543,7 +1543,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @return The bytes for phase.
      */
     @java.lang.Deprecated public com.google.protobuf.ByteString
@@ -1567,7 +1567,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @param value The phase to set.
      * @return This builder for chaining.
      */
@@ -1587,7 +1587,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @return This builder for chaining.
      */
     @java.lang.Deprecated public Builder clearPhase() {
@@ -1604,7 +1604,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */

@@ -10,8 +10,9 @@ package dev.cardroom.v1;
  * Play a pump card. Which arguments are set depends on the card's kind (rules
  * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
  * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
- * `layout`; REDIS none (its allocation follows as `allot` actions).
- * Arguments of other kinds must be absent (empty).
+ * `layout`; REDIS `allocation` (the whole decision in one action), or none,
+ * the allocation then following as `allot` actions (deprecated). Arguments of
+ * other kinds must be absent (empty).
  * </pre>
  *
  * Protobuf type {@code cardroom.v1.PumptownPlayAction}
@@ -30,6 +31,7 @@ public  final class PumptownPlayAction extends
     ownPos_ = "";
     pos_ = "";
     layout_ = emptyProtobufList();
+    allocation_ = emptyProtobufList();
   }
   private int bitField0_;
   public static final int CARD_FIELD_NUMBER = 1;
@@ -790,6 +792,224 @@ public  final class PumptownPlayAction extends
     layout_.add(value.toStringUtf8());
   }
 
+  public static final int ALLOCATION_FIELD_NUMBER = 12;
+  private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PumptownShare> allocation_;
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PumptownShare> getAllocationList() {
+    return allocation_;
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  public java.util.List<? extends dev.cardroom.v1.PumptownShareOrBuilder> 
+      getAllocationOrBuilderList() {
+    return allocation_;
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.Override
+  public int getAllocationCount() {
+    return allocation_.size();
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownShare getAllocation(int index) {
+    return allocation_.get(index);
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  public dev.cardroom.v1.PumptownShareOrBuilder getAllocationOrBuilder(
+      int index) {
+    return allocation_.get(index);
+  }
+  private void ensureAllocationIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PumptownShare> tmp = allocation_;
+    if (!tmp.isModifiable()) {
+      allocation_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setAllocation(
+      int index, dev.cardroom.v1.PumptownShare value) {
+    value.getClass();  // minimal bytecode null check
+    ensureAllocationIsMutable();
+    allocation_.set(index, value);
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addAllocation(dev.cardroom.v1.PumptownShare value) {
+    value.getClass();  // minimal bytecode null check
+    ensureAllocationIsMutable();
+    allocation_.add(value);
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addAllocation(
+      int index, dev.cardroom.v1.PumptownShare value) {
+    value.getClass();  // minimal bytecode null check
+    ensureAllocationIsMutable();
+    allocation_.add(index, value);
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  private void addAllAllocation(
+      java.lang.Iterable<? extends dev.cardroom.v1.PumptownShare> values) {
+    ensureAllocationIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, allocation_);
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  private void clearAllocation() {
+    allocation_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * REDIS: the whole allocation of the raw grid sum, one share per recipient
+   * (seats other than the caller, each named once, each amount at least 1,
+   * summing to the raw sum), validated and applied atomically: refused with
+   * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+   * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+   * `play` and `allot` events in one version, the Nope window open. Without
+   * it, the card goes onto the chain first and `allot` steps follow
+   * (REDIS_ALLOC; deprecated, kept for older clients).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+   */
+  private void removeAllocation(int index) {
+    ensureAllocationIsMutable();
+    allocation_.remove(index);
+  }
+
   public static dev.cardroom.v1.PumptownPlayAction parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -878,8 +1098,9 @@ public  final class PumptownPlayAction extends
    * Play a pump card. Which arguments are set depends on the card's kind (rules
    * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
    * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
-   * `layout`; REDIS none (its allocation follows as `allot` actions).
-   * Arguments of other kinds must be absent (empty).
+   * `layout`; REDIS `allocation` (the whole decision in one action), or none,
+   * the allocation then following as `allot` actions (deprecated). Arguments of
+   * other kinds must be absent (empty).
    * </pre>
    *
    * Protobuf type {@code cardroom.v1.PumptownPlayAction}
@@ -1662,6 +1883,240 @@ public  final class PumptownPlayAction extends
       return this;
     }
 
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    @java.lang.Override
+    public java.util.List<dev.cardroom.v1.PumptownShare> getAllocationList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getAllocationList());
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    @java.lang.Override
+    public int getAllocationCount() {
+      return instance.getAllocationCount();
+    }/**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownShare getAllocation(int index) {
+      return instance.getAllocation(index);
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder setAllocation(
+        int index, dev.cardroom.v1.PumptownShare value) {
+      copyOnWrite();
+      instance.setAllocation(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder setAllocation(
+        int index, dev.cardroom.v1.PumptownShare.Builder builderForValue) {
+      copyOnWrite();
+      instance.setAllocation(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllocation(dev.cardroom.v1.PumptownShare value) {
+      copyOnWrite();
+      instance.addAllocation(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllocation(
+        int index, dev.cardroom.v1.PumptownShare value) {
+      copyOnWrite();
+      instance.addAllocation(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllocation(
+        dev.cardroom.v1.PumptownShare.Builder builderForValue) {
+      copyOnWrite();
+      instance.addAllocation(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllocation(
+        int index, dev.cardroom.v1.PumptownShare.Builder builderForValue) {
+      copyOnWrite();
+      instance.addAllocation(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder addAllAllocation(
+        java.lang.Iterable<? extends dev.cardroom.v1.PumptownShare> values) {
+      copyOnWrite();
+      instance.addAllAllocation(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder clearAllocation() {
+      copyOnWrite();
+      instance.clearAllocation();
+      return this;
+    }
+    /**
+     * <pre>
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];</code>
+     */
+    public Builder removeAllocation(int index) {
+      copyOnWrite();
+      instance.removeAllocation(index);
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownPlayAction)
   }
   @java.lang.Override
@@ -1689,11 +2144,13 @@ public  final class PumptownPlayAction extends
             "ownPos_",
             "pos_",
             "layout_",
+            "allocation_",
+            dev.cardroom.v1.PumptownShare.class,
           };
           java.lang.String info =
-              "\u0000\n\u0000\u0001\u0001\n\n\u0000\u0001\u0000\u0001\u0208\u0002\u1004\u0000\u0003" +
-              "\u1004\u0001\u0004\u1208\u0002\u0005\u1004\u0003\u0006\u1208\u0004\u0007\u1208\u0005" +
-              "\b\u1208\u0006\t\u1208\u0007\n\u021a";
+              "\u0000\u000b\u0000\u0001\u0001\f\u000b\u0000\u0002\u0000\u0001\u0208\u0002\u1004" +
+              "\u0000\u0003\u1004\u0001\u0004\u1208\u0002\u0005\u1004\u0003\u0006\u1208\u0004\u0007" +
+              "\u1208\u0005\b\u1208\u0006\t\u1208\u0007\n\u021a\f\u001b";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

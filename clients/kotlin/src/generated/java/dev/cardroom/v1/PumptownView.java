@@ -250,7 +250,7 @@ public  final class PumptownView extends
    *
    * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=223
+   *     See cardroom/v1/pumptown.proto;l=244
    * @return The phase.
    */
   @java.lang.Override
@@ -268,7 +268,7 @@ public  final class PumptownView extends
    *
    * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=223
+   *     See cardroom/v1/pumptown.proto;l=244
    * @return The bytes for phase.
    */
   @java.lang.Override
@@ -2726,7 +2726,7 @@ public  final class PumptownView extends
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @return The phase.
      */
     @java.lang.Override
@@ -2744,7 +2744,7 @@ public  final class PumptownView extends
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @return The bytes for phase.
      */
     @java.lang.Override
@@ -2763,7 +2763,7 @@ public  final class PumptownView extends
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @param value The phase to set.
      * @return This builder for chaining.
      */
@@ -2784,7 +2784,7 @@ public  final class PumptownView extends
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @return This builder for chaining.
      */
     @java.lang.Deprecated public Builder clearPhase() {
@@ -2803,7 +2803,7 @@ public  final class PumptownView extends
      *
      * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=223
+     *     See cardroom/v1/pumptown.proto;l=244
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */

@@ -80,7 +80,7 @@ public interface PumptownViewOrBuilder extends
    *
    * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=223
+   *     See cardroom/v1/pumptown.proto;l=244
    * @return The phase.
    */
   @java.lang.Deprecated java.lang.String getPhase();
@@ -95,7 +95,7 @@ public interface PumptownViewOrBuilder extends
    *
    * <code>string phase = 6 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownView.phase is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=223
+   *     See cardroom/v1/pumptown.proto;l=244
    * @return The bytes for phase.
    */
   @java.lang.Deprecated com.google.protobuf.ByteString

@@ -29,6 +29,7 @@ public  final class UpOrDownAction extends
     TAKE(2),
     PLACE(3),
     DRAW(4),
+    TURN(5),
     ACTION_NOT_SET(0);
     private final int value;
     private ActionCase(int value) {
@@ -48,6 +49,7 @@ public  final class UpOrDownAction extends
         case 2: return TAKE;
         case 3: return PLACE;
         case 4: return DRAW;
+        case 5: return TURN;
         case 0: return ACTION_NOT_SET;
         default: return null;
       }
@@ -352,6 +354,88 @@ public  final class UpOrDownAction extends
    */
   private void clearDraw() {
     if (actionCase_ == 4) {
+      actionCase_ = 0;
+      action_ = null;
+    }
+  }
+
+  public static final int TURN_FIELD_NUMBER = 5;
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   */
+  @java.lang.Override
+  public boolean hasTurn() {
+    return actionCase_ == 5;
+  }
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.UpOrDownTurnAction getTurn() {
+    if (actionCase_ == 5) {
+       return (dev.cardroom.v1.UpOrDownTurnAction) action_;
+    }
+    return dev.cardroom.v1.UpOrDownTurnAction.getDefaultInstance();
+  }
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setTurn(dev.cardroom.v1.UpOrDownTurnAction value) {
+    value.getClass();  // minimal bytecode null check
+    action_ = value;
+    actionCase_ = 5;
+  }
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void mergeTurn(dev.cardroom.v1.UpOrDownTurnAction value) {
+    value.getClass();  // minimal bytecode null check
+    if (actionCase_ == 5 &&
+        action_ != dev.cardroom.v1.UpOrDownTurnAction.getDefaultInstance()) {
+      action_ = dev.cardroom.v1.UpOrDownTurnAction.newBuilder((dev.cardroom.v1.UpOrDownTurnAction) action_)
+          .mergeFrom(value).buildPartial();
+    } else {
+      action_ = value;
+    }
+    actionCase_ = 5;
+  }
+  /**
+   * <pre>
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   * </pre>
+   *
+   * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+   */
+  private void clearTurn() {
+    if (actionCase_ == 5) {
       actionCase_ = 0;
       action_ = null;
     }
@@ -759,6 +843,90 @@ public  final class UpOrDownAction extends
       return this;
     }
 
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    @java.lang.Override
+    public boolean hasTurn() {
+      return instance.hasTurn();
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.UpOrDownTurnAction getTurn() {
+      return instance.getTurn();
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    public Builder setTurn(dev.cardroom.v1.UpOrDownTurnAction value) {
+      copyOnWrite();
+      instance.setTurn(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    public Builder setTurn(
+        dev.cardroom.v1.UpOrDownTurnAction.Builder builderForValue) {
+      copyOnWrite();
+      instance.setTurn(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    public Builder mergeTurn(dev.cardroom.v1.UpOrDownTurnAction value) {
+      copyOnWrite();
+      instance.mergeTurn(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * </pre>
+     *
+     * <code>.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];</code>
+     */
+    public Builder clearTurn() {
+      copyOnWrite();
+      instance.clearTurn();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.UpOrDownAction)
   }
   @java.lang.Override
@@ -781,10 +949,11 @@ public  final class UpOrDownAction extends
             dev.cardroom.v1.UpOrDownTakeAction.class,
             dev.cardroom.v1.UpOrDownPlaceAction.class,
             dev.cardroom.v1.UpOrDownDrawAction.class,
+            dev.cardroom.v1.UpOrDownTurnAction.class,
           };
           java.lang.String info =
-              "\u0000\u0004\u0001\u0000\u0001\u0004\u0004\u0000\u0000\u0000\u0001<\u0000\u0002<" +
-              "\u0000\u0003<\u0000\u0004<\u0000";
+              "\u0000\u0005\u0001\u0000\u0001\u0005\u0005\u0000\u0000\u0000\u0001<\u0000\u0002<" +
+              "\u0000\u0003<\u0000\u0004<\u0000\u0005<\u0000";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -87,7 +87,7 @@ public  final class UpOrDownView extends
    *
    * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-   *     See cardroom/v1/up_or_down.proto;l=87
+   *     See cardroom/v1/up_or_down.proto;l=107
    * @return The phase.
    */
   @java.lang.Override
@@ -102,7 +102,7 @@ public  final class UpOrDownView extends
    *
    * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-   *     See cardroom/v1/up_or_down.proto;l=87
+   *     See cardroom/v1/up_or_down.proto;l=107
    * @return The bytes for phase.
    */
   @java.lang.Override
@@ -1276,7 +1276,7 @@ public  final class UpOrDownView extends
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @return The phase.
      */
     @java.lang.Override
@@ -1291,7 +1291,7 @@ public  final class UpOrDownView extends
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @return The bytes for phase.
      */
     @java.lang.Override
@@ -1307,7 +1307,7 @@ public  final class UpOrDownView extends
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @param value The phase to set.
      * @return This builder for chaining.
      */
@@ -1325,7 +1325,7 @@ public  final class UpOrDownView extends
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @return This builder for chaining.
      */
     @java.lang.Deprecated public Builder clearPhase() {
@@ -1341,7 +1341,7 @@ public  final class UpOrDownView extends
      *
      * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
      * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-     *     See cardroom/v1/up_or_down.proto;l=87
+     *     See cardroom/v1/up_or_down.proto;l=107
      * @param value The bytes for phase to set.
      * @return This builder for chaining.
      */

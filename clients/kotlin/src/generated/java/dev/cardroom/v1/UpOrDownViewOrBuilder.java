@@ -37,7 +37,7 @@ public interface UpOrDownViewOrBuilder extends
    *
    * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-   *     See cardroom/v1/up_or_down.proto;l=87
+   *     See cardroom/v1/up_or_down.proto;l=107
    * @return The phase.
    */
   @java.lang.Deprecated java.lang.String getPhase();
@@ -49,7 +49,7 @@ public interface UpOrDownViewOrBuilder extends
    *
    * <code>string phase = 2 [json_name = "phase", deprecated = true];</code>
    * @deprecated cardroom.v1.UpOrDownView.phase is deprecated.
-   *     See cardroom/v1/up_or_down.proto;l=87
+   *     See cardroom/v1/up_or_down.proto;l=107
    * @return The bytes for phase.
    */
   @java.lang.Deprecated com.google.protobuf.ByteString

@@ -135,7 +135,41 @@ export interface UpOrDownAction {
     | UpOrDownPlaceAction
     | undefined;
   /** Phase DRAW: draw from one of the two piles. */
-  draw?: UpOrDownDrawAction | undefined;
+  draw?:
+    | UpOrDownDrawAction
+    | undefined;
+  /**
+   * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+   * sequence of its steps and applied atomically, or refused with the code
+   * of the first step that fails and nothing changed.
+   */
+  turn?: UpOrDownTurnAction | undefined;
+}
+
+/**
+ * A whole turn: play, take, place and, when both piles hold cards after the
+ * place, draw. Each step is checked as the step action alone would be; its
+ * events are those of the steps, in one version.
+ */
+export interface UpOrDownTurnAction {
+  /** The card played into the display. */
+  play:
+    | UpOrDownPlayAction
+    | undefined;
+  /** The neighbour taken (of the played card, in the display with it). */
+  take:
+    | UpOrDownTakeAction
+    | undefined;
+  /** Where the taken card goes. */
+  place:
+    | UpOrDownPlaceAction
+    | undefined;
+  /**
+   * The pile drawn from: set exactly when both piles hold cards after the
+   * place (with one pile left the draw is forced and made by the server;
+   * with none there is no draw).
+   */
+  draw: UpOrDownDrawAction | undefined;
 }
 
 /** Play a card from the hand into the display. */
@@ -423,7 +457,7 @@ export const UpOrDownOptions: MessageFns<UpOrDownOptions> = {
 };
 
 function createBaseUpOrDownAction(): UpOrDownAction {
-  return { play: undefined, take: undefined, place: undefined, draw: undefined };
+  return { play: undefined, take: undefined, place: undefined, draw: undefined, turn: undefined };
 }
 
 export const UpOrDownAction: MessageFns<UpOrDownAction> = {
@@ -433,6 +467,7 @@ export const UpOrDownAction: MessageFns<UpOrDownAction> = {
       take: isSet(object.take) ? UpOrDownTakeAction.fromJSON(object.take) : undefined,
       place: isSet(object.place) ? UpOrDownPlaceAction.fromJSON(object.place) : undefined,
       draw: isSet(object.draw) ? UpOrDownDrawAction.fromJSON(object.draw) : undefined,
+      turn: isSet(object.turn) ? UpOrDownTurnAction.fromJSON(object.turn) : undefined,
     };
   },
 
@@ -450,6 +485,9 @@ export const UpOrDownAction: MessageFns<UpOrDownAction> = {
     if (message.draw !== undefined) {
       obj.draw = UpOrDownDrawAction.toJSON(message.draw);
     }
+    if (message.turn !== undefined) {
+      obj.turn = UpOrDownTurnAction.toJSON(message.turn);
+    }
     return obj;
   },
 
@@ -458,6 +496,61 @@ export const UpOrDownAction: MessageFns<UpOrDownAction> = {
   },
   fromPartial(object: DeepPartial<UpOrDownAction>): UpOrDownAction {
     const message = createBaseUpOrDownAction();
+    message.play = (object.play !== undefined && object.play !== null)
+      ? UpOrDownPlayAction.fromPartial(object.play)
+      : undefined;
+    message.take = (object.take !== undefined && object.take !== null)
+      ? UpOrDownTakeAction.fromPartial(object.take)
+      : undefined;
+    message.place = (object.place !== undefined && object.place !== null)
+      ? UpOrDownPlaceAction.fromPartial(object.place)
+      : undefined;
+    message.draw = (object.draw !== undefined && object.draw !== null)
+      ? UpOrDownDrawAction.fromPartial(object.draw)
+      : undefined;
+    message.turn = (object.turn !== undefined && object.turn !== null)
+      ? UpOrDownTurnAction.fromPartial(object.turn)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpOrDownTurnAction(): UpOrDownTurnAction {
+  return { play: undefined, take: undefined, place: undefined, draw: undefined };
+}
+
+export const UpOrDownTurnAction: MessageFns<UpOrDownTurnAction> = {
+  fromJSON(object: any): UpOrDownTurnAction {
+    return {
+      play: isSet(object.play) ? UpOrDownPlayAction.fromJSON(object.play) : undefined,
+      take: isSet(object.take) ? UpOrDownTakeAction.fromJSON(object.take) : undefined,
+      place: isSet(object.place) ? UpOrDownPlaceAction.fromJSON(object.place) : undefined,
+      draw: isSet(object.draw) ? UpOrDownDrawAction.fromJSON(object.draw) : undefined,
+    };
+  },
+
+  toJSON(message: UpOrDownTurnAction): unknown {
+    const obj: any = {};
+    if (message.play !== undefined) {
+      obj.play = UpOrDownPlayAction.toJSON(message.play);
+    }
+    if (message.take !== undefined) {
+      obj.take = UpOrDownTakeAction.toJSON(message.take);
+    }
+    if (message.place !== undefined) {
+      obj.place = UpOrDownPlaceAction.toJSON(message.place);
+    }
+    if (message.draw !== undefined) {
+      obj.draw = UpOrDownDrawAction.toJSON(message.draw);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpOrDownTurnAction>): UpOrDownTurnAction {
+    return UpOrDownTurnAction.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpOrDownTurnAction>): UpOrDownTurnAction {
+    const message = createBaseUpOrDownTurnAction();
     message.play = (object.play !== undefined && object.play !== null)
       ? UpOrDownPlayAction.fromPartial(object.play)
       : undefined;
