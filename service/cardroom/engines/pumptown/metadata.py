@@ -56,7 +56,12 @@ _PHASES = (
         "After REVEAL: the polled seat may play a Rearrange, Eliminate, Redistribute or Duel, or pass.",
         _WINDOW_ACTIONS,
     ),
-    PhaseSpec("REDIS_ALLOC", "A Redistribute's player allots its moon sum to the other seats.", ("allot",)),
+    PhaseSpec(
+        "REDIS_ALLOC",
+        "A Redistribute's player allots its moon sum to the other seats, one `allot` at a time (deprecated: send "
+        "the allocation with the play).",
+        ("allot",),
+    ),
     PhaseSpec("DUEL_TURN", "A duellist's turn: it draws.", ("draw",)),
     PhaseSpec(
         "DUEL_PLACE",

@@ -21,7 +21,11 @@ def _card(number: int) -> CardSpec:
 METADATA = GameMetadata(
     cards=tuple(_card(number) for number in range(1, HIGHEST_CARD + 1)),
     phases=(
-        PhaseSpec("PLAY", "`current` puts a card of its hand into the display.", ("play",)),
+        PhaseSpec(
+            "PLAY",
+            "`current` puts a card of its hand into the display (or sends the whole turn at once: `turn`).",
+            ("play", "turn"),
+        ),
         PhaseSpec("TAKE", "`current` takes a neighbour (`lower` or `upper`) of the card it just played.", ("take",)),
         PhaseSpec(
             "PLACE",
