@@ -1,4 +1,5 @@
-"""The Pumba ``standard`` bot: legal over seeded games, and its key heuristic choices on fixed hands.
+"""The Pumba ``standard`` and ``strong`` bots: legal over seeded games, and their key heuristic choices on
+fixed hands (the strong bot's reading of the rivals' voids too).
 
 ``CARDROOM_PROPERTY_GAMES=N`` plays N games per configuration instead of the CI size (a longer run:
 ``CARDROOM_PROPERTY_GAMES=1000 python -m pytest -q tests/bots/test_pumba_bots.py``).
@@ -12,13 +13,15 @@ import random
 import pytest
 
 from cardroom.bots import get_bot, observe
+from cardroom.bots.pumba.reading import Reading
 from cardroom.engines import get_engine
-from cardroom.engines.contract import validate_options
+from cardroom.engines.contract import Event, validate_options
 from cardroom.engines.pumba.cards import CARDS, INDEX
 from cardroom.tournament import play_bot_game
 
 ENGINE = get_engine("pumba")
 BOT = get_bot("pumba", "standard")
+STRONG = get_bot("pumba", "strong")
 GAMES = os.environ.get("CARDROOM_PROPERTY_GAMES")
 
 #: (players, options, games in CI): the default table at 4 players, the seat-count bounds, house rules
@@ -43,15 +46,18 @@ CONFIGS = [
 ]
 
 
+@pytest.mark.parametrize("level", ["standard", "strong"])
 @pytest.mark.parametrize(("players", "options", "games"), CONFIGS)
-def test_standard_plays_only_legal_actions(players: int, options: dict, games: int) -> None:
+def test_plays_only_legal_actions(level: str, players: int, options: dict, games: int) -> None:
     """Every step checked (cardroom.tournament's loop: invariants, views, events, memory): 0 refused
-    actions, 0 violations. Every other game the whole table is standard bots, else one against random."""
+    actions, 0 violations. Every other game the level plays against standard bots, else against random
+    (the strong bot, whose reading adds nothing the engine can refuse, plays a tenth of the CI games)."""
     effective = validate_options(ENGINE.info.options, options)
-    count = int(GAMES) if GAMES else games
+    count = int(GAMES) if GAMES else games // (10 if level == "strong" else 1) or 1
     for index in range(count):
         seed = 10_000 + index
-        levels = ["standard"] * players if index % 2 else ["standard"] + ["random"] * (players - 1)
+        rivals = "standard" if index % 2 else "random"
+        levels = [level] + [rivals] * (players - 1)
         game = play_bot_game(ENGINE, levels, effective, seed, check=True)
         assert (game.refused, game.violations[:3]) == ([], []), (seed, levels)
         assert game.winners
@@ -137,3 +143,49 @@ def test_draws_when_nothing_plays_then_passes() -> None:
     assert decide(state, 0, options) == {"type": "draw"}
     state = act(state, 0, {"type": "draw"})
     assert decide(state, 0, options) == {"type": "pass"}
+
+
+# --- the strong bot's reading ----------------------------------------------------------------------
+
+
+def test_reading_keeps_what_a_drawing_rival_lacks_until_it_receives_cards() -> None:
+    reading = Reading(3)
+    reading.read(
+        [
+            {"type": "round_started", "starter": "5o", "active_suit": "o"},
+            {"type": "cards_drawn", "seat": 1, "count": 1, "reason": "draw"},  # no oros, no Five, no Sota
+        ],
+        me=0,
+    )
+    assert reading.lacks[1] == {"suit:o": 1, "rank:5": 1, "sota": 1}
+    reading.read([{"type": "card_played", "seat": 1, "card": "3o", "active_suit": "o"}], me=0)
+    # the Three of oros was the drawn card: its oros and its rank are spent
+    assert reading.lacks[1] == {"suit:o": 0, "rank:5": 1, "sota": 1}
+    unseen = reading.unseen(["4c", "6e"])
+    assert reading.blocked(1, 3, "o", "4", unseen) < 1.0
+    assert reading.blocked(1, 0, "o", "4", unseen) == 1.0
+    # a rival that drew although it held the suit: the knowledge of that suit is dropped
+    reading.read([{"type": "card_played", "seat": 1, "card": "6o", "active_suit": "o"}], me=0)
+    assert "suit:o" not in reading.lacks[1]
+    reading.read([{"type": "stock_reshuffled", "count": 2}], me=0)
+    assert reading.pile == ["6o"]
+    reading.read([{"type": "round_started", "starter": "Rb", "active_suit": "b"}], me=0)
+    assert reading.lacks == [{}, {}, {}] and reading.pile == ["Rb"]
+
+
+def test_strong_leaves_the_suit_the_next_seat_has_shown_it_lacks() -> None:
+    state, options = mid_round(3, ["6o 5c 3o 4o", "3e 4e 6e 7e", "3b 4b 5b 6b"], "5o")
+    seen = [
+        Event("round_started", {"starter": "5c", "active_suit": "c"}),
+        Event("cards_drawn", {"seat": 1, "count": 1, "reason": "draw"}),  # seat 1: no copas, Five or Sota
+        Event("passed", {"seat": 1}),  # nor the card it drew
+        Event("card_played", {"seat": 2, "card": "5o", "active_suit": "o"}),
+    ]
+    effective = validate_options(ENGINE.info.options, options)
+    # the standard bot keeps its oros together; the strong one turns to copas on the Five, which seat 1
+    # cannot follow
+    assert decide(state, 0, options) == {"type": "play", "card": "6o"}
+    observation = observe(ENGINE, state, 0, seen, None, effective)
+    decision = STRONG.decide(observation, random.Random(0))
+    assert decision.action == {"type": "play", "card": "5c"}
+    assert decision.memory["lacks"][1] == {"suit:c": 0, "rank:5": 0, "sota": 0}

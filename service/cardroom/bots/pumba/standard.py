@@ -57,10 +57,11 @@ class PumbaStandardBot(Bot):
     level: ClassVar[str] = "standard"
 
     def decide(self, observation: Observation, rng: random.Random) -> Decision:
-        return Decision(_choose(observation.view, observation.legal_actions))
+        return Decision(choose(observation.view, observation.legal_actions, Table(observation.view)))
 
 
-def _choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], table: Table) -> dict[str, Any]:
+    """The choice among ``legal``; ``table`` weighs the plays (the strong bot passes a better-read one)."""
     by_type: dict[str, list[Mapping[str, Any]]] = {}
     for action in legal:
         by_type.setdefault(action["type"], []).append(action)
@@ -76,7 +77,6 @@ def _choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> dict
             )
             return _variant(plays, best, view)
         return dict(by_type["take_penalty"][0])
-    table = _Table(view)
     if plays:
         card, _ = table.best_play({action["card"] for action in plays})
         return _variant(plays, card, view, suit=table.suit_for_sota(card))
@@ -106,7 +106,7 @@ def _ace_target(view: Mapping[str, Any], targets: Sequence[int]) -> int:
     return min(targets, key=lambda seat: (players[seat]["hand_count"], players[seat]["total"], seat))
 
 
-class _Table:
+class Table:
     """The public facts the heuristic weighs, read once from the view."""
 
     def __init__(self, view: Mapping[str, Any]) -> None:
@@ -164,7 +164,11 @@ class _Table:
                 return shed + max(self._sequence(rest, nxt, depth + 1) for nxt in follow)
             # an extra turn with nothing to play: it must draw (full_turn) -- a card more in hand
             return shed + self._leave(rest, suit) - 4.0
-        return shed + self._effect(card) + self._leave(rest, suit)
+        return shed + self._end(card, rest, suit)
+
+    def _end(self, card: str, rest: list[str], suit: str) -> float:
+        """What the last card of a sequence is worth beyond its points: its effect and the hand it leaves."""
+        return self._effect(card) + self._leave(rest, suit)
 
     def _leave(self, rest: list[str], suit: str) -> float:
         """What the hand left behind is worth: cards that follow the active suit, Sotas kept."""
