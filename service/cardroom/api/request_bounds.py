@@ -160,7 +160,10 @@ def _option_bound(spec: OptionSpec) -> Bound:
 def _action_bounds() -> dict[str, Bound]:
     """``action.<game>.<kind>.<param>`` of SubmitActionRequest: one rule for every game's actions."""
     action = SERVICE.methods_by_name["SubmitAction"].input_type.fields_by_name["action"].message_type
-    return {f"action.{path}": _action_bound(field) for path, field in _leaves(action)}
+    bounds = {f"action.{path}": _action_bound(field) for path, field in _leaves(action)}
+    # a repeated message param (a Redistribute's allocation) is a list too: its length is bounded like one
+    bounds.update({f"action.{path}": Bound(max_items=ACTION_LIST_ITEMS) for path in _repeated_messages(action)})
+    return bounds
 
 
 def _action_bound(field: Field) -> Bound:
@@ -180,6 +183,16 @@ def _leaves(message_type: descriptor.Descriptor, prefix: str = "") -> Iterator[t
             yield from _leaves(field.message_type, f"{path}.")
         else:
             yield path, field
+
+
+def _repeated_messages(message_type: descriptor.Descriptor, prefix: str = "") -> Iterator[str]:
+    """The dotted paths of the repeated message fields under ``message_type``."""
+    for field in message_type.fields:
+        if field.message_type is not None and field.message_type.full_name != "google.protobuf.Struct":
+            path = f"{prefix}{field.name}"
+            if field.is_repeated:
+                yield path
+            yield from _repeated_messages(field.message_type, f"{path}.")
 
 
 BOUNDS: dict[str, dict[str, Bound]] = {
