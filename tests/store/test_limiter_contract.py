@@ -86,6 +86,16 @@ async def test_replicas_share_buckets(limiters) -> None:
     assert await second.take("c1/create", SLOW, 2) > 0
 
 
+async def test_take_many_takes_the_whole_tokens_there_up_to_count(limiters) -> None:
+    first, second = limiters(), limiters()
+    assert await first.take_many("c1/x", SLOW, 5, 3) == (3, 0.0)
+    assert await second.take_many("c1/x", SLOW, 5, 3) == (2, 0.0)  # the two left, shared
+    taken, wait = await first.take_many("c1/x", SLOW, 5, 3)
+    assert taken == 0 and 900 < wait <= 1000
+    assert await first.take("c1/x", SLOW, 5) > 0  # nothing was taken by the refusal either
+    assert await first.take_many("c2/x", SLOW, 1, 10) == (1, 0.0)  # never more than the burst
+
+
 async def test_claims_hold_at_most_limit_members_and_renew_their_own(limiters) -> None:
     first, second = limiters(), limiters()
     assert await first.claim("c1/tables", "m1", 2, 60) is None

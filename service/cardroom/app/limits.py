@@ -8,7 +8,8 @@ or the address a trusted proxy put in ``x-forwarded-for``, see
 (:meth:`Limits.key`), so no address is kept at rest.
 
 * rates: one token bucket per client and method (``--rate-limits``), every
-  replica sharing it; a refusal is RESOURCE_EXHAUSTED / RATE_LIMITED with the
+  replica sharing it, each worker taking its tokens a lease at a time
+  (``app/rate_leases.py``); a refusal is RESOURCE_EXHAUSTED / RATE_LIMITED with the
   seconds until a token is back (RetryInfo, HTTP ``Retry-After``);
 * open tables: the waiting matches a client created (``--max-open-tables``), a
   claim per match that expires with an idle match; at the cap the claims are
@@ -39,6 +40,7 @@ from ..store.contract import WAITING, MatchStore, StoredMatch, StoreUnavailable
 from ..store.limiter import Limiter
 from .config import Settings
 from .errors import RESOURCE_EXHAUSTED, AppError
+from .rate_leases import RateLeases
 from .stream_leases import StreamLeases
 from .tokens import TokenSigner
 
@@ -97,6 +99,7 @@ class Limits:
         self.max_streams_per_client = settings.max_streams_per_client
         self.table_ttl = settings.idle_ttl
         self._signer = signer
+        self._leases = RateLeases(limiter)
         self._streams = StreamLeases(limiter, settings.presence_ttl)
 
     def key(self, client: str) -> str:
@@ -109,7 +112,7 @@ class Limits:
         if rate is None or not client:
             return
         try:
-            wait = await self.limiter.take(f"{self.key(client)}/{method}", rate.per_second, rate.burst)
+            wait = await self._leases.take(f"{self.key(client)}/{method}", rate.per_second, rate.burst)
         except StoreUnavailable as error:
             log.warning("rate limit of %s not checked: limiter storage unavailable (%s)", method, error)
             return

@@ -58,6 +58,7 @@ from .history import History
 from .lean_log import lean
 from .limits import Limits
 from .presence import Presence
+from .recent_docs import MAX_AGE, RecentDocs
 from .replay import Replay
 from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
 from .watch_updates import SharedUpdates
@@ -137,6 +138,8 @@ class MatchService:
         self.presence = Presence(store, settings, clock)
         self.history = History(store)
         self.watching = SharedUpdates(self.history, self._update)
+        #: what this worker committed last: a change starts from it, the commit checks it (recent_docs.py)
+        self.recent = RecentDocs(max_age=min(MAX_AGE, settings.finished_ttl / 4, settings.idle_ttl / 4))
 
     # --- catalog ------------------------------------------------------------
     def list_games(self) -> list[GameInfo]:
@@ -214,6 +217,7 @@ class MatchService:
         if replayed is not None:
             metrics.REPLAYS.labels(game).inc()
             return await self._seated_from_answer(match_id, replayed, asked)
+        self.recent.keep(doc)
         metrics.COMMITS.labels(game, record.kind).inc()
         await self.due_index.after_commit(pending)
         return self._seated(doc, creator)
@@ -518,8 +522,19 @@ class MatchService:
                 UNAUTHENTICATED, "SEAT_TOKEN_REQUIRED", "this call needs the seat token (authorization: Bearer)"
             )
         attempts = self.settings.max_commit_attempts
-        for attempt in range(attempts):
-            doc = read if attempt == 0 and read is not None else await self._load(game, match_id)
+        # this worker's last commit of the match, when the caller did not see another version since: the commit
+        # checks it; anything else it leads to (a refusal, a conflict) is tried again from a read (recent_docs.py)
+        guess = None if read is not None else self.recent.get(match_id, game)
+        if guess is not None and expected_version not in (None, guess.version):
+            guess = None
+        attempt = -1
+        while attempt + 1 < attempts:
+            guessed = guess is not None
+            if guess is not None:
+                doc, guess = guess, None
+            else:
+                attempt += 1
+                doc = read if attempt == 0 and read is not None else await self._load(game, match_id)
             # The commit itself answers a repeated request_id atomically; the answer is
             # looked up first only when this request would otherwise be refused, since a
             # repeat of an applied request finds the match moved on (a left seat's token
@@ -530,6 +545,8 @@ class MatchService:
                     raise stale_version(doc.version)
                 new, record = change(doc, player)
             except AppError as error:
+                if guessed:
+                    continue
                 replayed = await self._answer(match_id, request_id) if request_id else None
                 if replayed is not None:
                     metrics.REPLAYS.labels(game).inc()
@@ -550,17 +567,25 @@ class MatchService:
                     snapshot=self.history.wants_snapshot(new.version),
                 )
             except VersionConflict as conflict:
+                self.recent.forget(match_id)
+                if expected_version is None and guessed:
+                    continue  # the guess was stale, no client raced: read and go again at once
                 metrics.VERSION_CONFLICTS.labels(game).inc()
                 if expected_version is not None:
                     metrics.ABORTS.labels(game, "STALE_VERSION").inc()
                     raise stale_version(conflict.current_version) from None
                 await asyncio.sleep(random.uniform(0, 0.002 * (2**attempt)))
                 continue
+            except MatchNotFound:
+                self.recent.forget(match_id)
+                raise AppError(NOT_FOUND, "MATCH_NOT_FOUND", f"no match games/{game}/matches/{match_id}") from None
             except StoreUnavailable as error:
+                self.recent.forget(match_id)  # the commit may or may not have been applied
                 raise _unavailable(error) from None
             if replayed is not None:
                 metrics.REPLAYS.labels(game).inc()
             else:
+                self.recent.keep(new)
                 metrics.COMMITS.labels(game, record.kind).inc()
                 await self.due_index.after_commit(pending)
             return new, replayed

@@ -41,7 +41,11 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         "--server-pid", type=int, action="append", default=[], help="with --target: server process for CPU figures"
     )
     service.add_argument("--workers", type=int, default=1, help="with --spawn: server worker processes")
-    service.add_argument("--redis-url", help="with --spawn: use this Redis instead of starting a redis-server")
+    service.add_argument(
+        "--redis-url",
+        help="with --spawn: use this Redis instead of starting a redis-server; with --target: the server's Redis "
+        "(its commands per action are reported)",
+    )
     service.add_argument("--game", default="all", choices=["all", *game_ids()])
     service.add_argument("--players", type=int, default=4, help="seats per match, clamped to each game's range")
     service.add_argument("--matches", type=int, default=100, help="at most this many matches")

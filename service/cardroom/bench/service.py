@@ -13,7 +13,11 @@ this command spawns with its own redis-server):
 
 The server's CPU time (user + system of its processes and their children, read
 with psutil from /proc) is sampled around phases 1 and 2, so the report gives
-the server's CPU per committed action beside the throughputs.
+the server's CPU per committed action beside the throughputs; when the run knows
+the server's Redis (spawned, or ``--redis-url`` with ``--target``), so are the
+commands Redis ran per committed action, by command (INFO commandstats, which
+counts the commands a script calls too, beside the EVALSHA itself): counts that
+no load on the machine moves.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import psutil
+import redis
 
 from ..engines import game_ids
 from .engines import seats_for
@@ -75,12 +80,13 @@ def loopback_only(target: str) -> str:
 
 def bench_service(bench: ServiceBench) -> dict[str, Any]:
     """Run the whole benchmark and return its JSON report."""
-    with _server(bench) as (target, server_pids, redis_pid):
+    with _server(bench) as (target, server_pids, redis_pid, redis_url):
         processes = 1 if bench.contention else max(1, min(bench.generator_processes, bench.concurrency))
         context = multiprocessing.get_context("spawn")
         with context.Pool(processes) as pool:
             server_cpu = _cpu_clock(server_pids)
             redis_cpu = _cpu_clock((redis_pid,) if redis_pid else ())
+            redis_commands = _commands_clock(redis_url)
             pool.map(_warm_up, range(processes), chunksize=1)
 
             games = game_ids() if bench.game == "all" else [bench.game]
@@ -99,7 +105,9 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
                 Job(phase, target, clients, bench.duration, tables[first : first + share], bench.seed + first)
                 for clients, share, first in _shares(bench.concurrency, bench.matches, processes)
             ]
+            commands_before = redis_commands()
             played, play_cpu, play_redis_cpu = _measured(pool, play_jobs, server_cpu, redis_cpu)
+            play_commands = _commands_difference(redis_commands(), commands_before)
 
             records = [record for result in played for record in result["records"]]
             check_jobs = [
@@ -107,14 +115,22 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
                 for index in range(processes)
             ]
             checked = pool.map(run_job, check_jobs, chunksize=1)
-    return _report(bench, target, baseline, baseline_cpu, played, play_cpu, play_redis_cpu, records, checked)
+    report = _report(bench, target, baseline, baseline_cpu, played, play_cpu, play_redis_cpu, records, checked)
+    committed = report["actions_committed"]
+    if play_commands is not None and committed:
+        # INFO itself is among the commands counted: twice per run, nothing per action
+        per_action = {name: round(calls / committed, 3) for name, calls in play_commands.most_common()}
+        report["redis_commands_per_action"] = {"all": round(sum(play_commands.values()) / committed, 3), **per_action}
+    else:
+        report["redis_commands_per_action"] = None
+    return report
 
 
 @contextlib.contextmanager
-def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | None]]:
-    """(address, server pids, redis pid or None) of the target, spawning what --spawn asks for."""
+def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | None, str | None]]:
+    """(address, server pids, redis pid or None, redis url or None) of the target, spawning what --spawn asks for."""
     if bench.target is not None:
-        yield loopback_only(bench.target), bench.server_pids, None
+        yield loopback_only(bench.target), bench.server_pids, None, bench.redis_url
         return
     with contextlib.ExitStack() as stack:
         redis_pid = None
@@ -122,7 +138,7 @@ def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | N
         if redis_url is None:
             redis_url, redis_pid = stack.enter_context(redis_server())
         address, server_pid = stack.enter_context(cardroom_server(redis_url, bench.workers))
-        yield address, (server_pid,), redis_pid
+        yield address, (server_pid,), redis_pid, redis_url
 
 
 def _warm_up(_index: int) -> None:
@@ -146,6 +162,23 @@ def _cpu_clock(pids: Sequence[int]) -> Callable[[], float | None]:
         return total
 
     return read
+
+
+def _commands_clock(url: str | None) -> Callable[[], Counter | None]:
+    """A function returning the calls of each command the Redis at ``url`` ran so far (None without a url)."""
+
+    def read() -> Counter | None:
+        if url is None:
+            return None
+        with redis.Redis.from_url(url, socket_timeout=5) as client:
+            stats = client.info("commandstats")
+        return Counter({name.removeprefix("cmdstat_"): int(entry["calls"]) for name, entry in stats.items()})
+
+    return read
+
+
+def _commands_difference(after: Counter | None, before: Counter | None) -> Counter | None:
+    return None if after is None or before is None else after - before
 
 
 def _measured(

@@ -5,6 +5,7 @@ The policy (which key, which rate, what a refusal says) is the application's
 
 * :meth:`Limiter.take`: one token from a token bucket (full at first, refilled at
   ``rate`` per second up to ``burst``); a refusal says how long until a token is back;
+  :meth:`Limiter.take_many` takes up to several at once (a worker's lease, ``app/rate_leases.py``);
 * :meth:`Limiter.claim`: hold a member (a match id, a stream) in a set of at most
   ``limit`` members; each member expires by itself after ``ttl`` seconds, so a holder
   that never releases (a crashed replica, a match that expired) frees its place in time;
@@ -28,10 +29,17 @@ from dataclasses import dataclass
 
 
 class Limiter(ABC):
-    @abstractmethod
     async def take(self, key: str, rate: float, burst: int) -> float:
         """Take one token from the bucket ``key``: 0.0 when taken, else the seconds until one
         token will be there (nothing is taken). ``rate`` > 0 tokens per second, ``burst`` >= 1."""
+        taken, wait = await self.take_many(key, rate, burst, 1)
+        return 0.0 if taken else wait
+
+    @abstractmethod
+    async def take_many(self, key: str, rate: float, burst: int, count: int) -> tuple[int, float]:
+        """Take up to ``count`` (>= 1) tokens from the bucket ``key``, as many whole ones as it holds:
+        ``(taken, 0.0)`` with ``taken`` >= 1, else ``(0, seconds until one token will be there)``
+        (nothing is taken)."""
 
     @abstractmethod
     async def claim(self, key: str, member: str, limit: int, ttl: float) -> list[str] | None:
@@ -71,7 +79,7 @@ class MemoryLimiter(Limiter):
         self._sweep_every = sweep_every
         self._calls = 0
 
-    async def take(self, key: str, rate: float, burst: int) -> float:
+    async def take_many(self, key: str, rate: float, burst: int, count: int) -> tuple[int, float]:
         now = self._clock()
         self._sweep(now)
         found = self._buckets.get(key)
@@ -80,9 +88,10 @@ class MemoryLimiter(Limiter):
         bucket.stamp = now
         self._buckets[key] = (bucket, rate, burst)
         if bucket.tokens >= 1.0:
-            bucket.tokens -= 1.0
-            return 0.0
-        return (1.0 - bucket.tokens) / rate
+            taken = min(count, int(bucket.tokens))
+            bucket.tokens -= taken
+            return taken, 0.0
+        return 0, (1.0 - bucket.tokens) / rate
 
     async def claim(self, key: str, member: str, limit: int, ttl: float) -> list[str] | None:
         now = self._clock()

@@ -27,18 +27,23 @@ from cardroom.store.redis_client import Client, ready
 T = TypeVar("T")
 
 _TAKE = """
-local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local rate, burst, count = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
 local saved = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
 local tokens = tonumber(saved[1]) or burst
 local stamp = tonumber(saved[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
-local wait = 0
-if tokens >= 1 then tokens = tokens - 1 else wait = (1 - tokens) / rate end
+local taken, wait = 0, 0
+if tokens >= 1 then
+  taken = math.min(count, math.floor(tokens))
+  tokens = tokens - taken
+else
+  wait = (1 - tokens) / rate
+end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate * 1000) + 1000)
-return tostring(wait)
+return {taken, tostring(wait)}
 """
 
 _CLAIM = """
@@ -88,8 +93,10 @@ class RedisLimiter(Limiter):
         client, _, name = key.partition("/")
         return f"{self._prefix}limit:{{{client}}}:{name}"
 
-    async def take(self, key: str, rate: float, burst: int) -> float:
-        return float(await self._call(self._take(keys=[self._key(key)], args=[repr(float(rate)), burst])))
+    async def take_many(self, key: str, rate: float, burst: int, count: int) -> tuple[int, float]:
+        args = [repr(float(rate)), burst, max(1, count)]
+        taken, wait = await self._call(self._take(keys=[self._key(key)], args=args))
+        return int(taken), float(wait)
 
     async def claim(self, key: str, member: str, limit: int, ttl: float) -> list[str] | None:
         reply = await self._call(self._claim(keys=[self._key(key)], args=[member, limit, max(1, int(ttl * 1000))]))
