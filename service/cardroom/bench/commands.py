@@ -12,7 +12,7 @@ from ..engines import game_ids
 
 def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     bench = commands.add_parser(
-        "bench", help="benchmarks printing JSON: engines, service, storage, watch, bots, deadlines"
+        "bench", help="benchmarks printing JSON: engines, service, storage, watch, bots, deadlines, peer"
     )
     kinds = bench.add_subparsers(dest="bench", required=True)
 
@@ -95,6 +95,17 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     deadlines.add_argument("--redis-url", help="use this Redis instead of starting a redis-server")
     deadlines.add_argument("--due-buckets", type=int, default=16)
 
+    peer = kinds.add_parser(
+        "peer", help="boardgame.io (../shared/peers/boardgameio) and cardroom interleaved: moves/s, latency, CPU"
+    )
+    peer.add_argument("--peer-dir", help="the boardgame.io harness (default: shared/peers/boardgameio beside the repo)")
+    peer.add_argument("--matches", default="10,50", help="concurrent matches, comma-separated")
+    peer.add_argument("--workers", default="1,2", help="cardroom worker counts, comma-separated")
+    peer.add_argument("--rounds", type=int, default=1, help="runs of each (peer, cardroom...) group")
+    peer.add_argument("--seconds", type=float, default=20.0, help="seconds of play per run")
+    peer.add_argument("--game", default="all", choices=["all", *game_ids()], help="cardroom's game(s)")
+    peer.add_argument("--players", type=int, default=2, help="seats per cardroom match (the peer's are 2)")
+
 
 def run_bench(args: argparse.Namespace) -> int:
     if args.bench == "bots":
@@ -136,6 +147,24 @@ def run_bench(args: argparse.Namespace) -> int:
         )
         print(json.dumps(report))
         return 0 if report["deadlines_fired"] else 1
+    if args.bench == "peer":
+        from pathlib import Path
+
+        from .peer import PeerBench, bench_peer, default_peer_dir
+
+        report = bench_peer(
+            PeerBench(
+                Path(args.peer_dir) if args.peer_dir else default_peer_dir(),
+                tuple(int(m) for m in args.matches.split(",")),
+                tuple(int(w) for w in args.workers.split(",")),
+                args.rounds,
+                args.seconds,
+                args.game,
+                args.players,
+            )
+        )
+        print(json.dumps(report))
+        return 0 if all(ours["lost_or_doubled"] == 0 for r in report["rounds"] for ours in r["cardroom"]) else 1
     if args.bench == "watch":
         from .watch import WatchBench, bench_watch
 

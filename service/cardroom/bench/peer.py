@@ -1,0 +1,188 @@
+"""``cardroom bench peer``: boardgame.io and cardroom, interleaved on this machine, at the same concurrencies.
+
+The peer is the boardgame.io 0.50.2 harness in ``../shared/peers/boardgameio/`` (installed by its own
+``install.sh`` into /tmp/bgio), run as it is: its ``server.js`` (Koa + socket.io, in-memory storage) on a
+loopback port and its ``load.js`` driver (MATCHES concurrent two-player matches, each player a boardgame.io
+client on socket.io; latency = move sent until the mover's client has the next state). Its server CPU per move
+is the server process's CPU time during the load run over the moves played (measured plus warm-up), as the
+harness's own ``run_bgio.sh`` computes it.
+
+cardroom's side is ``cardroom bench service --spawn`` (a real redis-server, ``cardroom serve --workers W``)
+with the same number of concurrent matches; its latency is SubmitAction's, its server CPU per move the
+server's CPU during play over the actions committed (including the next seat's GetMatch and the match set-ups).
+
+For each concurrency and round the two run back to back (the peer first, then cardroom with each worker count),
+so both meet the same load from the rest of the machine; the report gives every run and the ratios of each
+round. The load average is read before and after each run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .service import ServiceBench, bench_service
+from .spawned import free_port
+
+#: moves the peer's driver plays before it measures (its own default)
+PEER_WARMUP = 200
+#: where the peer's install.sh puts boardgame.io
+PEER_NODE_PATH = "/tmp/bgio/node_modules"
+
+
+@dataclass(frozen=True)
+class PeerBench:
+    peer_dir: Path
+    matches: tuple[int, ...] = (10, 50)
+    workers: tuple[int, ...] = (1, 2)
+    rounds: int = 1
+    seconds: float = 20.0
+    game: str = "all"
+    players: int = 2
+    baseline_seconds: float = 2.0
+
+
+def default_peer_dir() -> Path:
+    """``shared/peers/boardgameio`` beside the repository (its checkout's parent holds ``shared/``)."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent.parent / "shared" / "peers" / "boardgameio"
+        if (parent / "pyproject.toml").exists() and candidate.is_dir():
+            return candidate
+    return Path("/work/shared/peers/boardgameio")
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _load() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def run_peer(peer_dir: Path, matches: int, seconds: float) -> dict[str, Any]:
+    """One load run of the boardgame.io harness against a fresh server; its JSON line plus server CPU."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is not on PATH: the boardgame.io peer needs Node.js")
+    node_path = os.environ.get("NODE_PATH", PEER_NODE_PATH)
+    if not (Path(node_path) / "boardgame.io").is_dir():
+        raise SystemExit(f"boardgame.io is not installed in {node_path}: run {peer_dir / 'install.sh'}")
+    port = free_port()
+    env = {**os.environ, "NODE_PATH": node_path, "PORT": str(port), "MAX_SECONDS": str(int(seconds) + 120)}
+    with tempfile.NamedTemporaryFile(prefix="cardroom-peer-server-", suffix=".log") as log:
+        server = subprocess.Popen([node, str(peer_dir / "server.js")], env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 30
+            while b"server pid" not in Path(log.name).read_bytes():
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the boardgame.io server did not start: {Path(log.name).read_text()[-500:]}")
+                time.sleep(0.1)
+            load = {"MATCHES": str(matches), "MOVES": "100000000", "LOAD_SECONDS": str(seconds)}
+            load["WARMUP"] = str(PEER_WARMUP)
+            before, load_before = _cpu_seconds(server.pid), _load()
+            driver = subprocess.run(
+                [node, str(peer_dir / "load.js")],
+                env={**env, **load},
+                capture_output=True,
+                text=True,
+                timeout=seconds + 60,
+                check=True,
+            )
+            cpu = _cpu_seconds(server.pid) - before
+        finally:
+            server.terminate()
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    line = json.loads(driver.stdout.strip().splitlines()[-1])
+    played = line["moves"] + PEER_WARMUP
+    return {
+        "moves_per_s": line["moves_s"],
+        "moves": line["moves"],
+        "latency_ms": {"p50": line["p50_ms"], "p99": line["p99_ms"]},
+        "server_cpu_s": round(cpu, 3),
+        "server_cpu_ms_per_move": round(cpu * 1000 / played, 3) if played else None,
+        "driver_cpu_ms_per_move": round(line["cpu_s"] * 1000 / played, 3) if played else None,
+        "errors": line["errors"],
+        "hidden_info_leaks": line["hidden_info_leaks"],
+        "load_average_before": load_before,
+        "load_average_after": _load(),
+    }
+
+
+def run_cardroom(bench: PeerBench, matches: int, workers: int) -> dict[str, Any]:
+    load_before = _load()
+    service = ServiceBench(
+        workers=workers,
+        game=bench.game,
+        players=bench.players,
+        matches=100_000,
+        concurrency=matches,
+        duration=bench.seconds,
+        baseline_seconds=bench.baseline_seconds,
+        generator_processes=2 if matches >= 50 else 1,
+    )
+    report = bench_service(service)
+    latency = report["submit_action_latency_ms"]
+    return {
+        "workers": workers,
+        "moves_per_s": report["actions_per_s"],
+        "moves": report["actions_committed"],
+        "latency_ms": {"p50": latency["p50"], "p99": latency["p99"]},
+        "server_cpu_s": report["server_cpu_s"],
+        "server_cpu_ms_per_move": report["server_cpu_ms_per_action"],
+        "server_cpu_ms_per_submit_action_est": report["server_cpu_ms_per_submit_action_est"],
+        "redis_cpu_ms_per_move": report["redis_cpu_ms_per_action"],
+        "redis_commands_per_move": (report["redis_commands_per_action"] or {}).get("all"),
+        "calls": report["calls"],
+        "errors": report["errors"],
+        "lost_or_doubled": report["lost_or_doubled"],
+        "load_average_before": load_before,
+        "load_average_after": _load(),
+    }
+
+
+def bench_peer(bench: PeerBench) -> dict[str, Any]:
+    rounds = []
+    for matches in bench.matches:
+        for index in range(bench.rounds):
+            peer = run_peer(bench.peer_dir, matches, bench.seconds)
+            ours = [run_cardroom(bench, matches, workers) for workers in bench.workers]
+            rounds.append({"matches": matches, "round": index + 1, "boardgameio": peer, "cardroom": ours})
+    return {
+        "bench": "peer",
+        "peer": "boardgame.io 0.50.2 (../shared/peers/boardgameio, run as it is)",
+        "cores": os.cpu_count(),
+        "seconds_per_run": bench.seconds,
+        "game": bench.game,
+        "players": bench.players,
+        "rounds": [_with_ratios(r) for r in rounds],
+    }
+
+
+def _with_ratios(round_: dict[str, Any]) -> dict[str, Any]:
+    peer = round_["boardgameio"]
+    ratios = {}
+    for ours in round_["cardroom"]:
+        key = f"workers_{ours['workers']}"
+        ratios[key] = {
+            "moves_per_s": _ratio(ours["moves_per_s"], peer["moves_per_s"]),
+            "server_cpu_per_move": _ratio(ours["server_cpu_ms_per_move"], peer["server_cpu_ms_per_move"]),
+            "p99": _ratio(ours["latency_ms"]["p99"], peer["latency_ms"]["p99"]),
+        }
+    return {**round_, "cardroom_vs_boardgameio": ratios}
+
+
+def _ratio(ours: float | None, theirs: float | None) -> float | None:
+    return round(ours / theirs, 3) if ours is not None and theirs else None
