@@ -16,7 +16,14 @@ uses wherever they exist:
 - OpenAPI links from the answers that hand out a seat token (CreateMatch,
   JoinMatch) to the calls made on that match with it, so a client generator or a
   stateful fuzzer (schemathesis, tests/fuzz/test_rest_stateful.py) follows the
-  match's name and the seat token from one call to the next.
+  match's name and the seat token from one call to the next;
+- ``oneOf`` for every message that is one proto oneof (``Action``, ``SeatView``,
+  ``Event``, ``GameOptions`` per game, ``<Game>Action`` and ``<Game>Event`` per type):
+  exactly one member is set, so a sample built from the schema is one game's, one
+  action's (the generator lists every member as a property);
+- realistic SubmitAction bodies, ``ACTION_EXAMPLES``, two per game, as the request's
+  examples (tests/rest/test_openapi_examples.py sends each one to a live server
+  when it is legal).
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from cardroom.api.handlers import ID_PATTERNS
 from cardroom.api.http_errors import HTTP_STATUS
 from cardroom.api.rest import SERVICE
 from cardroom.app import errors as app_errors
-from cardroom.v1 import match_pb2
+from cardroom.v1 import game_service_pb2, match_pb2
 
 SECURITY_SCHEME = "bearerAuth"
 #: operations whose answer names a match (``state.match.name``) and holds a seat token (``seatToken``) -> the
@@ -51,6 +58,29 @@ LINKS = {
         "GetMatchLog": True,
     },
     "JoinMatch": {"GetMatch": True, "StartMatch": True, "SubmitAction": True, "LeaveMatch": True},
+}
+#: SubmitAction bodies shown in the reference page, per game: (summary, body); each is one of the acting seat's
+#: legal actions at some moment of a match (send one of `legalActions` unchanged: these are what they look like)
+ACTION_EXAMPLES: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "pumptown": [
+        ("Pumptown: draw from the pile (TURN_START)", {"action": {"pumptown": {"draw": {"source": "pile"}}}}),
+        ("Pumptown: place the drawn card top left (TURN_PLACE)", {"action": {"pumptown": {"place": {"pos": "TL"}}}}),
+    ],
+    "pumba": [
+        ("Pumba: play the Cinco de Copas", {"action": {"pumba": {"play": {"card": "5c"}}}}),
+        ("Pumba: draw a card", {"action": {"pumba": {"draw": {}}}}),
+    ],
+    "up-or-down": [
+        (
+            "Up or Down?: place the taken card as a new column (PLACE)",
+            {"action": {"upOrDown": {"place": {"target": "new"}}}},
+        ),
+        ("Up or Down?: draw from the face-up pile (DRAW)", {"action": {"upOrDown": {"draw": {"pile": "up"}}}}),
+    ],
+    "flip-7": [
+        ("Flip 7: hit (draw a card)", {"action": {"flip7": {"hit": {}}}}),
+        ("Flip 7: give the pending action card to seat 1", {"action": {"flip7": {"assign": {"target": 1}}}}),
+    ],
 }
 MATCH_NAME = "$response.body#/state/match/name"
 ERROR_RESPONSE = "Error"
@@ -82,8 +112,47 @@ def finish(document: dict[str, Any]) -> dict[str, Any]:
         for operation in operations.values():
             _finish_operation(operation, components["schemas"], operation["operationId"] in streaming)
     _add_links(document["paths"])
+    _one_of_members(components["schemas"])
+    _add_action_examples(document["paths"])
     _drop_unreferenced_schemas(document)
     return document
+
+
+def _one_of_members(schemas: dict[str, Any]) -> None:
+    """A message whose fields are all one oneof: ``oneOf`` its members, each an object of that member alone."""
+    files = [match_pb2.DESCRIPTOR, *match_pb2.DESCRIPTOR.dependencies, game_service_pb2.DESCRIPTOR]
+    for message in (m for file in files if file.package == "cardroom.v1" for m in file.message_types_by_name.values()):
+        oneofs = [oneof for oneof in message.oneofs if not _synthetic(oneof)]
+        schema = schemas.get(message.name)
+        if schema is None or len(oneofs) != 1 or len(oneofs[0].fields) != len(message.fields):
+            continue
+        properties = schema.pop("properties")
+        schema["oneOf"] = [
+            {
+                "title": field.json_name,
+                "type": "object",
+                "properties": {field.json_name: properties[field.json_name]},
+                "required": [field.json_name],
+                "additionalProperties": False,
+            }
+            for field in oneofs[0].fields
+        ]
+
+
+def _synthetic(oneof: Any) -> bool:
+    """The oneof proto3 makes for an ``optional`` field (one field, named ``_<field>``)."""
+    return len(oneof.fields) == 1 and oneof.name == "_" + oneof.fields[0].name
+
+
+def _add_action_examples(paths: dict[str, Any]) -> None:
+    operation = next(
+        op for path in paths.values() for op in path.values() if op["operationId"] == f"{SERVICE.name}_SubmitAction"
+    )
+    operation["requestBody"]["content"]["application/json"]["examples"] = {
+        f"{game}-{index}": {"summary": summary, "value": body}
+        for game, examples in ACTION_EXAMPLES.items()
+        for index, (summary, body) in enumerate(examples, 1)
+    }
 
 
 def _add_links(paths: dict[str, Any]) -> None:
