@@ -20,6 +20,13 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
 fi
 
+if ! command -v jq >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then
+  echo "== installing curl and jq (Debian packages, for the README quick-start test)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q curl jq
+fi
+
 echo "== installing Python packages"
 # the service's distribution was renamed cardroom -> cardroom-server: an old install must not shadow this checkout
 if "$PYTHON" -m pip show -q cardroom >/dev/null 2>&1; then "$PYTHON" -m pip uninstall -q -y cardroom; fi
