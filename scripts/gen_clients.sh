@@ -26,6 +26,9 @@ PROTOC_VERSION=4.35.1  # Maven's version of protoc 35.1, which prints "libprotoc
 # the newest protoc-gen-grpc-java whose linux-x86_64 build Maven Central serves (1.84.2+ are
 # not there); its stubs run on the grpc-java 1.85 runtime of clients/java/pom.xml
 GRPC_JAVA_VERSION=1.83.1
+# the Kotlin SDK's grpc-java: the newest version whose grpc-okhttp (the Android transport) Maven
+# Central serves; its lite stubs come from the generator of the same version (clients/kotlin/pom.xml)
+GRPC_ANDROID_VERSION=1.75.0
 GRPC_KOTLIN_VERSION=1.5.0
 # google.rpc files the Kotlin SDK reads refusals with (buf.gen.kotlin-rpc.yaml)
 RPC_FILES=(google/rpc/status.proto google/rpc/error_details.proto)
@@ -56,9 +59,13 @@ install_plugins() {
     install -m 755 "build/protoc-download/protoc-$PROTOC_VERSION-linux-$arch.exe" build/bin/protoc
   fi
   # protoc-gen-grpc-java has no --version: the versioned download is the stamp
-  local grpc_java="build/protoc-download/protoc-gen-grpc-java-$GRPC_JAVA_VERSION-linux-$arch.exe"
-  [[ -f "$grpc_java" ]] || maven_copy "io.grpc:protoc-gen-grpc-java:$GRPC_JAVA_VERSION:exe:linux-$arch"
-  install -m 755 "$grpc_java" build/bin/protoc-gen-grpc-java
+  local version plugin grpc_java
+  for plugin in "protoc-gen-grpc-java:$GRPC_JAVA_VERSION" "protoc-gen-grpc-java-android:$GRPC_ANDROID_VERSION"; do
+    version="${plugin#*:}"
+    grpc_java="build/protoc-download/protoc-gen-grpc-java-$version-linux-$arch.exe"
+    [[ -f "$grpc_java" ]] || maven_copy "io.grpc:protoc-gen-grpc-java:$version:exe:linux-$arch"
+    install -m 755 "$grpc_java" "build/bin/${plugin%%:*}"
+  done
   local grpc_kotlin="build/protoc-download/protoc-gen-grpc-kotlin-$GRPC_KOTLIN_VERSION-jdk8.jar"
   [[ -f "$grpc_kotlin" ]] || maven_copy "io.grpc:protoc-gen-grpc-kotlin:$GRPC_KOTLIN_VERSION:jar:jdk8"
   printf '#!/bin/sh\nexec java -jar "%s" "$@"\n' "$ROOT/$grpc_kotlin" >build/bin/protoc-gen-grpc-kotlin
@@ -70,7 +77,7 @@ install_plugins() {
     mkdir -p "build/proto-rpc/$(dirname "$file")"
     cp "$site/$file" "build/proto-rpc/$file"
   done
-  local module name version
+  local module name
   for module in "${GO_PLUGINS[@]}"; do
     name="${module%@*}"; name="${name##*/}"; version="${module##*@}"
     if ! build/bin/"$name" --version 2>/dev/null | grep -q "${version#v}\$"; then

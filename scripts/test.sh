@@ -65,7 +65,7 @@ echo "== Java stubs: a full match over gRPC against a live server"
 "$PYTHON" tests/support/live_server.py -- mvn -q -B -f clients/java/pom.xml test
 
 echo "== Kotlin SDK: a full match, typed errors, a watch surviving a killed server, the README example"
-"$PYTHON" tests/support/live_server.py -- mvn -q -B -f clients/kotlin/pom.xml test
+"$PYTHON" tests/support/live_server.py --tls -- mvn -q -B -f clients/kotlin/pom.xml test
 
 echo "== container image: podman build (base from Debian's archive), run on loopback, a bounded bench through it"
 bash deploy/scripts/container_test.sh

@@ -1,11 +1,13 @@
 """Run a command against a live service: a fresh redis-server and `cardroom serve` on 127.0.0.1.
 
-    python tests/support/live_server.py [--allow-fixed-decks] -- COMMAND [ARG ...]
+    python tests/support/live_server.py [--allow-fixed-decks] [--tls] -- COMMAND [ARG ...]
 
 The command sees the service in CARDROOM_GRPC_ADDRESS (host:port) and CARDROOM_HTTP_URL
 (http://host:port), and what it needs to start servers of its own against the same Redis (a test
 that kills and restarts a server) in CARDROOM_TEST_PYTHON, CARDROOM_TEST_PYTHONPATH,
-CARDROOM_TEST_REDIS_URL and CARDROOM_TEST_SECRET; its exit code is ours. Used by scripts/test.sh for the test suites
+CARDROOM_TEST_REDIS_URL and CARDROOM_TEST_SECRET; its exit code is ours. With --tls a second server,
+over TLS with a certificate of a throwaway authority, serves the same Redis at CARDROOM_TLS_GRPC_ADDRESS,
+and the authority's PEM root is in the file CARDROOM_TLS_CA. Used by scripts/test.sh for the test suites
 of clients in other languages (clients/typescript), so they start the same real
 processes as the Python tests.
 """
@@ -16,16 +18,18 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from support.processes import REPO, RedisProcess, ServerProcess
+from support.processes import REPO, RedisProcess, ServerProcess, tls_server
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--allow-fixed-decks", action="store_true")
+    parser.add_argument("--tls", action="store_true", help="also start a server over TLS")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -33,9 +37,18 @@ def main() -> int:
         parser.error("no command given")
     redis = RedisProcess()
     redis.start()
-    server = ServerProcess(redis.url, *(["--allow-fixed-decks"] if args.allow_fixed_decks else []))
+    extra = ["--allow-fixed-decks"] if args.allow_fixed_decks else []
+    server = ServerProcess(redis.url, *extra)
+    folder = tempfile.TemporaryDirectory(prefix="cardroom-live-")
+    secure = tls_server(redis.url, Path(folder.name), *extra) if args.tls else None
     try:
         server.start()
+        tls_env = {}
+        if secure is not None:
+            secure.start()
+            authority = Path(folder.name) / "ca.pem"
+            authority.write_bytes(secure.tls_ca)
+            tls_env = {"CARDROOM_TLS_GRPC_ADDRESS": secure.address, "CARDROOM_TLS_CA": str(authority)}
         env = {
             **os.environ,
             "CARDROOM_GRPC_ADDRESS": server.address,
@@ -44,11 +57,15 @@ def main() -> int:
             "CARDROOM_TEST_PYTHONPATH": str(REPO / "service"),
             "CARDROOM_TEST_REDIS_URL": redis.url,
             "CARDROOM_TEST_SECRET": server.secret,
+            **tls_env,
         }
         return subprocess.run(command, env=env).returncode
     finally:
+        if secure is not None:
+            secure.stop()
         server.stop()
         redis.close()
+        folder.cleanup()
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 /**
- * A thin Kotlin SDK over the generated cardroom.v1 coroutine stubs (protobuf-javalite messages, so it
- * runs on Android), the counterpart of the Python SDK.
+ * A thin Kotlin SDK over the generated cardroom.v1 coroutine stubs (protobuf-javalite messages and the
+ * grpc-okhttp transport, so it runs on Android), the counterpart of the Python SDK.
  *
- * [connect] opens a channel (TLS by default); [CardroomClient.createMatch] and [CardroomClient.joinMatch]
+ * [connect] opens an OkHttp channel (TLS by default); [CardroomClient.createMatch] and [CardroomClient.joinMatch]
  * return a [Seat] (the match name, the seat token and the last state the seat saw), through which the
  * player starts, acts and watches. Every message is the generated one: the SDK adds no model of its own.
  *
@@ -25,12 +25,16 @@ import dev.cardroom.v1.ListMatchesResponse
 import dev.cardroom.v1.MatchState
 import dev.cardroom.v1.MatchUpdate
 import dev.cardroom.v1.WatchMatchRequest
+import io.grpc.ChannelCredentials
+import io.grpc.InsecureChannelCredentials
 import io.grpc.ManagedChannel
-import io.grpc.ManagedChannelBuilder
 import io.grpc.Metadata
 import io.grpc.Status
 import io.grpc.StatusException
+import io.grpc.TlsChannelCredentials
+import io.grpc.okhttp.OkHttpChannelBuilder
 import java.io.Closeable
+import java.io.InputStream
 import java.util.UUID
 import java.util.concurrent.TimeUnit
 import kotlin.math.min
@@ -82,13 +86,27 @@ data class RetryPolicy(
 }
 
 /**
- * A client of the service at [target] (`host:port`), over TLS unless [tls] is false. The transport is
- * the one on the classpath: `grpc-okhttp` on Android, `grpc-netty-shaded` on a server JVM.
+ * A client of the service at [target] (`host:port`) over gRPC's OkHttp transport (the one for Android;
+ * it runs on any JVM too). TLS by default, verified against the platform's trusted roots, or only
+ * against the PEM certificates of [trustedCertificates] (a private deployment's authority); [tls] false
+ * is plaintext, for a server on the same machine or a development network only.
  */
-fun connect(target: String, tls: Boolean = true, retry: RetryPolicy = RetryPolicy()): CardroomClient {
-    val builder = ManagedChannelBuilder.forTarget(target)
-    if (tls) builder.useTransportSecurity() else builder.usePlaintext()
-    val channel = builder.defaultServiceConfig(retry.serviceConfig()).enableRetry().build()
+fun connect(
+    target: String,
+    tls: Boolean = true,
+    retry: RetryPolicy = RetryPolicy(),
+    trustedCertificates: InputStream? = null,
+): CardroomClient {
+    require(tls || trustedCertificates == null) { "trustedCertificates is for TLS connections" }
+    val credentials: ChannelCredentials = when {
+        !tls -> InsecureChannelCredentials.create()
+        trustedCertificates != null -> TlsChannelCredentials.newBuilder().trustManager(trustedCertificates).build()
+        else -> TlsChannelCredentials.create()
+    }
+    val channel = OkHttpChannelBuilder.forTarget(target, credentials)
+        .defaultServiceConfig(retry.serviceConfig())
+        .enableRetry()
+        .build()
     return CardroomClient(channel, retry)
 }
 

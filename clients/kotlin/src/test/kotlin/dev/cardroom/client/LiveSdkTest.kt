@@ -1,12 +1,16 @@
 package dev.cardroom.client
 
-import dev.cardroom.v1.GameOptions
+import dev.cardroom.v1.GameServiceGrpcKt.GameServiceCoroutineStub
+import dev.cardroom.v1.ListGamesRequest
 import dev.cardroom.v1.MatchState
 import dev.cardroom.v1.MatchStatus
-import dev.cardroom.v1.UpOrDownOptions
+import dev.cardroom.v1.gameOptions
+import dev.cardroom.v1.upOrDownOptions
 import io.grpc.Status
+import java.io.File
 import java.net.ServerSocket
 import java.util.concurrent.TimeUnit
+import javax.net.ssl.SSLHandshakeException
 import kotlin.random.Random
 import kotlinx.coroutines.async
 import kotlinx.coroutines.flow.map
@@ -26,9 +30,8 @@ import org.junit.jupiter.api.assertThrows
 class LiveSdkTest {
     private val address = System.getenv("CARDROOM_GRPC_ADDRESS")
         ?: error("run through tests/support/live_server.py (CARDROOM_GRPC_ADDRESS)")
-    private val shortDeck = GameOptions.newBuilder()
-        .setUpOrDown(UpOrDownOptions.newBuilder().setCardRange("SHORT"))
-        .build()
+    // built with the Kotlin DSL of protobuf-kotlin-lite
+    private val shortDeck = gameOptions { upOrDown = upOrDownOptions { cardRange = "SHORT" } }
 
     /** A started 2-seat Up or Down? match; the seats indexed by seat number. */
     private suspend fun tableOfTwo(client: CardroomClient): List<Seat> {
@@ -96,6 +99,27 @@ class LiveSdkTest {
             val first = mover.act(fresh.legalActionsList.first(), expectedVersion = fresh.match.version, requestId = id)
             val again = mover.act(fresh.legalActionsList.first(), expectedVersion = fresh.match.version, requestId = id)
             assertEquals(first.state.match.version, again.state.match.version)
+        }
+    }
+
+    @Test
+    fun `TLS by default, verified against the given authority`() = runBlocking {
+        val address = System.getenv("CARDROOM_TLS_GRPC_ADDRESS") ?: error("run through tests/support/live_server.py --tls")
+        val authority = File(System.getenv("CARDROOM_TLS_CA"))
+        authority.inputStream().use { connect(address, trustedCertificates = it) }.use { client ->
+            withTimeout(120_000) {
+                val seats = tableOfTwo(client)
+                assertEquals(MatchStatus.MATCH_STATUS_ACTIVE, seats[0].refresh().match.status)
+            }
+        }
+        // the platform's roots do not include the throwaway authority: the handshake fails (a stub that
+        // does not wait for the channel to be ready, so the call fails at once instead of waiting)
+        connect(address).use { untrusting ->
+            val refused = assertThrows<CardroomError> {
+                runBlocking { refusalsTyped { GameServiceCoroutineStub(untrusting.channel).listGames(ListGamesRequest.getDefaultInstance()) } }
+            }
+            assertEquals(Status.Code.UNAVAILABLE, refused.code)
+            assertTrue(generateSequence<Throwable>(refused) { it.cause }.any { it is SSLHandshakeException }, "$refused")
         }
     }
 
