@@ -73,11 +73,12 @@ public object Flip7ViewKt {
     /**
      * ```
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * ```
      *
-     * `string phase = 2 [json_name = "phase"];`
+     * `string phase = 2 [json_name = "phase", deprecated = true];`
      */
-    public var phase: kotlin.String
+    @kotlin.Deprecated(message = "Field phase is deprecated") public var phase: kotlin.String
       @kotlin.jvm.JvmName("getPhase")
         get() = _builder.phase
       @kotlin.jvm.JvmName("setPhase")
@@ -87,9 +88,10 @@ public object Flip7ViewKt {
     /**
      * ```
      * `DEAL`, `TURN` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * ```
      *
-     * `string phase = 2 [json_name = "phase"];`
+     * `string phase = 2 [json_name = "phase", deprecated = true];`
      */
     public fun clearPhase() {
       _builder.clearPhase()
@@ -869,6 +871,38 @@ public object Flip7ViewKt {
 @kotlin.jvm.JvmName("clearLegalActions")
     public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.Flip7Action, LegalActionsProxy>.clear() {
       _builder.clearLegalActions()
+    }
+
+    /**
+     * ```
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * ```
+     *
+     * `.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];`
+     */
+    public var typedPhase: dev.cardroom.v1.Flip7Phase
+      @kotlin.jvm.JvmName("getTypedPhase")
+        get() = _builder.typedPhase
+      @kotlin.jvm.JvmName("setTypedPhase")
+        set(value) {
+        _builder.typedPhase = value
+      }
+    public var typedPhaseValue: kotlin.Int
+      @kotlin.jvm.JvmName("getTypedPhaseValue")
+        get() = _builder.typedPhaseValue
+      @kotlin.jvm.JvmName("setTypedPhaseValue")
+        set(value) {
+        _builder.typedPhaseValue = value
+      }
+    /**
+     * ```
+     * The phase, typed: `FLIP7_PHASE_` and the `phase` string.
+     * ```
+     *
+     * `.cardroom.v1.Flip7Phase typed_phase = 15 [json_name = "typedPhase"];`
+     */
+    public fun clearTypedPhase() {
+      _builder.clearTypedPhase()
     }
   }
 }

@@ -389,7 +389,339 @@ public object GameKt {
 @kotlin.jvm.JvmName("setBotLevels")
     public fun com.google.protobuf.kotlin.DslList<kotlin.String, BotLevelsProxy>.clear() {
       _builder.clearBotLevels()
-    }}
+    }
+    /**
+     * An uninstantiable, behaviorless type to represent the field in
+     * generics.
+     */
+    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
+    public class CardsProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
+    /**
+     * ```
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * ```
+     *
+     * `repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     */
+     public val cards: com.google.protobuf.kotlin.DslList<dev.cardroom.v1.CardInfo, CardsProxy>
+      @kotlin.jvm.JvmSynthetic
+  get() = com.google.protobuf.kotlin.DslList(
+        _builder.cardsList
+      )
+    /**
+     * ```
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * ```
+     *
+     * `repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param value The cards to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addCards")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.CardInfo, CardsProxy>.add(value: dev.cardroom.v1.CardInfo) {
+      _builder.addCards(value)
+    }
+    /**
+     * ```
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * ```
+     *
+     * `repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param value The cards to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignCards")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.CardInfo, CardsProxy>.plusAssign(value: dev.cardroom.v1.CardInfo) {
+      add(value)
+    }
+    /**
+     * ```
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * ```
+     *
+     * `repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param values The cards to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllCards")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.CardInfo, CardsProxy>.addAll(values: kotlin.collections.Iterable<dev.cardroom.v1.CardInfo>) {
+      _builder.addAllCards(values)
+    }
+    /**
+     * ```
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * ```
+     *
+     * `repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param values The cards to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllCards")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.CardInfo, CardsProxy>.plusAssign(values: kotlin.collections.Iterable<dev.cardroom.v1.CardInfo>) {
+      addAll(values)
+    }
+    /**
+     * ```
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * ```
+     *
+     * `repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param index The index to set the value at.
+     * @param value The cards to set.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("setCards")
+    public operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.CardInfo, CardsProxy>.set(index: kotlin.Int, value: dev.cardroom.v1.CardInfo) {
+      _builder.setCards(index, value)
+    }
+    /**
+     * ```
+     * Every card code the game can deal under any options, in the deck's
+     * canonical order, with what a UI needs to draw and name it. Set by GetGame
+     * only (ListGames leaves it empty to keep the catalog small).
+     * ```
+     *
+     * `repeated .cardroom.v1.CardInfo cards = 9 [json_name = "cards", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("clearCards")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.CardInfo, CardsProxy>.clear() {
+      _builder.clearCards()
+    }
+
+    /**
+     * An uninstantiable, behaviorless type to represent the field in
+     * generics.
+     */
+    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
+    public class PhasesProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
+    /**
+     * ```
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     */
+     public val phases: com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, PhasesProxy>
+      @kotlin.jvm.JvmSynthetic
+  get() = com.google.protobuf.kotlin.DslList(
+        _builder.phasesList
+      )
+    /**
+     * ```
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param value The phases to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addPhases")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, PhasesProxy>.add(value: dev.cardroom.v1.PhaseInfo) {
+      _builder.addPhases(value)
+    }
+    /**
+     * ```
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param value The phases to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignPhases")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, PhasesProxy>.plusAssign(value: dev.cardroom.v1.PhaseInfo) {
+      add(value)
+    }
+    /**
+     * ```
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param values The phases to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllPhases")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, PhasesProxy>.addAll(values: kotlin.collections.Iterable<dev.cardroom.v1.PhaseInfo>) {
+      _builder.addAllPhases(values)
+    }
+    /**
+     * ```
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param values The phases to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllPhases")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, PhasesProxy>.plusAssign(values: kotlin.collections.Iterable<dev.cardroom.v1.PhaseInfo>) {
+      addAll(values)
+    }
+    /**
+     * ```
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param index The index to set the value at.
+     * @param value The phases to set.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("setPhases")
+    public operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, PhasesProxy>.set(index: kotlin.Int, value: dev.cardroom.v1.PhaseInfo) {
+      _builder.setPhases(index, value)
+    }
+    /**
+     * ```
+     * Every value of the view's `phase` (and `typed_phase`), in play order, with
+     * what it means and the action types that answer it. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo phases = 10 [json_name = "phases", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("clearPhases")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, PhasesProxy>.clear() {
+      _builder.clearPhases()
+    }
+
+    /**
+     * An uninstantiable, behaviorless type to represent the field in
+     * generics.
+     */
+    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
+    public class DecisionKindsProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
+    /**
+     * ```
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     */
+     public val decisionKinds: com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, DecisionKindsProxy>
+      @kotlin.jvm.JvmSynthetic
+  get() = com.google.protobuf.kotlin.DslList(
+        _builder.decisionKindsList
+      )
+    /**
+     * ```
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param value The decisionKinds to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addDecisionKinds")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, DecisionKindsProxy>.add(value: dev.cardroom.v1.PhaseInfo) {
+      _builder.addDecisionKinds(value)
+    }
+    /**
+     * ```
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param value The decisionKinds to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignDecisionKinds")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, DecisionKindsProxy>.plusAssign(value: dev.cardroom.v1.PhaseInfo) {
+      add(value)
+    }
+    /**
+     * ```
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param values The decisionKinds to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllDecisionKinds")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, DecisionKindsProxy>.addAll(values: kotlin.collections.Iterable<dev.cardroom.v1.PhaseInfo>) {
+      _builder.addAllDecisionKinds(values)
+    }
+    /**
+     * ```
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param values The decisionKinds to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllDecisionKinds")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, DecisionKindsProxy>.plusAssign(values: kotlin.collections.Iterable<dev.cardroom.v1.PhaseInfo>) {
+      addAll(values)
+    }
+    /**
+     * ```
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     * @param index The index to set the value at.
+     * @param value The decisionKinds to set.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("setDecisionKinds")
+    public operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, DecisionKindsProxy>.set(index: kotlin.Int, value: dev.cardroom.v1.PhaseInfo) {
+      _builder.setDecisionKinds(index, value)
+    }
+    /**
+     * ```
+     * Every kind of pending decision when the game names them apart from its
+     * phases (Pumptown's `decision.kind`: the phase, or `NOPE_WINDOW`); empty
+     * when the phase is the decision. Set by GetGame only.
+     * ```
+     *
+     * `repeated .cardroom.v1.PhaseInfo decision_kinds = 11 [json_name = "decisionKinds", (.google.api.field_behavior) = OUTPUT_ONLY];`
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("clearDecisionKinds")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PhaseInfo, DecisionKindsProxy>.clear() {
+      _builder.clearDecisionKinds()
+    }
+  }
 }
 public inline fun dev.cardroom.v1.Game.copy(block: `dev.cardroom.v1`.GameKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.Game =
   `dev.cardroom.v1`.GameKt.Dsl._create(this.toBuilder()).apply { block() }._build()

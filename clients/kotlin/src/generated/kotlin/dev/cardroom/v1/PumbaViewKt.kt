@@ -74,11 +74,12 @@ public object PumbaViewKt {
     /**
      * ```
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * ```
      *
-     * `string phase = 2 [json_name = "phase"];`
+     * `string phase = 2 [json_name = "phase", deprecated = true];`
      */
-    public var phase: kotlin.String
+    @kotlin.Deprecated(message = "Field phase is deprecated") public var phase: kotlin.String
       @kotlin.jvm.JvmName("getPhase")
         get() = _builder.phase
       @kotlin.jvm.JvmName("setPhase")
@@ -88,9 +89,10 @@ public object PumbaViewKt {
     /**
      * ```
      * `turn_normal`, `turn_penalty` or `game_over`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * ```
      *
-     * `string phase = 2 [json_name = "phase"];`
+     * `string phase = 2 [json_name = "phase", deprecated = true];`
      */
     public fun clearPhase() {
       _builder.clearPhase()
@@ -908,7 +910,39 @@ public object PumbaViewKt {
 @kotlin.jvm.JvmName("clearRanks")
     public fun com.google.protobuf.kotlin.DslList<kotlin.Int, RanksProxy>.clear() {
       _builder.clearRanks()
-    }}
+    }
+    /**
+     * ```
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * ```
+     *
+     * `.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];`
+     */
+    public var typedPhase: dev.cardroom.v1.PumbaPhase
+      @kotlin.jvm.JvmName("getTypedPhase")
+        get() = _builder.typedPhase
+      @kotlin.jvm.JvmName("setTypedPhase")
+        set(value) {
+        _builder.typedPhase = value
+      }
+    public var typedPhaseValue: kotlin.Int
+      @kotlin.jvm.JvmName("getTypedPhaseValue")
+        get() = _builder.typedPhaseValue
+      @kotlin.jvm.JvmName("setTypedPhaseValue")
+        set(value) {
+        _builder.typedPhaseValue = value
+      }
+    /**
+     * ```
+     * The phase, typed: `PUMBA_PHASE_` and the `phase` string.
+     * ```
+     *
+     * `.cardroom.v1.PumbaPhase typed_phase = 23 [json_name = "typedPhase"];`
+     */
+    public fun clearTypedPhase() {
+      _builder.clearTypedPhase()
+    }
+  }
 }
 public inline fun dev.cardroom.v1.PumbaView.copy(block: `dev.cardroom.v1`.PumbaViewKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.PumbaView =
   `dev.cardroom.v1`.PumbaViewKt.Dsl._create(this.toBuilder()).apply { block() }._build()

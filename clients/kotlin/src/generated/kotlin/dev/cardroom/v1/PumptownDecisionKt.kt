@@ -36,11 +36,12 @@ public object PumptownDecisionKt {
     /**
      * ```
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * ```
      *
-     * `string kind = 1 [json_name = "kind"];`
+     * `string kind = 1 [json_name = "kind", deprecated = true];`
      */
-    public var kind: kotlin.String
+    @kotlin.Deprecated(message = "Field kind is deprecated") public var kind: kotlin.String
       @kotlin.jvm.JvmName("getKind")
         get() = _builder.kind
       @kotlin.jvm.JvmName("setKind")
@@ -50,9 +51,10 @@ public object PumptownDecisionKt {
     /**
      * ```
      * The decision kind: the phase, or `NOPE_WINDOW` while a chain is answered.
+     * Deprecated: read `typed_kind`, the same value typed. Still filled.
      * ```
      *
-     * `string kind = 1 [json_name = "kind"];`
+     * `string kind = 1 [json_name = "kind", deprecated = true];`
      */
     public fun clearKind() {
       _builder.clearKind()
@@ -157,7 +159,39 @@ public object PumptownDecisionKt {
 @kotlin.jvm.JvmName("clearSeats")
     public fun com.google.protobuf.kotlin.DslList<kotlin.Int, SeatsProxy>.clear() {
       _builder.clearSeats()
-    }}
+    }
+    /**
+     * ```
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * ```
+     *
+     * `.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];`
+     */
+    public var typedKind: dev.cardroom.v1.PumptownDecisionKind
+      @kotlin.jvm.JvmName("getTypedKind")
+        get() = _builder.typedKind
+      @kotlin.jvm.JvmName("setTypedKind")
+        set(value) {
+        _builder.typedKind = value
+      }
+    public var typedKindValue: kotlin.Int
+      @kotlin.jvm.JvmName("getTypedKindValue")
+        get() = _builder.typedKindValue
+      @kotlin.jvm.JvmName("setTypedKindValue")
+        set(value) {
+        _builder.typedKindValue = value
+      }
+    /**
+     * ```
+     * The decision kind, typed: `PUMPTOWN_DECISION_KIND_` and the `kind` string.
+     * ```
+     *
+     * `.cardroom.v1.PumptownDecisionKind typed_kind = 3 [json_name = "typedKind"];`
+     */
+    public fun clearTypedKind() {
+      _builder.clearTypedKind()
+    }
+  }
 }
 public inline fun dev.cardroom.v1.PumptownDecision.copy(block: `dev.cardroom.v1`.PumptownDecisionKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.PumptownDecision =
   `dev.cardroom.v1`.PumptownDecisionKt.Dsl._create(this.toBuilder()).apply { block() }._build()

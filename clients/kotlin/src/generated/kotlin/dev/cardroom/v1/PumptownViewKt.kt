@@ -176,11 +176,12 @@ public object PumptownViewKt {
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * ```
      *
-     * `string phase = 6 [json_name = "phase"];`
+     * `string phase = 6 [json_name = "phase", deprecated = true];`
      */
-    public var phase: kotlin.String
+    @kotlin.Deprecated(message = "Field phase is deprecated") public var phase: kotlin.String
       @kotlin.jvm.JvmName("getPhase")
         get() = _builder.phase
       @kotlin.jvm.JvmName("setPhase")
@@ -193,9 +194,10 @@ public object PumptownViewKt {
      * `KNOCK_DECISION`, `AK_WINDOW`, `RE_WINDOW`, `REDIS_ALLOC` (a
      * Redistribute's player allots its moon sum), `DUEL_TURN`, `DUEL_PLACE`,
      * `PUMP_LIMIT` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * ```
      *
-     * `string phase = 6 [json_name = "phase"];`
+     * `string phase = 6 [json_name = "phase", deprecated = true];`
      */
     public fun clearPhase() {
       _builder.clearPhase()
@@ -1652,6 +1654,38 @@ public object PumptownViewKt {
      */
     public fun hasRoundWinner(): kotlin.Boolean {
       return _builder.hasRoundWinner()
+    }
+
+    /**
+     * ```
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * ```
+     *
+     * `.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];`
+     */
+    public var typedPhase: dev.cardroom.v1.PumptownPhase
+      @kotlin.jvm.JvmName("getTypedPhase")
+        get() = _builder.typedPhase
+      @kotlin.jvm.JvmName("setTypedPhase")
+        set(value) {
+        _builder.typedPhase = value
+      }
+    public var typedPhaseValue: kotlin.Int
+      @kotlin.jvm.JvmName("getTypedPhaseValue")
+        get() = _builder.typedPhaseValue
+      @kotlin.jvm.JvmName("setTypedPhaseValue")
+        set(value) {
+        _builder.typedPhaseValue = value
+      }
+    /**
+     * ```
+     * The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
+     * ```
+     *
+     * `.cardroom.v1.PumptownPhase typed_phase = 30 [json_name = "typedPhase"];`
+     */
+    public fun clearTypedPhase() {
+      _builder.clearTypedPhase()
     }
   }
 }

@@ -73,11 +73,12 @@ public object UpOrDownViewKt {
     /**
      * ```
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * ```
      *
-     * `string phase = 2 [json_name = "phase"];`
+     * `string phase = 2 [json_name = "phase", deprecated = true];`
      */
-    public var phase: kotlin.String
+    @kotlin.Deprecated(message = "Field phase is deprecated") public var phase: kotlin.String
       @kotlin.jvm.JvmName("getPhase")
         get() = _builder.phase
       @kotlin.jvm.JvmName("setPhase")
@@ -87,9 +88,10 @@ public object UpOrDownViewKt {
     /**
      * ```
      * `PLAY`, `TAKE`, `PLACE`, `DRAW` or `GAME_OVER`.
+     * Deprecated: read `typed_phase`, the same value typed. Still filled.
      * ```
      *
-     * `string phase = 2 [json_name = "phase"];`
+     * `string phase = 2 [json_name = "phase", deprecated = true];`
      */
     public fun clearPhase() {
       _builder.clearPhase()
@@ -795,7 +797,39 @@ public object UpOrDownViewKt {
 @kotlin.jvm.JvmName("clearWinners")
     public fun com.google.protobuf.kotlin.DslList<kotlin.Int, WinnersProxy>.clear() {
       _builder.clearWinners()
-    }}
+    }
+    /**
+     * ```
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * ```
+     *
+     * `.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];`
+     */
+    public var typedPhase: dev.cardroom.v1.UpOrDownPhase
+      @kotlin.jvm.JvmName("getTypedPhase")
+        get() = _builder.typedPhase
+      @kotlin.jvm.JvmName("setTypedPhase")
+        set(value) {
+        _builder.typedPhase = value
+      }
+    public var typedPhaseValue: kotlin.Int
+      @kotlin.jvm.JvmName("getTypedPhaseValue")
+        get() = _builder.typedPhaseValue
+      @kotlin.jvm.JvmName("setTypedPhaseValue")
+        set(value) {
+        _builder.typedPhaseValue = value
+      }
+    /**
+     * ```
+     * The phase, typed: `UP_OR_DOWN_PHASE_` and the `phase` string.
+     * ```
+     *
+     * `.cardroom.v1.UpOrDownPhase typed_phase = 17 [json_name = "typedPhase"];`
+     */
+    public fun clearTypedPhase() {
+      _builder.clearTypedPhase()
+    }
+  }
 }
 public inline fun dev.cardroom.v1.UpOrDownView.copy(block: `dev.cardroom.v1`.UpOrDownViewKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.UpOrDownView =
   `dev.cardroom.v1`.UpOrDownViewKt.Dsl._create(this.toBuilder()).apply { block() }._build()
