@@ -13,6 +13,8 @@ public inline fun pumptownAllotAction(block: dev.cardroom.v1.PumptownAllotAction
 /**
  * ```
  * Give one recipient its share of the Redistribute being played (REDIS_ALLOC).
+ * Deprecated: send the whole allocation with the play
+ * (`PumptownPlayAction.allocation`); still accepted.
  * The shares, one per recipient, sum to the caller's raw grid sum; the last
  * seat without a share must take all that remains. When nothing remains, the
  * Redistribute goes to its Nope window.

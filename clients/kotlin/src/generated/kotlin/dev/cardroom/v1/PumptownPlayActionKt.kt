@@ -15,8 +15,9 @@ public inline fun pumptownPlayAction(block: dev.cardroom.v1.PumptownPlayActionKt
  * Play a pump card. Which arguments are set depends on the card's kind (rules
  * §3.4): PEEK, BLOCK, NOPE none; DOUB and DUEL `target`; SWAP `a`, `pa`, `b`,
  * `pb`; STEAL `target`, `tpos`, `own_pos`; SWIPE and ELIM `pos`; REARR
- * `layout`; REDIS none (its allocation follows as `allot` actions).
- * Arguments of other kinds must be absent (empty).
+ * `layout`; REDIS `allocation` (the whole decision in one action), or none,
+ * the allocation then following as `allot` actions (deprecated). Arguments of
+ * other kinds must be absent (empty).
  * ```
  *
  * Protobuf type `cardroom.v1.PumptownPlayAction`
@@ -454,7 +455,155 @@ public object PumptownPlayActionKt {
 @kotlin.jvm.JvmName("setLayout")
     public fun com.google.protobuf.kotlin.DslList<kotlin.String, LayoutProxy>.clear() {
       _builder.clearLayout()
-    }}
+    }
+    /**
+     * An uninstantiable, behaviorless type to represent the field in
+     * generics.
+     */
+    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
+    public class AllocationProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
+    /**
+     * ```
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];`
+     */
+     public val allocation: com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownShare, AllocationProxy>
+      @kotlin.jvm.JvmSynthetic
+  get() = com.google.protobuf.kotlin.DslList(
+        _builder.allocationList
+      )
+    /**
+     * ```
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];`
+     * @param value The allocation to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllocation")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownShare, AllocationProxy>.add(value: dev.cardroom.v1.PumptownShare) {
+      _builder.addAllocation(value)
+    }
+    /**
+     * ```
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];`
+     * @param value The allocation to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllocation")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownShare, AllocationProxy>.plusAssign(value: dev.cardroom.v1.PumptownShare) {
+      add(value)
+    }
+    /**
+     * ```
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];`
+     * @param values The allocation to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllAllocation")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownShare, AllocationProxy>.addAll(values: kotlin.collections.Iterable<dev.cardroom.v1.PumptownShare>) {
+      _builder.addAllAllocation(values)
+    }
+    /**
+     * ```
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];`
+     * @param values The allocation to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllAllocation")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownShare, AllocationProxy>.plusAssign(values: kotlin.collections.Iterable<dev.cardroom.v1.PumptownShare>) {
+      addAll(values)
+    }
+    /**
+     * ```
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];`
+     * @param index The index to set the value at.
+     * @param value The allocation to set.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("setAllocation")
+    public operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownShare, AllocationProxy>.set(index: kotlin.Int, value: dev.cardroom.v1.PumptownShare) {
+      _builder.setAllocation(index, value)
+    }
+    /**
+     * ```
+     * REDIS: the whole allocation of the raw grid sum, one share per recipient
+     * (seats other than the caller, each named once, each amount at least 1,
+     * summing to the raw sum), validated and applied atomically: refused with
+     * BAD_ARGS, ILLEGAL_TARGET, NOT_MOON, ALREADY_REDISTRIBUTED or
+     * INVALID_ALLOCATION (in that order) and nothing changed, or played with its
+     * `play` and `allot` events in one version, the Nope window open. Without
+     * it, the card goes onto the chain first and `allot` steps follow
+     * (REDIS_ALLOC; deprecated, kept for older clients).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownShare allocation = 12 [json_name = "allocation"];`
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("clearAllocation")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownShare, AllocationProxy>.clear() {
+      _builder.clearAllocation()
+    }
+  }
 }
 public inline fun dev.cardroom.v1.PumptownPlayAction.copy(block: `dev.cardroom.v1`.PumptownPlayActionKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.PumptownPlayAction =
   `dev.cardroom.v1`.PumptownPlayActionKt.Dsl._create(this.toBuilder()).apply { block() }._build()

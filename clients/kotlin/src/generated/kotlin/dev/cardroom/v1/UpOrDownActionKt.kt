@@ -177,6 +177,48 @@ public object UpOrDownActionKt {
     public fun hasDraw(): kotlin.Boolean {
       return _builder.hasDraw()
     }
+
+    /**
+     * ```
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * ```
+     *
+     * `.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];`
+     */
+    public var turn: dev.cardroom.v1.UpOrDownTurnAction
+      @kotlin.jvm.JvmName("getTurn")
+        get() = _builder.turn
+      @kotlin.jvm.JvmName("setTurn")
+        set(value) {
+        _builder.turn = value
+      }
+    /**
+     * ```
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * ```
+     *
+     * `.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];`
+     */
+    public fun clearTurn() {
+      _builder.clearTurn()
+    }
+    /**
+     * ```
+     * Phase PLAY: the whole turn at once (rules §3.2), validated as the exact
+     * sequence of its steps and applied atomically, or refused with the code
+     * of the first step that fails and nothing changed.
+     * ```
+     *
+     * `.cardroom.v1.UpOrDownTurnAction turn = 5 [json_name = "turn"];`
+     * @return Whether the turn field is set.
+     */
+    public fun hasTurn(): kotlin.Boolean {
+      return _builder.hasTurn()
+    }
     public val actionCase: dev.cardroom.v1.UpOrDownAction.ActionCase
     @kotlin.jvm.JvmName("getActionCase")
       get() = _builder.actionCase
@@ -200,4 +242,7 @@ public val dev.cardroom.v1.UpOrDownActionOrBuilder.placeOrNull: dev.cardroom.v1.
 
 public val dev.cardroom.v1.UpOrDownActionOrBuilder.drawOrNull: dev.cardroom.v1.UpOrDownDrawAction?
   get() = if (hasDraw()) getDraw() else null
+
+public val dev.cardroom.v1.UpOrDownActionOrBuilder.turnOrNull: dev.cardroom.v1.UpOrDownTurnAction?
+  get() = if (hasTurn()) getTurn() else null
 
