@@ -27,7 +27,8 @@ function initialValues(game: Json): Values {
   return values;
 }
 
-function camel(name: string): string {
+/** snake_case option name -> its proto3 JSON (and TypeScript) field name. */
+export function camel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_m, letter: string) => letter.toUpperCase());
 }
 
@@ -104,6 +105,10 @@ function GamePanel({ game, tables, refresh }: { game: Json; tables: Json[]; refr
   const [seats, setSeats] = useState(Math.max(game.minPlayers, 2));
   const [values, setValues] = useState<Values>(() => initialValues(game));
   const [name, setName] = useState(playerName());
+  const [clock, setClock] = useState("0");
+  const [bots, setBots] = useState(0);
+  const levels: string[] = game.botLevels ?? [];
+  const [level, setLevel] = useState(levels.includes("standard") ? "standard" : (levels[0] ?? ""));
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -120,6 +125,9 @@ function GamePanel({ game, tables, refresh }: { game: Json; tables: Json[]; refr
         playerName: name,
         requestId: requestId(),
         ...(options ? { options: GameOptions.fromJSON(options) } : {}),
+        ...(Number(clock) > 0 ? { table: { turnSeconds: Number(clock), reserveSeconds: 0, autoStartWhenFull: false, absentBotLevel: "" } } : {}),
+        // the bots take the last seats, so the seats of the people who join come first
+        bots: Array.from({ length: Math.min(bots, seats - 1) }, (_, index) => ({ seat: seats - 1 - index, level })),
       });
       const match = created.state!.match!;
       saveSeat(match.name, { token: created.seatToken, seat: created.state!.yourSeat ?? match.creatorSeat });
@@ -192,6 +200,29 @@ function GamePanel({ game, tables, refresh }: { game: Json; tables: Json[]; refr
             ))}
           </select>
         </div>
+        <div class="option">
+          <label for={`clock-${game.gameId}`}>
+            <span class="option__name">Turn clock</span>
+            <span class="option__help">Seconds per decision, 0 for none; when it runs out the server plays for the seat.</span>
+          </label>
+          <input id={`clock-${game.gameId}`} type="number" min={0} max={3600} value={clock} onInput={(e) => setClock((e.target as HTMLInputElement).value)} />
+        </div>
+        {levels.length > 0 && (
+          <div class="option option--pair">
+            <label for={`bots-${game.gameId}`}>Bots</label>
+            <select id={`bots-${game.gameId}`} value={Math.min(bots, seats - 1)} onChange={(e) => setBots(Number((e.target as HTMLSelectElement).value))}>
+              {Array.from({ length: seats }, (_, n) => (
+                <option value={n}>{n}</option>
+              ))}
+            </select>
+            <label for={`level-${game.gameId}`}>Bot level</label>
+            <select id={`level-${game.gameId}`} value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value)}>
+              {levels.map((choice) => (
+                <option value={choice}>{choice}</option>
+              ))}
+            </select>
+          </div>
+        )}
         <details class="rules">
           <summary>House rules ({game.options?.length ?? 0})</summary>
           {(game.options ?? []).map((option: Json) => (

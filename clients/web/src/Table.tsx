@@ -20,6 +20,7 @@ import {
   MatchState,
   MatchStatus,
   message,
+  onStreamChange,
   payload,
   requestId,
   saveSeat,
@@ -27,8 +28,9 @@ import {
   StaleVersion,
   stateJson,
 } from "./api";
-import { Card, isCard } from "./cards";
+import { Card, isCard, isCardField } from "./cards";
 import { go, playerName, setPlayerName } from "./Lobby";
+import { TableRules } from "./Rules";
 import { actionWords, eventWords, humanize, type SeatName, valueWords } from "./words";
 
 const GAME_NAMES: Record<string, string> = { pumptown: "Pumptown", pumba: "Pumba", "up-or-down": "Up or Down?", "flip-7": "Flip 7" };
@@ -43,6 +45,41 @@ const STATUS_WORDS: Record<number, string> = {
 interface Logged {
   version: number;
   text: string;
+  /** The game's event (`{"roundEnded": {...}}`); absent for the lines about who decided. */
+  event?: Json;
+}
+
+/** Who decided a change, when it was not the seat's player: its clock ran out (or it is away), or a bot. */
+interface DecidedBy {
+  seat?: number;
+  timedOut: boolean;
+  byBot: boolean;
+}
+
+/** The lines of one committed change: its events in words, after who decided it when that was not its player. */
+function linesOf(game: string, events: Json[], version: number, by: DecidedBy | undefined, names: SeatName): Logged[] {
+  const lines: Logged[] = events.map((event) => ({ version, text: eventWords(game, payload(event), names), event: payload(event) }));
+  if (events.length && by?.seat !== undefined && (by.timedOut || by.byBot)) {
+    const who = names(by.seat);
+    lines.unshift({ version, text: by.timedOut ? `${who} ran out of time: the server played for them` : `${who} (bot) decided` });
+  }
+  return lines;
+}
+
+/** The match's past up to `version` from its log (GetMatchLog, as this seat may read it), so that a page opened
+ * or reloaded mid-match shows what happened before it, and the scores of the rounds already played. */
+async function history(name: string, seat: Seat | undefined, version: number, game: string, names: SeatName): Promise<Logged[]> {
+  const lines: Logged[] = [];
+  let pageToken = "";
+  do {
+    const page = await client.getMatchLog({ name, afterVersion: 0, pageSize: 1000, pageToken }, authOf(seat));
+    for (const entry of page.entries) {
+      if (entry.version > version) return lines; // the watch delivers the rest
+      lines.push(...linesOf(game, entry.events.map(eventJson), entry.version, entry, names));
+    }
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+  return lines;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,14 +91,17 @@ function useMatch(name: string, seat: Seat | undefined, seatName: () => SeatName
   const [online, setOnline] = useState(false);
   const [problem, setProblem] = useState("");
   const latest = useRef(0);
+  // a cut stream is reopened by the client by itself (Last-Event-ID); meanwhile the page says so instead of
+  // showing a table that no longer moves
+  const [streaming, setStreaming] = useState(true);
+  useEffect(() => onStreamChange(setStreaming), []);
 
-  function apply(next: MatchState | undefined, events: Json[], version: number) {
+  function apply(next: MatchState | undefined, events: Json[], version: number, by?: DecidedBy) {
     if (!next?.match || next.match.version < latest.current) return;
-    const game = next.match.gameId;
     if (events.length && version > latest.current) {
-      const names = seatName();
-      const lines = events.map((event) => ({ version, text: eventWords(game, payload(event), names) }));
-      setLog((old) => [...old, ...lines].slice(-60));
+      const lines = linesOf(next.match.gameId, events, version, by, seatName());
+      // every line is kept: dropping the oldest would move the others up under the reader's eyes
+      setLog((old) => [...old, ...lines]);
     }
     latest.current = next.match.version;
     setState(next);
@@ -77,13 +117,19 @@ function useMatch(name: string, seat: Seat | undefined, seatName: () => SeatName
       while (!stopped) {
         try {
           const first = await client.getMatch({ name }, authOf(seat));
+          if (latest.current === 0) {
+            // names from this state's seats: the table's own names are not set before its first state
+            const seats = first.match!.seats;
+            const past = await history(name, seat, first.match!.version, first.match!.gameId, (index) => seats[index]?.playerName || `seat ${index + 1}`);
+            setLog(past);
+          }
           apply(first, [], first.match!.version);
           setOnline(true);
           setProblem("");
           if (ENDED.has(first.match!.status)) return;
           const updates = client.watchMatch({ name, afterVersion: latest.current }, { ...authOf(seat), signal: abort.signal });
           for await (const update of updates) {
-            apply(update.state, update.events.map(eventJson), update.version);
+            apply(update.state, update.events.map(eventJson), update.version, update);
             setOnline(true);
             delay = 250;
           }
@@ -103,26 +149,40 @@ function useMatch(name: string, seat: Seat | undefined, seatName: () => SeatName
     };
   }, [name, seat?.token]);
 
-  return { state, log, online, problem, apply };
+  return { state, log, online: online && streaming, problem: streaming ? problem : "the connection dropped: reconnecting", apply };
 }
 
-/** Seconds left until an RFC 3339 deadline, ticking. */
+/** Seconds left until an RFC 3339 deadline, ticking: read from the clock at each render (the tick only asks for
+ * one), so a new deadline is never counted from a time taken before it came. */
 function useCountdown(deadline: string | undefined): number | undefined {
-  const [now, setNow] = useState(Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!deadline) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setTick((tick) => tick + 1), 1000);
     return () => clearInterval(timer);
   }, [deadline]);
   if (!deadline) return undefined;
-  return Math.max(0, Math.ceil((Date.parse(deadline) - now) / 1000));
+  return Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
 }
 
-/** The deadline of the pending decision, wherever the service puts it (MatchState or Match). */
+/** The deadline of the pending decision (MatchState.deadline, an RFC 3339 time in JSON); unset without a clock. */
 function deadlineOf(json: Json): string | undefined {
-  const found = json?.deadline ?? json?.match?.deadline ?? json?.turnDeadline ?? json?.match?.turnDeadline;
-  if (!found) return undefined;
-  return typeof found === "string" ? found : found.time ?? undefined;
+  return typeof json?.deadline === "string" ? json.deadline : undefined;
+}
+
+/** Where a field's row goes in its panel: one-line values first, then rows of cards (one card high), then nested
+ * messages and lists of them, whose height changes, last, so that their growth moves no other row. A nested message
+ * absent from an update keeps the place its key had when it was last seen. */
+const RANKS = new Map<string, number>();
+
+function rankOf(game: string, key: string, value: Json): number {
+  const id = `${game}/${key}`;
+  if (value === undefined || value === null) return RANKS.get(id) ?? 0;
+  let rank = 0;
+  if (isCardField(game, key) || isCard(game, key, value)) rank = 1;
+  else if (typeof value === "object" && !(Array.isArray(value) && value.every((item) => typeof item !== "object"))) rank = 2;
+  RANKS.set(id, rank);
+  return rank;
 }
 
 interface Picks {
@@ -135,6 +195,16 @@ interface Picks {
 }
 
 function ViewValue({ game, name, value, picks }: { game: string; name: string; value: Json; picks: Picks }): ComponentChildren {
+  const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+  if (empty && isCardField(game, name)) {
+    // a card's height while there is none, so the first card does not push what is below
+    return (
+      <span class="cards cards--empty">
+        <span class="muted">none</span>
+      </span>
+    );
+  }
+  if (value === undefined || value === null) return <span class="muted">—</span>;
   if (isCard(game, name, value)) {
     const actions = picks.byCard.get(String(value)) ?? [];
     return (
@@ -148,9 +218,14 @@ function ViewValue({ game, name, value, picks }: { game: string; name: string; v
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return <span class="muted">none</span>;
+    // seats, counts: one line of words, not a column that grows
+    if (value.every((item) => item === null || typeof item !== "object") && !isCard(game, name, value[0])) {
+      return <span>{valueWords(game, name, value, picks.seatName)}</span>;
+    }
     const cards = value.every((item) => isCard(game, name, item));
+    const kind = cards ? `cards${name === "grid" ? " cards--grid" : name === "hand" ? " cards--hand" : ""}` : "list";
     return (
-      <span class={cards ? `cards${name === "grid" ? " cards--grid" : ""}` : "list"}>
+      <span class={kind}>
         {value.map((item) => (
           <ViewValue game={game} name={name} value={item} picks={picks} />
         ))}
@@ -158,9 +233,10 @@ function ViewValue({ game, name, value, picks }: { game: string; name: string; v
     );
   }
   if (value !== null && typeof value === "object") {
+    const rows = Object.entries(value).sort(([a, first], [b, second]) => rankOf(game, a, first) - rankOf(game, b, second));
     return (
       <dl class="fields">
-        {Object.entries(value).map(([key, item]) => (
+        {rows.map(([key, item]) => (
           <div class="fields__row">
             <dt>{humanize(key)}</dt>
             <dd>
@@ -173,6 +249,55 @@ function ViewValue({ game, name, value, picks }: { game: string; name: string; v
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
   return <span>{valueWords(game, name, value, picks.seatName)}</span>;
+}
+
+/** The event that scores a round in each game with rounds, and the field of its totals after the round. */
+const ROUND_ENDS: Record<string, [string, string]> = {
+  pumba: ["roundEnded", "totals"],
+  "flip-7": ["roundEnd", "totals"],
+  pumptown: ["roundOver", "cumulative"],
+};
+
+/** Scores per round, from the events of the match (its log, then its updates): one row per round ended. */
+function RoundScores({ game, log, seatCount, seatName }: { game: string; log: Logged[]; seatCount: number; seatName: SeatName }) {
+  const ends = ROUND_ENDS[game];
+  if (!ends) return null; // Up or Down? is one round: its scores are the players' and the result's
+  const rounds = log.flatMap((line) => {
+    const [verb, fields] = line.event ? Object.entries(line.event)[0] ?? [] : [];
+    return verb === ends[0] ? [fields as Json] : [];
+  });
+  const seats = Array.from({ length: seatCount }, (_, seat) => seat);
+  return (
+    <section class="scores" aria-labelledby="scores-title" tabIndex={0}>
+      <h2 id="scores-title">Scores per round</h2>
+      {rounds.length === 0 ? (
+        <p class="muted">No round has ended yet.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Round</th>
+              {seats.map((seat) => (
+                <th scope="col">{seatName(seat)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rounds.map((round, index) => (
+              <tr>
+                <th scope="row">{round.round ?? index + 1}</th>
+                {seats.map((seat) => (
+                  <td>
+                    {round.scores?.[seat] ?? 0} <span class="muted">(total {round[ends[1]]?.[seat] ?? 0})</span>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
 }
 
 function Result({ state, seatName }: { state: Json; seatName: SeatName }) {
@@ -220,7 +345,8 @@ export function Table({ name }: { name: string }) {
   useEffect(() => eventsRef.current?.scrollTo({ top: eventsRef.current.scrollHeight }), [log]);
 
   const json = useMemo(() => (state ? stateJson(state) : undefined), [state]);
-  const countdown = useCountdown(deadlineOf(json));
+  const deadline = deadlineOf(json);
+  const countdown = useCountdown(deadline);
   const match = state?.match;
   const game = match?.gameId ?? "";
   const seats = match?.seats ?? [];
@@ -231,7 +357,9 @@ export function Table({ name }: { name: string }) {
   const legalJson = useMemo(() => legal.map((action) => payload(actionJson(action))), [legal]);
   const toAct: number[] = state?.toAct ?? [];
   const yourTurn = yourSeat !== undefined && toAct.includes(yourSeat);
-  const view = json?.view ? payload(json.view) : undefined;
+  // the typed view, not its JSON: proto3 JSON leaves out empty and default fields, the typed message has
+  // every field, so the rows of a panel do not come and go (and move the rows below) from one update to the next
+  const view: Json = state?.view ? Object.values(state.view).find((member) => member !== undefined) : undefined;
 
   useEffect(() => setSelected([]), [match?.version]);
 
@@ -314,7 +442,7 @@ export function Table({ name }: { name: string }) {
           <strong>{match ? STATUS_WORDS[match.status] : "loading…"}</strong>
           {yourSeat !== undefined ? ` — you are ${seatName(yourSeat)}` : " — spectating"}
           {countdown !== undefined && (
-            <span class="countdown" role="timer" aria-label={`${countdown} seconds left`}>
+            <span class="countdown" role="timer" data-deadline={deadline} aria-label={`${countdown} seconds left`}>
               {" "}
               ⏱ {countdown}s
             </span>
@@ -411,27 +539,34 @@ export function Table({ name }: { name: string }) {
         </div>
       )}
 
-      {yourSeat !== undefined && match?.status === MatchStatus.MATCH_STATUS_ACTIVE && (
-        <section class="actions" aria-label="Your legal actions" ref={actionsRef} data-testid="actions">
-          <h2>Actions</h2>
-          <div class="actions__list">
-            {legalJson.length === 0 && <span class="muted">Nothing to decide now.</span>}
-            {legalJson.map((action, index) => (
-              <button
-                type="button"
-                class={`action${selected.includes(index) ? " action--selected" : ""}`}
-                data-action={index}
-                disabled={busy}
-                onClick={() => submit(index)}
-              >
-                {actionWords(game, action, seatName)}
-              </button>
-            ))}
-          </div>
-        </section>
+      {view && (
+        // one slot of a fixed height for the actions, then the result: the end of a match moves nothing
+        <div class="dock">
+          {json?.result ? (
+            <Result state={json} seatName={seatName} />
+          ) : yourSeat !== undefined ? (
+            <section class="actions" aria-label="Your legal actions" ref={actionsRef} data-testid="actions">
+              <h2>Actions</h2>
+              <div class="actions__list">
+                {legalJson.length === 0 && <span class="muted">Nothing to decide now.</span>}
+                {legalJson.map((action, index) => (
+                  <button
+                    type="button"
+                    class={`action${selected.includes(index) ? " action--selected" : ""}`}
+                    data-action={index}
+                    disabled={busy}
+                    onClick={() => submit(index)}
+                  >
+                    {actionWords(game, action, seatName)}
+                  </button>
+                ))}
+              </div>
+            </section>
+          ) : (
+            <p class="muted">You are watching this table: only what every player sees is shown.</p>
+          )}
+        </div>
       )}
-
-      {json?.result && <Result state={json} seatName={seatName} />}
 
       <section class="events" aria-label="What happened">
         <h2>What happened</h2>
@@ -441,6 +576,11 @@ export function Table({ name }: { name: string }) {
           ))}
         </ol>
       </section>
+
+      {view && <RoundScores game={game} log={log} seatCount={seats.length} seatName={seatName} />}
+
+      {/* read before joining, at hand during play; last, so that it moves nothing when it arrives */}
+      {match && <TableRules match={match} />}
     </main>
   );
 }

@@ -9,18 +9,62 @@ import {
   CardroomError,
   connectRest,
   Event,
-  type Game,
+  Game,
   type Match,
   MatchState,
+  type MatchUpdate,
   MatchStatus,
   StaleVersion,
 } from "@cardroom/client";
 
-export { Action, CardroomError, Event, MatchState, MatchStatus, StaleVersion };
-export type { Game, Match };
+export { Action, CardroomError, Event, Game, MatchState, MatchStatus, StaleVersion };
+export type { Match, MatchUpdate };
+
+type StreamListener = (up: boolean) => void;
+const streamListeners = new Set<StreamListener>();
+
+/** Calls `listener` with true when an update stream (WatchMatch over SSE) opens, false when one fails or is cut:
+ * the client's EventSource reopens a cut stream by itself (Last-Event-ID) and says nothing, so the page learns of
+ * it here, from the fetch under the client. Returns the unsubscribe function. */
+export function onStreamChange(listener: StreamListener): () => void {
+  streamListeners.add(listener);
+  return () => streamListeners.delete(listener);
+}
+
+const tell = (up: boolean) => streamListeners.forEach((listener) => listener(up));
+
+/** fetch, watching the update streams' connections (written by hand: a body reader that reports its failure). */
+async function watchedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = input instanceof Request ? input.url : String(input);
+  if (!url.includes(":watch")) return fetch(input, init);
+  let response: Response;
+  try {
+    response = await fetch(input, init);
+  } catch (failure) {
+    if (!init?.signal?.aborted) tell(false);
+    throw failure;
+  }
+  if (!response.ok || !response.body) return response;
+  tell(true);
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (failure) {
+        if (!init?.signal?.aborted) tell(false);
+        controller.error(failure);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 
 /** Same origin: the service serves this app at /play and its API at /v1. */
-export const client = connectRest(location.origin);
+export const client = connectRest(location.origin, { fetch: watchedFetch });
 
 export type Json = any;
 

@@ -86,6 +86,19 @@ function pumptown(code: string): Face {
 
 const UOD_CARD_KEYS = new Set(["display", "played", "lower", "upper", "taken", "pileUpTop", "hand", "known", "cards", "card", "discard"]);
 
+/** The fields of each game's view that hold cards (a card, or a list of them), empty or not: the table keeps a
+ * card's height for them while they are empty, so a first card never pushes the rows below it. */
+const CARD_FIELDS: Record<string, Set<string>> = {
+  "up-or-down": UOD_CARD_KEYS,
+  pumba: new Set(["hand", "top"]),
+  "flip-7": new Set(["numbers", "mods", "sc", "discard"]),
+  pumptown: new Set(["grid", "discard", "setAside", "hand", "pumpDiscard", "cards"]),
+};
+
+export function isCardField(game: string, key: string): boolean {
+  return CARD_FIELDS[game]?.has(key) ?? false;
+}
+
 /** Whether `value`, found under `key` in a view, action or event of `game`, is a card. */
 export function isCard(game: string, key: string, value: unknown): boolean {
   switch (game) {

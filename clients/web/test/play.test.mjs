@@ -7,6 +7,7 @@
 // layout shift of the players' pages is measured. Screenshots go to CARDROOM_WEB_TEST_OUT.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
+import { createConnection, createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -30,6 +31,12 @@ const FLAGS = [
 const MAX_STEPS = 2000;
 // moves before the reload: few, as a short Flip 7 race (target 40, a random deal) can end in under ten
 const RELOAD_AFTER = 3;
+// the move before which a page that is not deciding loses its network, and gets it back after the move
+const DROP_AFTER = RELOAD_AFTER + 2;
+// the bound on the layout shift of a player's page over a whole match (the sum of the layout-shift entries, as
+// the Cumulative Layout Shift counts them): a quality check of the page, not a timing
+const MAX_LAYOUT_SHIFT = 0.05;
+const PHONE = { width: 390, height: 844 };
 
 // Short matches: each game's smallest table and its quickest house rules (names from GetGame).
 const GAMES = [
@@ -38,6 +45,45 @@ const GAMES = [
   { id: "pumba", seats: 2, options: { end_mode: "first_to_limit", point_limit: "10" } },
   { id: "pumptown", seats: 3, options: { rounds: "1", pump_enabled: false } },
 ];
+
+/** A TCP proxy to the service that can cut every connection through it and refuse new ones for a while: a dropped
+ * network for the one page that uses it (Chromium's own offline mode keeps an open stream alive). */
+class Dropper {
+  sockets = new Set();
+  offline = false;
+  async start() {
+    const target = new URL(BASE);
+    this.server = createServer((socket) => {
+      if (this.offline) return socket.destroy();
+      const upstream = createConnection({ host: target.hostname, port: Number(target.port) });
+      for (const end of [socket, upstream]) {
+        this.sockets.add(end);
+        end.on("close", () => this.sockets.delete(end));
+        end.on("error", () => {});
+      }
+      socket.pipe(upstream).pipe(socket);
+      socket.on("close", () => upstream.destroy());
+      upstream.on("close", () => socket.destroy());
+    });
+    await new Promise((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${this.server.address().port}/play/`;
+  }
+  cut() {
+    this.offline = true;
+    for (const socket of this.sockets) socket.destroy();
+  }
+  restore() {
+    this.offline = false;
+  }
+  async stop() {
+    this.cut();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+/** The app's address each page uses (the direct one, or a Dropper's). */
+const apps = new WeakMap();
+const appOf = (page) => apps.get(page) ?? APP;
 
 let browser;
 before(async () => {
@@ -57,20 +103,38 @@ function random(seed) {
   };
 }
 
-/** Sums the page's layout shifts not caused by its own input (the Cumulative Layout Shift's parts). */
+/** Sums the page's layout shifts not caused by its own input (the Cumulative Layout Shift's parts), and which
+ * elements moved, so a failed bound names them. */
 function watchLayoutShift() {
   window.__shift = 0;
+  window.__shifted = {};
+  const describe = (node) =>
+    node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join(".")}` : ""}` : String(node?.nodeName);
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.__shift += entry.value;
+      for (const source of entry.sources ?? []) {
+        const key = `${describe(source.node)} ${source.previousRect.y | 0}->${source.currentRect.y | 0} h${source.previousRect.height | 0}->${source.currentRect.height | 0}`;
+        window.__shifted[key] = (window.__shifted[key] ?? 0) + entry.value;
+      }
+    }
   }).observe({ type: "layout-shift", buffered: true });
 }
 
-async function newPage(viewport = { width: 1280, height: 900 }) {
+async function newPage(viewport = { width: 1280, height: 900 }, app = APP) {
   const context = await browser.newContext({ viewport });
   await context.addInitScript(watchLayoutShift);
   const page = await context.newPage();
+  apps.set(page, app);
   page.on("pageerror", (error) => console.error("page error:", error));
   return page;
+}
+
+/** The page is no wider than its screen: nothing sticks out sideways (panels scroll inside instead). */
+async function checkNoOverflow(page, where) {
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= width, `${where}: the page is ${scroll} px wide on a ${width} px screen`);
 }
 
 const version = (page) => page.locator("main.table").getAttribute("data-version").then(Number);
@@ -87,7 +151,7 @@ async function axe(page, where) {
 }
 
 async function createTable(page, game) {
-  await page.goto(APP);
+  await page.goto(appOf(page));
   const panel = page.locator(`section.game[data-game="${game.id}"]`);
   await panel.getByLabel("Your name", { exact: true }).fill("ann");
   // house rules first: one of them (Flip 7's min_players) widens the seat choice
@@ -105,7 +169,7 @@ async function createTable(page, game) {
 }
 
 async function joinFromLobby(page, game, match, name) {
-  await page.goto(APP);
+  await page.goto(appOf(page));
   const panel = page.locator(`section.game[data-game="${game.id}"]`);
   await panel.getByLabel("Your name", { exact: true }).fill(name);
   await panel.locator(`li[data-match="${match}"]`).getByRole("button", { name: "Join" }).click();
@@ -113,8 +177,19 @@ async function joinFromLobby(page, game, match, name) {
   await page.getByText(`you are ${name}`).waitFor();
 }
 
-async function joinFromLink(page, match, name) {
-  await page.goto(`${APP}#/${match}`);
+/** The house rules of the table, shown on its page before joining: each option the test chose, at its value. */
+async function checkRules(page, game) {
+  for (const [name, value] of Object.entries(game.options)) {
+    const words = typeof value === "boolean" ? (value ? "yes" : "no") : String(value).replace(/_/g, " ").toLowerCase();
+    const shown = page.locator(`.table-rules [data-option="${name}"] strong`);
+    await shown.waitFor();
+    assert.equal(await shown.textContent(), words, `${game.id}: the table's ${name} before joining`);
+  }
+}
+
+async function joinFromLink(page, match, name, game) {
+  await page.goto(`${appOf(page)}#/${match}`);
+  await checkRules(page, game);
   await page.getByLabel("Your name").fill(name);
   await page.getByRole("button", { name: "Join this table" }).click();
   await page.getByText(`you are ${name}`).waitFor();
@@ -188,22 +263,26 @@ for (const [number, game] of GAMES.entries()) {
   test(`${game.id}: a whole match played by clicking in ${game.seats} browsers, a reload, a spectator`, { timeout: 240_000 }, async () => {
     const names = ["ann", "bob", "cyd", "dee"].slice(0, game.seats);
     const players = [];
-    for (let i = 0; i < game.seats; i++) players.push(await newPage());
-    const spectator = await newPage({ width: 390, height: 844 }); // a phone
+    // the second player and the spectator are on phones; the second player's connections go through a Dropper
+    const dropper = new Dropper();
+    const dropperApp = await dropper.start();
+    for (let i = 0; i < game.seats; i++) players.push(await newPage(i === 1 ? PHONE : undefined, i === 1 ? dropperApp : APP));
+    const spectator = await newPage(PHONE);
     const match = await createTable(players[0], game);
     await axe(players[0], `${game.id} waiting table`);
-    await joinFromLink(players[1], match, names[1]);
+    await joinFromLink(players[1], match, names[1], game);
     for (let i = 2; i < game.seats; i++) await joinFromLobby(players[i], game, match, names[i]);
     await players[0].getByRole("button", { name: "Start the match" }).click();
     for (const page of players) await page.waitForFunction(() => document.querySelector("main.table")?.dataset.status === "playing");
     await spectator.goto(`${APP}#/${match}`);
     await spectator.getByText("spectating").waitFor();
     await players[0].screenshot({ path: join(OUT, `${game.id}-start.png`) });
-    for (const page of players) await page.evaluate(() => (window.__shift = 0));
+    for (const page of players) await page.evaluate(() => ((window.__shift = 0), (window.__shifted = {})));
 
     const pick = random(1000 + number);
     let steps = 0;
     let reloaded = false;
+    let dropped = false;
     let keyboard = false;
     let layout;
     while ((await status(players[0])) === "playing") {
@@ -216,10 +295,26 @@ for (const [number, game] of GAMES.entries()) {
       const deciding = [];
       for (const page of players) if ((await page.locator(".decision").getAttribute("data-your-turn")) === "yes") deciding.push(page);
       assert.ok(deciding.length > 0, `${game.id}: nobody may act at version ${latest}`);
+      if ((await status(players[1])) === "playing") await checkNoOverflow(players[1], `${game.id} on a phone at version ${latest}`);
       const page = deciding[Math.floor(pick() * deciding.length)];
+      const idle = players[1];
+      const drop = steps >= DROP_AFTER && !dropped && !deciding.includes(idle);
+      if (drop) {
+        // a dropped connection: the page says so, misses the move, and catches up by itself once back online
+        dropped = true;
+        dropper.cut();
+        await idle.getByText("reconnecting…").waitFor();
+      }
+      const at = await version(page);
       if (await move(page, pick, !keyboard)) {
         keyboard = true;
         steps += 1;
+      }
+      if (drop) {
+        assert.equal(await version(idle), at, `${game.id}: an offline page received an update`);
+        dropper.restore();
+        await idle.waitForFunction((v) => Number(document.querySelector("main.table")?.dataset.version) > v, at);
+        await idle.getByText("connected", { exact: true }).waitFor();
       }
       if (steps === RELOAD_AFTER && !reloaded) {
         reloaded = true;
@@ -227,16 +322,20 @@ for (const [number, game] of GAMES.entries()) {
         await players[0].reload();
         await players[0].getByText(`you are ann`).waitFor();
         await players[0].waitForFunction((v) => Number(document.querySelector("main.table")?.dataset.version) >= v, at);
+        // what happened before the reload is back (read from the match's log)
+        const earliest = await players[0].locator(".events__list li").first().getAttribute("data-version");
+        assert.ok(Number(earliest) < at, `${game.id}: the events before the reload are shown again after it`);
         await checkSpectator(spectator, players, match, at);
         await players[0].screenshot({ path: join(OUT, `${game.id}-mid.png`) });
         await spectator.screenshot({ path: join(OUT, `${game.id}-spectator-phone.png`) });
         await axe(players[0], `${game.id} table (player)`);
         await axe(spectator, `${game.id} table (spectator)`);
-        await players[0].evaluate(() => (window.__shift = 0));
+        await players[0].evaluate(() => ((window.__shift = 0), (window.__shifted = {})));
         layout = await skeleton(players[1]);
       }
     }
     const shifts = await Promise.all(players.map((page) => page.evaluate(() => window.__shift)));
+    const shifted = await Promise.all(players.map((page) => page.evaluate(() => window.__shifted)));
     const finished = await version(players[0]);
     for (const page of players) {
       await page.getByText("Final result").waitFor();
@@ -245,9 +344,20 @@ for (const [number, game] of GAMES.entries()) {
     await checkSpectator(spectator, players, match, finished);
     await spectator.getByText("Final result").waitFor();
     await players[0].screenshot({ path: join(OUT, `${game.id}-end.png`), fullPage: true });
+    await checkNoOverflow(players[1], `${game.id} result on a phone`);
+    if (game.id !== "up-or-down") {
+      // every game but Up or Down? plays rounds: their scores are listed, also on the page reloaded mid-match
+      for (const page of [players[0], spectator]) await page.locator(".scores tbody tr").first().waitFor();
+    }
     assert.ok(reloaded, `${game.id} ended before the reload`);
+    assert.ok(dropped, `${game.id} ended before a page lost its network`);
     console.log(JSON.stringify({ game: game.id, moves: steps, version: finished, layout_shift: shifts.map((s) => Number(s.toFixed(4))) }));
+    shifts.forEach((shift, seat) => {
+      const worst = Object.entries(shifted[seat]).sort(([, a], [, b]) => b - a).slice(0, 5);
+      assert.ok(shift < MAX_LAYOUT_SHIFT, `${game.id}: layout shift ${shift.toFixed(4)} of seat ${seat + 1}'s page; moved most: ${JSON.stringify(worst)}`);
+    });
     for (const page of [...players, spectator]) await page.context().close();
+    await dropper.stop();
   });
 }
 
@@ -258,6 +368,44 @@ test("lobby: the four games with their house rules, and no serious accessibility
   await page.locator(`section.game[data-game="pumba"] summary`).click();
   await page.getByText("Sotas are wild").waitFor();
   await axe(page, "lobby");
+  await checkNoOverflow(page, "lobby on a phone");
   await page.screenshot({ path: join(OUT, "lobby-phone.png"), fullPage: true });
   await page.context().close();
+});
+
+/** A table of Up or Down? against one bot, with a turn clock of `seconds`, created and started through the lobby. */
+async function clockedTable(page, seconds) {
+  await page.goto(APP);
+  const panel = page.locator(`section.game[data-game="up-or-down"]`);
+  await panel.getByLabel("Your name", { exact: true }).fill("ann");
+  await panel.getByLabel("Turn clock").fill(String(seconds));
+  await panel.getByLabel("Bots", { exact: true }).selectOption("1");
+  await panel.getByRole("button", { name: "Create table" }).click();
+  await page.waitForURL(/#\/games\/.+\/matches\//);
+  await page.getByRole("button", { name: "Start the match" }).click();
+  return decodeURIComponent(new URL(page.url()).hash.slice(2));
+}
+
+test("turn clock: the countdown shows the deadline of the seat's decision and ticks; a decision that runs out is told", async () => {
+  const page = await newPage(PHONE);
+  const match = await clockedTable(page, 600);
+  const timer = page.getByRole("timer");
+  await timer.waitFor(); // on ann's first decision (after the bot's, when the bot starts)
+  const { token } = await page.evaluate((name) => JSON.parse(sessionStorage.getItem(`cardroom.seat:${name}`)), match);
+  const answer = await fetch(`${BASE}/v1/${match}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+  assert.ok(answer.deadline, "a clocked match in play has a deadline");
+  assert.equal(Date.parse(await timer.getAttribute("data-deadline")), Date.parse(answer.deadline), "the countdown counts to the match's deadline");
+  const seconds = async () => Number(/(\d+) seconds left/.exec(await timer.getAttribute("aria-label"))[1]);
+  const first = await seconds();
+  assert.ok(first > 0 && first <= 600, `${first} seconds left of a 600 s clock`);
+  await page.waitForFunction((n) => Number(/(\d+) seconds/.exec(document.querySelector("[role=timer]").getAttribute("aria-label"))[1]) < n, first);
+  await checkNoOverflow(page, "a clocked table on a phone");
+  await page.screenshot({ path: join(OUT, "up-or-down-clock-phone.png") });
+  await page.context().close();
+
+  // a one-second clock: ann never decides, the server plays for her and the table says so
+  const late = await newPage();
+  await clockedTable(late, 1);
+  await late.getByText("ann ran out of time").first().waitFor();
+  await late.context().close();
 });
