@@ -35,6 +35,8 @@ import { actionWords, eventWords, humanize, type SeatName, valueWords } from "./
 
 const GAME_NAMES: Record<string, string> = { pumptown: "Pumptown", pumba: "Pumba", "up-or-down": "Up or Down?", "flip-7": "Flip 7" };
 const HIDDEN_KEYS = new Set(["you", "options", "legalActions", "players", "hand"]);
+/** The typed enum twins of string fields (`typedPhase` of `phase`, `typedKind` of `kind`): the string is shown. */
+const ENUM_TWINS = new Set(["typedPhase", "typedKind"]);
 const STATUS_WORDS: Record<number, string> = {
   [MatchStatus.MATCH_STATUS_WAITING]: "waiting for players",
   [MatchStatus.MATCH_STATUS_ACTIVE]: "playing",
@@ -233,7 +235,9 @@ function ViewValue({ game, name, value, picks }: { game: string; name: string; v
     );
   }
   if (value !== null && typeof value === "object") {
-    const rows = Object.entries(value).sort(([a, first], [b, second]) => rankOf(game, a, first) - rankOf(game, b, second));
+    const rows = Object.entries(value)
+      .filter(([key]) => !ENUM_TWINS.has(key))
+      .sort(([a, first], [b, second]) => rankOf(game, a, first) - rankOf(game, b, second));
     return (
       <dl class="fields">
         {rows.map(([key, item]) => (
