@@ -20,12 +20,12 @@ from ..v1 import game_service_pb2 as pb
 from ..v1 import game_service_pb2_grpc as pb_grpc
 from .client_identity import ClientIdentity
 from .errors import to_grpc_status
-from .handlers import GameHandlers, parse_authorization
+from .handlers import MALFORMED_REQUEST, GameHandlers, parse_authorization
+from .play_grpc import play
 from .watch_wire import wire_bytes
 
 SERVICE = pb.DESCRIPTOR.services_by_name["GameService"]
 UNARY_METHODS = [method.name for method in SERVICE.methods if not method.server_streaming]
-MALFORMED_REQUEST = "MALFORMED_REQUEST"
 
 
 class Malformed:
@@ -57,14 +57,23 @@ def add_to_server(servicer: GameService, server: grpc.aio.Server) -> None:
     handlers = {}
     for method in SERVICE.methods:
         streaming = method.server_streaming
-        factory = grpc.unary_stream_rpc_method_handler if streaming else grpc.unary_unary_rpc_method_handler
+        if method.client_streaming:  # Play: its messages are encoded by the session (play_wire.py)
+            factory, serializer = grpc.stream_stream_rpc_method_handler, _encoded
+        elif streaming:  # a streamed update is shared by the streams of its viewer class: serialised once
+            factory, serializer = grpc.unary_stream_rpc_method_handler, wire_bytes
+        else:
+            factory = grpc.unary_unary_rpc_method_handler
+            serializer = GetMessageClass(method.output_type).SerializeToString
         handlers[method.name] = factory(
             getattr(servicer, method.name),
             request_deserializer=_decoder(GetMessageClass(method.input_type)),
-            # a streamed update is shared by the streams of its viewer class: serialised once (watch_wire.py)
-            response_serializer=wire_bytes if streaming else GetMessageClass(method.output_type).SerializeToString,
+            response_serializer=serializer,
         )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
+
+
+def _encoded(data: bytes) -> bytes:
+    return data
 
 
 def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
@@ -105,6 +114,15 @@ class GameService(pb_grpc.GameServiceServicer):
                 yield update
         except AppError as error:
             await context.abort_with_status(to_grpc_status(error))
+
+    async def Play(self, requests: AsyncIterator[Any], context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
+        try:
+            token = bearer_token(context)
+        except AppError as error:
+            await context.abort_with_status(to_grpc_status(error))
+            return
+        async for data in play(self.handlers, requests, context, token, self._client(context), self.call_timeout):
+            yield data
 
 
 def _unary_method(name: str):

@@ -11,8 +11,8 @@ import asyncio
 import json
 import re
 import weakref
-from collections.abc import AsyncIterator, Callable
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
 
 from google.protobuf import json_format, timestamp_pb2
 
@@ -20,12 +20,17 @@ from ..app import clock, rematch, tables
 from ..app import documents as docs
 from ..app.errors import DEADLINE_EXCEEDED, INVALID_ARGUMENT, AppError
 from ..app.matches import MatchService, Snapshot, Update, etag_of
+from ..app.play_sessions import PlaySession
 from ..engines.contract import GameInfo, RuleError
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from . import convert
 from .request_bounds import check_request
 from .watch_wire import IdentityMemo
+
+Reply = TypeVar("Reply")
+#: a message that is not what its place in a stream needs (grpc_service.py decodes bad bytes to it too)
+MALFORMED_REQUEST = "MALFORMED_REQUEST"
 
 #: the ids inside resource names (also the OpenAPI document's path patterns)
 ID_PATTERNS = {"game": "[a-z0-9-]+", "match": "[a-z0-9]+"}
@@ -225,11 +230,19 @@ class GameHandlers:
 
     async def call(self, method: str, request: Any, token: str | None, timeout: float, *, client: str = "") -> Any:
         handler = getattr(self, method)
+        if method in CLIENT_METHODS:
+            return await self._guarded(method, request, lambda: handler(request, token, client=client), timeout, client)
+        return await self._guarded(method, request, lambda: handler(request, token), timeout, client)
+
+    async def _guarded(
+        self, method: str, request: Any, work: Callable[[], Awaitable[Reply]], timeout: float, client: str
+    ) -> Reply:
+        """``work()`` (the body of ``method`` for ``request``) after the client's rate limit and the request's
+        bounds, under ``timeout``; every failure an ``AppError``."""
         try:
             await self.matches.limits.check_rate(client, method)
             check_request(request)
-            work = handler(request, token, client=client) if method in CLIENT_METHODS else handler(request, token)
-            return await asyncio.wait_for(work, timeout)
+            return await asyncio.wait_for(work(), timeout)
         except TimeoutError:
             raise AppError(DEADLINE_EXCEEDED, "DEADLINE_EXCEEDED", "the call did not finish in time") from None
         except RuleError as rule_error:
@@ -313,15 +326,38 @@ class GameHandlers:
         return snapshot_to_proto(started)
 
     async def SubmitAction(self, request: pb.SubmitActionRequest, token: str | None) -> pb.SubmitActionResponse:
-        game, match_id = parse_match_name(request.name)
-        action = convert.action_from_proto(game, request.action)
-        expected = request.expected_version if request.HasField("expected_version") else None
-        update = await self.matches.submit_action(
-            game, match_id, token, action, expected, request.etag, request.request_id
-        )
+        update = await self._submit(request, token)
+        game = update.snapshot.doc.game
         return pb.SubmitActionResponse(
             state=snapshot_to_proto(update.snapshot), events=events_to_proto(game, update.events)
         )
+
+    async def _submit(self, request: pb.SubmitActionRequest, token: str | None) -> Update:
+        game, match_id = parse_match_name(request.name)
+        action = convert.action_from_proto(game, request.action)
+        expected = request.expected_version if request.HasField("expected_version") else None
+        etag, request_id = request.etag, request.request_id
+        return await self.matches.submit_action(game, match_id, token, action, expected, etag, request_id)
+
+    async def session_action(
+        self, request: pb.SubmitActionRequest, token: str | None, timeout: float, client: str
+    ) -> int:
+        """A Play session's action: SubmitAction's limits, bounds and errors, answering only the version it
+        produced (the session's own update stream carries the state, built once per viewer class)."""
+        update = await self._guarded("SubmitAction", request, lambda: self._submit(request, token), timeout, client)
+        return update.version
+
+    async def Play(self, opening: pb.PlayRequest, token: str | None, client: str = "") -> PlaySession:
+        """Open a Play session with its first message (``open``; raises ``AppError`` now, before anything is
+        streamed): the viewer's updates after ``after_version`` as shared ``MatchUpdate`` messages, counted
+        against ``client``'s open streams and its ``Play`` rate like a WatchMatch. ``token``: the transport's
+        (metadata, WebSocket subprotocol); the message's ``seat_token`` wins."""
+        check_request(opening)
+        if opening.WhichOneof("kind") != "open":
+            raise AppError(INVALID_ARGUMENT, MALFORMED_REQUEST, "the first message of a Play session must be open")
+        opened = opening.open
+        watch = pb.WatchMatchRequest(name=opened.name, after_version=opened.after_version)
+        return PlaySession(await self._follow(watch, opened.seat_token or token, client, "Play"), opened.after_version)
 
     async def WatchMatch(
         self, request: pb.WatchMatchRequest, token: str | None, client: str = ""
@@ -330,9 +366,14 @@ class GameHandlers:
         match is over and the caller has seen its last version. The stream counts against ``client``'s
         open streams until it ends or is dropped."""
         check_request(request)
+        return await self._follow(request, token, client, "WatchMatch")
+
+    async def _follow(
+        self, request: pb.WatchMatchRequest, token: str | None, client: str, method: str
+    ) -> AsyncIterator[pb.MatchUpdate] | None:
         game, match_id = parse_match_name(request.name)
         limits = self.matches.limits
-        await limits.check_rate(client, "WatchMatch")
+        await limits.check_rate(client, method)
         release = await limits.open_stream(client)
         try:
             updates = await self.matches.watch(game, match_id, token, request.after_version)

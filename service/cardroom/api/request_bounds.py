@@ -50,6 +50,8 @@ VERSION_MAX = 2**31 - 1
 #: seeds below 10**18 fit the 63 bits the server draws its own seeds from
 SEED_DIGITS = 18
 ETAG_LENGTH = 80
+#: a seat token is ``match.player.signature`` (app/tokens.py), well under this
+SEAT_TOKEN_LENGTH = 256
 FIXTURE_DEPTH = 12
 FIXTURE_BYTES = 64 * 1024
 ACTION_STRING_LENGTH = 32
@@ -241,6 +243,15 @@ BOUNDS: dict[str, dict[str, Bound]] = {
         "request_id": _request_id(),
     },
     "WatchMatchRequest": {"name": _name(), "after_version": _version()},
+    # every message of a Play session, its first (open) and each action (as SubmitActionRequest's)
+    "PlayRequest": {
+        "open.name": _name(),
+        "open.seat_token": Bound(max_length=SEAT_TOKEN_LENGTH),
+        "open.after_version": _version(),
+        "action.request_id": _request_id(),
+        "action.expected_version": _version(),
+        **{f"action.{path}": bound for path, bound in _action_bounds().items()},
+    },
     "GetMatchLogRequest": {
         "name": _name(),
         "after_version": _version(),

@@ -1,7 +1,7 @@
 """A gRPC server interceptor: request metrics and the access log of every call.
 
-It wraps each method's behaviour (unary and server-streaming; the server has no
-others) and reads the outcome from the call: the status code the servicer aborted
+It wraps each method's behaviour (unary, server-streaming and the bidirectional
+Play) and reads the outcome from the call: the status code the servicer aborted
 with and the ErrorInfo reason inside its rich status (``grpc-status-details-bin``).
 """
 
@@ -78,6 +78,12 @@ class AccessInterceptor(grpc.aio.ServerInterceptor):
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
                 _stream(handler.unary_stream, method, quiet),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        if handler.stream_stream is not None:  # Play: its request is the stream of the client's messages
+            return grpc.stream_stream_rpc_method_handler(
+                _stream(handler.stream_stream, method, quiet),
                 request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer,
             )

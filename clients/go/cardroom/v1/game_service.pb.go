@@ -19,6 +19,7 @@ import (
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	anypb "google.golang.org/protobuf/types/known/anypb"
 	structpb "google.golang.org/protobuf/types/known/structpb"
 	reflect "reflect"
 	sync "sync"
@@ -1475,11 +1476,468 @@ func (x *MatchLogEntry) GetByBot() bool {
 	return false
 }
 
+// A message of the client on a Play session: `open` first, then actions.
+type PlayRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// What this message is.
+	//
+	// Types that are valid to be assigned to Kind:
+	//
+	//	*PlayRequest_Open
+	//	*PlayRequest_Action
+	Kind          isPlayRequest_Kind `protobuf_oneof:"kind"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayRequest) Reset() {
+	*x = PlayRequest{}
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayRequest) ProtoMessage() {}
+
+func (x *PlayRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayRequest.ProtoReflect.Descriptor instead.
+func (*PlayRequest) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *PlayRequest) GetKind() isPlayRequest_Kind {
+	if x != nil {
+		return x.Kind
+	}
+	return nil
+}
+
+func (x *PlayRequest) GetOpen() *PlayOpen {
+	if x != nil {
+		if x, ok := x.Kind.(*PlayRequest_Open); ok {
+			return x.Open
+		}
+	}
+	return nil
+}
+
+func (x *PlayRequest) GetAction() *PlayAction {
+	if x != nil {
+		if x, ok := x.Kind.(*PlayRequest_Action); ok {
+			return x.Action
+		}
+	}
+	return nil
+}
+
+type isPlayRequest_Kind interface {
+	isPlayRequest_Kind()
+}
+
+type PlayRequest_Open struct {
+	// Opens the session; the first message, and only it.
+	Open *PlayOpen `protobuf:"bytes,1,opt,name=open,proto3,oneof"`
+}
+
+type PlayRequest_Action struct {
+	// One action of the session's seat, after `open`.
+	Action *PlayAction `protobuf:"bytes,2,opt,name=action,proto3,oneof"`
+}
+
+func (*PlayRequest_Open) isPlayRequest_Kind() {}
+
+func (*PlayRequest_Action) isPlayRequest_Kind() {}
+
+// Opens a Play session.
+type PlayOpen struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The match to play or follow, `games/{game}/matches/{match}`. Bound: at
+	// most 128 characters.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The seat token; empty for a spectator, or when it travels as
+	// `authorization: Bearer` metadata (gRPC) or as the WebSocket subprotocol
+	// `cardroom.seat-token.<token>` (browsers cannot set WebSocket headers).
+	// When given both ways, this field wins. Bound: at most 256 characters.
+	SeatToken string `protobuf:"bytes,2,opt,name=seat_token,json=seatToken,proto3" json:"seat_token,omitempty"`
+	// Push every update committed after this version; 0 replays the match from
+	// its creation. To resume a dropped session, send the last version
+	// received. Bound: 0..2147483647.
+	AfterVersion  int32 `protobuf:"varint,3,opt,name=after_version,json=afterVersion,proto3" json:"after_version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayOpen) Reset() {
+	*x = PlayOpen{}
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayOpen) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayOpen) ProtoMessage() {}
+
+func (x *PlayOpen) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayOpen.ProtoReflect.Descriptor instead.
+func (*PlayOpen) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *PlayOpen) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *PlayOpen) GetSeatToken() string {
+	if x != nil {
+		return x.SeatToken
+	}
+	return ""
+}
+
+func (x *PlayOpen) GetAfterVersion() int32 {
+	if x != nil {
+		return x.AfterVersion
+	}
+	return 0
+}
+
+// One action on a Play session, as SubmitAction carries it.
+type PlayAction struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Idempotency key (AIP-155), echoed in the action's outcome: a retry with
+	// the same id (after a reconnection) answers the first outcome and applies
+	// nothing twice. Bound: a UUID or empty, as CreateMatch's `request_id`.
+	RequestId string `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// The match version the action was decided on: when set and not current,
+	// the action is refused with ABORTED / STALE_VERSION and changes nothing.
+	// Bound: 0..2147483647.
+	ExpectedVersion *int32 `protobuf:"varint,2,opt,name=expected_version,json=expectedVersion,proto3,oneof" json:"expected_version,omitempty"`
+	// The action, of the match's game. Bound: as SubmitAction's `action`.
+	Action        *Action `protobuf:"bytes,3,opt,name=action,proto3" json:"action,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayAction) Reset() {
+	*x = PlayAction{}
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayAction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayAction) ProtoMessage() {}
+
+func (x *PlayAction) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayAction.ProtoReflect.Descriptor instead.
+func (*PlayAction) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *PlayAction) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *PlayAction) GetExpectedVersion() int32 {
+	if x != nil && x.ExpectedVersion != nil {
+		return *x.ExpectedVersion
+	}
+	return 0
+}
+
+func (x *PlayAction) GetAction() *Action {
+	if x != nil {
+		return x.Action
+	}
+	return nil
+}
+
+// A message of the server on a Play session.
+type PlayResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// What this message is.
+	//
+	// Types that are valid to be assigned to Kind:
+	//
+	//	*PlayResponse_Update
+	//	*PlayResponse_Outcome
+	Kind          isPlayResponse_Kind `protobuf_oneof:"kind"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayResponse) Reset() {
+	*x = PlayResponse{}
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayResponse) ProtoMessage() {}
+
+func (x *PlayResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayResponse.ProtoReflect.Descriptor instead.
+func (*PlayResponse) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *PlayResponse) GetKind() isPlayResponse_Kind {
+	if x != nil {
+		return x.Kind
+	}
+	return nil
+}
+
+func (x *PlayResponse) GetUpdate() *MatchUpdate {
+	if x != nil {
+		if x, ok := x.Kind.(*PlayResponse_Update); ok {
+			return x.Update
+		}
+	}
+	return nil
+}
+
+func (x *PlayResponse) GetOutcome() *PlayOutcome {
+	if x != nil {
+		if x, ok := x.Kind.(*PlayResponse_Outcome); ok {
+			return x.Outcome
+		}
+	}
+	return nil
+}
+
+type isPlayResponse_Kind interface {
+	isPlayResponse_Kind()
+}
+
+type PlayResponse_Update struct {
+	// One committed update of the match as the session's viewer sees it.
+	Update *MatchUpdate `protobuf:"bytes,1,opt,name=update,proto3,oneof"`
+}
+
+type PlayResponse_Outcome struct {
+	// The outcome of one action of this session.
+	Outcome *PlayOutcome `protobuf:"bytes,2,opt,name=outcome,proto3,oneof"`
+}
+
+func (*PlayResponse_Update) isPlayResponse_Kind() {}
+
+func (*PlayResponse_Outcome) isPlayResponse_Kind() {}
+
+// The outcome of one action sent on a Play session.
+type PlayOutcome struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The action's `request_id`.
+	RequestId string `protobuf:"bytes,1,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// True when the action was applied (or had been, for a repeated
+	// `request_id`).
+	Accepted bool `protobuf:"varint,2,opt,name=accepted,proto3" json:"accepted,omitempty"`
+	// The match version the accepted action produced; its update comes before
+	// this outcome on the session.
+	Version int32 `protobuf:"varint,3,opt,name=version,proto3" json:"version,omitempty"`
+	// Why the action was refused, when it was: the status SubmitAction would
+	// have failed with.
+	Error         *PlayStatus `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayOutcome) Reset() {
+	*x = PlayOutcome{}
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayOutcome) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayOutcome) ProtoMessage() {}
+
+func (x *PlayOutcome) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayOutcome.ProtoReflect.Descriptor instead.
+func (*PlayOutcome) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *PlayOutcome) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+func (x *PlayOutcome) GetAccepted() bool {
+	if x != nil {
+		return x.Accepted
+	}
+	return false
+}
+
+func (x *PlayOutcome) GetVersion() int32 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *PlayOutcome) GetError() *PlayStatus {
+	if x != nil {
+		return x.Error
+	}
+	return nil
+}
+
+// A refusal, field for field the `google.rpc.Status` every other method fails
+// with (the same wire and JSON encoding: its bytes parse as a
+// google.rpc.Status): a canonical code, a message and details, among them a
+// `google.rpc.ErrorInfo` whose reason is one of `ErrorReason` and, for
+// RATE_LIMITED, a `google.rpc.RetryInfo`.
+type PlayStatus struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The canonical code (`google.rpc.Code`), as gRPC status codes number it.
+	Code int32 `protobuf:"varint,1,opt,name=code,proto3" json:"code,omitempty"`
+	// A message for developers, in English.
+	Message string `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	// The details: `google.rpc.ErrorInfo` (domain `cardroom.v1`), and
+	// `google.rpc.RetryInfo` when a retry may succeed later.
+	Details       []*anypb.Any `protobuf:"bytes,3,rep,name=details,proto3" json:"details,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayStatus) Reset() {
+	*x = PlayStatus{}
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayStatus) ProtoMessage() {}
+
+func (x *PlayStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_game_service_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayStatus.ProtoReflect.Descriptor instead.
+func (*PlayStatus) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_game_service_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *PlayStatus) GetCode() int32 {
+	if x != nil {
+		return x.Code
+	}
+	return 0
+}
+
+func (x *PlayStatus) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *PlayStatus) GetDetails() []*anypb.Any {
+	if x != nil {
+		return x.Details
+	}
+	return nil
+}
+
 var File_cardroom_v1_game_service_proto protoreflect.FileDescriptor
 
 const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ecardroom/v1/game_service.proto\x12\vcardroom.v1\x1a\x17cardroom/v1/match.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x19google/api/resource.proto\x1a\x1cgoogle/protobuf/struct.proto\"Z\n" +
+	"\x1ecardroom/v1/game_service.proto\x12\vcardroom.v1\x1a\x17cardroom/v1/match.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x19google/api/resource.proto\x1a\x19google/protobuf/any.proto\x1a\x1cgoogle/protobuf/struct.proto\"Z\n" +
 	"\x10ListGamesRequest\x12!\n" +
 	"\tpage_size\x18\x01 \x01(\x05B\x04\xe2A\x01\x01R\bpageSize\x12#\n" +
 	"\n" +
@@ -1599,7 +2057,39 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\x06events\x18\x04 \x03(\v2\x12.cardroom.v1.EventR\x06events\x12\x1b\n" +
 	"\ttimed_out\x18\x05 \x01(\bR\btimedOut\x12\x15\n" +
 	"\x06by_bot\x18\x06 \x01(\bR\x05byBotB\a\n" +
-	"\x05_seat2\x8a\v\n" +
+	"\x05_seat\"u\n" +
+	"\vPlayRequest\x12+\n" +
+	"\x04open\x18\x01 \x01(\v2\x15.cardroom.v1.PlayOpenH\x00R\x04open\x121\n" +
+	"\x06action\x18\x02 \x01(\v2\x17.cardroom.v1.PlayActionH\x00R\x06actionB\x06\n" +
+	"\x04kind\"\x8b\x01\n" +
+	"\bPlayOpen\x12/\n" +
+	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
+	"\x12cardroom.dev/MatchR\x04name\x12#\n" +
+	"\n" +
+	"seat_token\x18\x02 \x01(\tB\x04\xe2A\x01\x01R\tseatToken\x12)\n" +
+	"\rafter_version\x18\x03 \x01(\x05B\x04\xe2A\x01\x01R\fafterVersion\"\xaf\x01\n" +
+	"\n" +
+	"PlayAction\x12#\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tB\x04\xe2A\x01\x01R\trequestId\x124\n" +
+	"\x10expected_version\x18\x02 \x01(\x05B\x04\xe2A\x01\x01H\x00R\x0fexpectedVersion\x88\x01\x01\x121\n" +
+	"\x06action\x18\x03 \x01(\v2\x13.cardroom.v1.ActionB\x04\xe2A\x01\x02R\x06actionB\x13\n" +
+	"\x11_expected_version\"\x80\x01\n" +
+	"\fPlayResponse\x122\n" +
+	"\x06update\x18\x01 \x01(\v2\x18.cardroom.v1.MatchUpdateH\x00R\x06update\x124\n" +
+	"\aoutcome\x18\x02 \x01(\v2\x18.cardroom.v1.PlayOutcomeH\x00R\aoutcomeB\x06\n" +
+	"\x04kind\"\x91\x01\n" +
+	"\vPlayOutcome\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x01 \x01(\tR\trequestId\x12\x1a\n" +
+	"\baccepted\x18\x02 \x01(\bR\baccepted\x12\x18\n" +
+	"\aversion\x18\x03 \x01(\x05R\aversion\x12-\n" +
+	"\x05error\x18\x04 \x01(\v2\x17.cardroom.v1.PlayStatusR\x05error\"j\n" +
+	"\n" +
+	"PlayStatus\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\x05R\x04code\x12\x18\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\x12.\n" +
+	"\adetails\x18\x03 \x03(\v2\x14.google.protobuf.AnyR\adetails2\xcb\v\n" +
 	"\vGameService\x12]\n" +
 	"\tListGames\x12\x1d.cardroom.v1.ListGamesRequest\x1a\x1e.cardroom.v1.ListGamesResponse\"\x11\x82\xd3\xe4\x93\x02\v\x12\t/v1/games\x12U\n" +
 	"\aGetGame\x12\x1b.cardroom.v1.GetGameRequest\x1a\x11.cardroom.v1.Game\"\x1a\x82\xd3\xe4\x93\x02\x14\x12\x12/v1/{name=games/*}\x12y\n" +
@@ -1615,7 +2105,8 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\n" +
 	"WatchMatch\x12\x1e.cardroom.v1.WatchMatchRequest\x1a\x18.cardroom.v1.MatchUpdate\"*\x82\xd3\xe4\x93\x02$\x12\"/v1/{name=games/*/matches/*}:watch0\x01\x12\x84\x01\n" +
 	"\fRematchMatch\x12 .cardroom.v1.RematchMatchRequest\x1a!.cardroom.v1.RematchMatchResponse\"/\x82\xd3\xe4\x93\x02):\x01*\"$/v1/{name=games/*/matches/*}:rematch\x12z\n" +
-	"\vGetMatchLog\x12\x1f.cardroom.v1.GetMatchLogRequest\x1a .cardroom.v1.GetMatchLogResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /v1/{name=games/*/matches/*}:logB\x97\x01\n" +
+	"\vGetMatchLog\x12\x1f.cardroom.v1.GetMatchLogRequest\x1a .cardroom.v1.GetMatchLogResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /v1/{name=games/*/matches/*}:log\x12?\n" +
+	"\x04Play\x12\x18.cardroom.v1.PlayRequest\x1a\x19.cardroom.v1.PlayResponse(\x010\x01B\x97\x01\n" +
 	"\x0fdev.cardroom.v1B\x10GameServiceProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03CRX\xaa\x02\vCardroom.V1\xba\x02\x02CR\xca\x02\vCardroom\\V1\xea\x02\fCardroom::V1b\x06proto3"
 
 var (
@@ -1630,7 +2121,7 @@ func file_cardroom_v1_game_service_proto_rawDescGZIP() []byte {
 	return file_cardroom_v1_game_service_proto_rawDescData
 }
 
-var file_cardroom_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_cardroom_v1_game_service_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_cardroom_v1_game_service_proto_goTypes = []any{
 	(*ListGamesRequest)(nil),     // 0: cardroom.v1.ListGamesRequest
 	(*ListGamesResponse)(nil),    // 1: cardroom.v1.ListGamesResponse
@@ -1653,63 +2144,79 @@ var file_cardroom_v1_game_service_proto_goTypes = []any{
 	(*GetMatchLogRequest)(nil),   // 18: cardroom.v1.GetMatchLogRequest
 	(*GetMatchLogResponse)(nil),  // 19: cardroom.v1.GetMatchLogResponse
 	(*MatchLogEntry)(nil),        // 20: cardroom.v1.MatchLogEntry
-	(*Game)(nil),                 // 21: cardroom.v1.Game
-	(*GameOptions)(nil),          // 22: cardroom.v1.GameOptions
-	(*structpb.Struct)(nil),      // 23: google.protobuf.Struct
-	(*TableSettings)(nil),        // 24: cardroom.v1.TableSettings
-	(*BotSeat)(nil),              // 25: cardroom.v1.BotSeat
-	(*MatchState)(nil),           // 26: cardroom.v1.MatchState
-	(*Match)(nil),                // 27: cardroom.v1.Match
-	(*Action)(nil),               // 28: cardroom.v1.Action
-	(*Event)(nil),                // 29: cardroom.v1.Event
+	(*PlayRequest)(nil),          // 21: cardroom.v1.PlayRequest
+	(*PlayOpen)(nil),             // 22: cardroom.v1.PlayOpen
+	(*PlayAction)(nil),           // 23: cardroom.v1.PlayAction
+	(*PlayResponse)(nil),         // 24: cardroom.v1.PlayResponse
+	(*PlayOutcome)(nil),          // 25: cardroom.v1.PlayOutcome
+	(*PlayStatus)(nil),           // 26: cardroom.v1.PlayStatus
+	(*Game)(nil),                 // 27: cardroom.v1.Game
+	(*GameOptions)(nil),          // 28: cardroom.v1.GameOptions
+	(*structpb.Struct)(nil),      // 29: google.protobuf.Struct
+	(*TableSettings)(nil),        // 30: cardroom.v1.TableSettings
+	(*BotSeat)(nil),              // 31: cardroom.v1.BotSeat
+	(*MatchState)(nil),           // 32: cardroom.v1.MatchState
+	(*Match)(nil),                // 33: cardroom.v1.Match
+	(*Action)(nil),               // 34: cardroom.v1.Action
+	(*Event)(nil),                // 35: cardroom.v1.Event
+	(*anypb.Any)(nil),            // 36: google.protobuf.Any
 }
 var file_cardroom_v1_game_service_proto_depIdxs = []int32{
-	21, // 0: cardroom.v1.ListGamesResponse.games:type_name -> cardroom.v1.Game
-	22, // 1: cardroom.v1.CreateMatchRequest.options:type_name -> cardroom.v1.GameOptions
-	23, // 2: cardroom.v1.CreateMatchRequest.fixture:type_name -> google.protobuf.Struct
-	24, // 3: cardroom.v1.CreateMatchRequest.table:type_name -> cardroom.v1.TableSettings
-	25, // 4: cardroom.v1.CreateMatchRequest.bots:type_name -> cardroom.v1.BotSeat
-	26, // 5: cardroom.v1.CreateMatchResponse.state:type_name -> cardroom.v1.MatchState
-	27, // 6: cardroom.v1.ListMatchesResponse.matches:type_name -> cardroom.v1.Match
-	26, // 7: cardroom.v1.JoinMatchResponse.state:type_name -> cardroom.v1.MatchState
-	26, // 8: cardroom.v1.RematchMatchResponse.state:type_name -> cardroom.v1.MatchState
-	28, // 9: cardroom.v1.SubmitActionRequest.action:type_name -> cardroom.v1.Action
-	26, // 10: cardroom.v1.SubmitActionResponse.state:type_name -> cardroom.v1.MatchState
-	29, // 11: cardroom.v1.SubmitActionResponse.events:type_name -> cardroom.v1.Event
-	29, // 12: cardroom.v1.MatchUpdate.events:type_name -> cardroom.v1.Event
-	26, // 13: cardroom.v1.MatchUpdate.state:type_name -> cardroom.v1.MatchState
+	27, // 0: cardroom.v1.ListGamesResponse.games:type_name -> cardroom.v1.Game
+	28, // 1: cardroom.v1.CreateMatchRequest.options:type_name -> cardroom.v1.GameOptions
+	29, // 2: cardroom.v1.CreateMatchRequest.fixture:type_name -> google.protobuf.Struct
+	30, // 3: cardroom.v1.CreateMatchRequest.table:type_name -> cardroom.v1.TableSettings
+	31, // 4: cardroom.v1.CreateMatchRequest.bots:type_name -> cardroom.v1.BotSeat
+	32, // 5: cardroom.v1.CreateMatchResponse.state:type_name -> cardroom.v1.MatchState
+	33, // 6: cardroom.v1.ListMatchesResponse.matches:type_name -> cardroom.v1.Match
+	32, // 7: cardroom.v1.JoinMatchResponse.state:type_name -> cardroom.v1.MatchState
+	32, // 8: cardroom.v1.RematchMatchResponse.state:type_name -> cardroom.v1.MatchState
+	34, // 9: cardroom.v1.SubmitActionRequest.action:type_name -> cardroom.v1.Action
+	32, // 10: cardroom.v1.SubmitActionResponse.state:type_name -> cardroom.v1.MatchState
+	35, // 11: cardroom.v1.SubmitActionResponse.events:type_name -> cardroom.v1.Event
+	35, // 12: cardroom.v1.MatchUpdate.events:type_name -> cardroom.v1.Event
+	32, // 13: cardroom.v1.MatchUpdate.state:type_name -> cardroom.v1.MatchState
 	20, // 14: cardroom.v1.GetMatchLogResponse.entries:type_name -> cardroom.v1.MatchLogEntry
-	28, // 15: cardroom.v1.MatchLogEntry.action:type_name -> cardroom.v1.Action
-	29, // 16: cardroom.v1.MatchLogEntry.events:type_name -> cardroom.v1.Event
-	0,  // 17: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
-	2,  // 18: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
-	3,  // 19: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
-	5,  // 20: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
-	6,  // 21: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
-	8,  // 22: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
-	10, // 23: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
-	11, // 24: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
-	14, // 25: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
-	16, // 26: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
-	12, // 27: cardroom.v1.GameService.RematchMatch:input_type -> cardroom.v1.RematchMatchRequest
-	18, // 28: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
-	1,  // 29: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
-	21, // 30: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
-	4,  // 31: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
-	26, // 32: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
-	7,  // 33: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
-	9,  // 34: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
-	26, // 35: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
-	26, // 36: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
-	15, // 37: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
-	17, // 38: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
-	13, // 39: cardroom.v1.GameService.RematchMatch:output_type -> cardroom.v1.RematchMatchResponse
-	19, // 40: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
-	29, // [29:41] is the sub-list for method output_type
-	17, // [17:29] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	34, // 15: cardroom.v1.MatchLogEntry.action:type_name -> cardroom.v1.Action
+	35, // 16: cardroom.v1.MatchLogEntry.events:type_name -> cardroom.v1.Event
+	22, // 17: cardroom.v1.PlayRequest.open:type_name -> cardroom.v1.PlayOpen
+	23, // 18: cardroom.v1.PlayRequest.action:type_name -> cardroom.v1.PlayAction
+	34, // 19: cardroom.v1.PlayAction.action:type_name -> cardroom.v1.Action
+	17, // 20: cardroom.v1.PlayResponse.update:type_name -> cardroom.v1.MatchUpdate
+	25, // 21: cardroom.v1.PlayResponse.outcome:type_name -> cardroom.v1.PlayOutcome
+	26, // 22: cardroom.v1.PlayOutcome.error:type_name -> cardroom.v1.PlayStatus
+	36, // 23: cardroom.v1.PlayStatus.details:type_name -> google.protobuf.Any
+	0,  // 24: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
+	2,  // 25: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
+	3,  // 26: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
+	5,  // 27: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
+	6,  // 28: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
+	8,  // 29: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
+	10, // 30: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
+	11, // 31: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
+	14, // 32: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
+	16, // 33: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
+	12, // 34: cardroom.v1.GameService.RematchMatch:input_type -> cardroom.v1.RematchMatchRequest
+	18, // 35: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
+	21, // 36: cardroom.v1.GameService.Play:input_type -> cardroom.v1.PlayRequest
+	1,  // 37: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
+	27, // 38: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
+	4,  // 39: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
+	32, // 40: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
+	7,  // 41: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
+	9,  // 42: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
+	32, // 43: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
+	32, // 44: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
+	15, // 45: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
+	17, // 46: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
+	13, // 47: cardroom.v1.GameService.RematchMatch:output_type -> cardroom.v1.RematchMatchResponse
+	19, // 48: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
+	24, // 49: cardroom.v1.GameService.Play:output_type -> cardroom.v1.PlayResponse
+	37, // [37:50] is the sub-list for method output_type
+	24, // [24:37] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_game_service_proto_init() }
@@ -1722,13 +2229,22 @@ func file_cardroom_v1_game_service_proto_init() {
 	file_cardroom_v1_game_service_proto_msgTypes[14].OneofWrappers = []any{}
 	file_cardroom_v1_game_service_proto_msgTypes[17].OneofWrappers = []any{}
 	file_cardroom_v1_game_service_proto_msgTypes[20].OneofWrappers = []any{}
+	file_cardroom_v1_game_service_proto_msgTypes[21].OneofWrappers = []any{
+		(*PlayRequest_Open)(nil),
+		(*PlayRequest_Action)(nil),
+	}
+	file_cardroom_v1_game_service_proto_msgTypes[23].OneofWrappers = []any{}
+	file_cardroom_v1_game_service_proto_msgTypes[24].OneofWrappers = []any{
+		(*PlayResponse_Update)(nil),
+		(*PlayResponse_Outcome)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_game_service_proto_rawDesc), len(file_cardroom_v1_game_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -40,6 +40,7 @@ const (
 	GameService_WatchMatch_FullMethodName   = "/cardroom.v1.GameService/WatchMatch"
 	GameService_RematchMatch_FullMethodName = "/cardroom.v1.GameService/RematchMatch"
 	GameService_GetMatchLog_FullMethodName  = "/cardroom.v1.GameService/GetMatchLog"
+	GameService_Play_FullMethodName         = "/cardroom.v1.GameService/Play"
 )
 
 // GameServiceClient is the client API for GameService service.
@@ -102,6 +103,19 @@ type GameServiceClient interface {
 	// down) appear only once the match is finished, and before that only to
 	// the seat that saw them (AIP-136).
 	GetMatchLog(ctx context.Context, in *GetMatchLogRequest, opts ...grpc.CallOption) (*GetMatchLogResponse, error)
+	// A realtime play session on one bidirectional stream: the client's first
+	// message opens it (`PlayRequest.open`: the match, the seat token or none
+	// for a spectator, the version to resume after); every later message is an
+	// action of that seat (`PlayRequest.action`), answered in the stream by its
+	// outcome (`PlayResponse.outcome`: accepted with its version, or refused
+	// with the status and ErrorInfo reason SubmitAction gives; a refusal never
+	// ends the session). The server pushes every committed update after the
+	// opening version as the seat sees it (`PlayResponse.update`, the
+	// WatchMatch message), and an accepted outcome only after the update of its
+	// version. Resumable from the last version seen, served by any replica; it
+	// ends after the update that finishes or abandons the match. Over HTTP the
+	// same messages travel as proto3 JSON on the WebSocket `/v1/play`.
+	Play(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[PlayRequest, PlayResponse], error)
 }
 
 type gameServiceClient struct {
@@ -241,6 +255,19 @@ func (c *gameServiceClient) GetMatchLog(ctx context.Context, in *GetMatchLogRequ
 	return out, nil
 }
 
+func (c *gameServiceClient) Play(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[PlayRequest, PlayResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &GameService_ServiceDesc.Streams[1], GameService_Play_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[PlayRequest, PlayResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type GameService_PlayClient = grpc.BidiStreamingClient[PlayRequest, PlayResponse]
+
 // GameServiceServer is the server API for GameService service.
 // All implementations must embed UnimplementedGameServiceServer
 // for forward compatibility.
@@ -301,6 +328,19 @@ type GameServiceServer interface {
 	// down) appear only once the match is finished, and before that only to
 	// the seat that saw them (AIP-136).
 	GetMatchLog(context.Context, *GetMatchLogRequest) (*GetMatchLogResponse, error)
+	// A realtime play session on one bidirectional stream: the client's first
+	// message opens it (`PlayRequest.open`: the match, the seat token or none
+	// for a spectator, the version to resume after); every later message is an
+	// action of that seat (`PlayRequest.action`), answered in the stream by its
+	// outcome (`PlayResponse.outcome`: accepted with its version, or refused
+	// with the status and ErrorInfo reason SubmitAction gives; a refusal never
+	// ends the session). The server pushes every committed update after the
+	// opening version as the seat sees it (`PlayResponse.update`, the
+	// WatchMatch message), and an accepted outcome only after the update of its
+	// version. Resumable from the last version seen, served by any replica; it
+	// ends after the update that finishes or abandons the match. Over HTTP the
+	// same messages travel as proto3 JSON on the WebSocket `/v1/play`.
+	Play(grpc.BidiStreamingServer[PlayRequest, PlayResponse]) error
 	mustEmbedUnimplementedGameServiceServer()
 }
 
@@ -346,6 +386,9 @@ func (UnimplementedGameServiceServer) RematchMatch(context.Context, *RematchMatc
 }
 func (UnimplementedGameServiceServer) GetMatchLog(context.Context, *GetMatchLogRequest) (*GetMatchLogResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method GetMatchLog not implemented")
+}
+func (UnimplementedGameServiceServer) Play(grpc.BidiStreamingServer[PlayRequest, PlayResponse]) error {
+	return status.Errorf(codes.Unimplemented, "method Play not implemented")
 }
 func (UnimplementedGameServiceServer) mustEmbedUnimplementedGameServiceServer() {}
 func (UnimplementedGameServiceServer) testEmbeddedByValue()                     {}
@@ -577,6 +620,13 @@ func _GameService_GetMatchLog_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _GameService_Play_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(GameServiceServer).Play(&grpc.GenericServerStream[PlayRequest, PlayResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type GameService_PlayServer = grpc.BidiStreamingServer[PlayRequest, PlayResponse]
+
 // GameService_ServiceDesc is the grpc.ServiceDesc for GameService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -634,6 +684,12 @@ var GameService_ServiceDesc = grpc.ServiceDesc{
 			StreamName:    "WatchMatch",
 			Handler:       _GameService_WatchMatch_Handler,
 			ServerStreams: true,
+		},
+		{
+			StreamName:    "Play",
+			Handler:       _GameService_Play_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
 		},
 	},
 	Metadata: "cardroom/v1/game_service.proto",

@@ -1,6 +1,17 @@
 """Python client of the cardroom game service: generated stubs (``cardroom_client.v1``) and a thin asyncio SDK."""
 
 from .client import Client, RetryPolicy, Seat, connect, new_request_id
-from .errors import CardroomError, StaleVersion
+from .errors import CardroomError, SessionEnded, StaleVersion
+from .session import Session
 
-__all__ = ["CardroomError", "Client", "RetryPolicy", "Seat", "StaleVersion", "connect", "new_request_id"]
+__all__ = [
+    "CardroomError",
+    "Client",
+    "RetryPolicy",
+    "Seat",
+    "Session",
+    "SessionEnded",
+    "StaleVersion",
+    "connect",
+    "new_request_id",
+]

@@ -2,7 +2,9 @@
 
 ``connect`` opens a channel; ``Client.create_match``/``join_match`` return a ``Seat``
 (the match name, the seat token and the last state this seat saw), through which the
-player starts, acts and watches. Everything the service sends is the generated
+player starts and plays: ``Seat.play()`` opens a play session (session.py: every update
+pushed, ``act`` on the same stream, reconnection), the main way to play; ``act``/``watch``
+are the unary and server-streaming calls. Everything the service sends is the generated
 message itself: the SDK adds no model of its own.
 
 Retries: unary calls wait for the channel to be ready (within ``timeout``) and gRPC's own
@@ -24,14 +26,13 @@ from typing import Any, TypeVar
 import grpc
 from google.protobuf import json_format
 
-from .errors import from_rpc_error
+from .errors import RESUMABLE, from_rpc_error
+from .session import Session
 from .v1 import game_service_pb2 as pb
 from .v1 import game_service_pb2_grpc, match_pb2
 
 SERVICE = "cardroom.v1.GameService"
 ENDED = (match_pb2.MATCH_STATUS_FINISHED, match_pb2.MATCH_STATUS_ABANDONED)
-# a watch stream that ends with one of these (server restart, dropped connection) is reopened
-RESUMABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.DEADLINE_EXCEEDED})
 
 Reply = TypeVar("Reply")
 
@@ -177,6 +178,12 @@ class Client:
         """The match as the token's seat sees it, or as a spectator without a token."""
         return await self._unary(self.stub.GetMatch, pb.GetMatchRequest(name=match_name), token)
 
+    def play(self, match_name: str, *, token: str | None = None, after_version: int = 0) -> Session:
+        """A play session (the Play stream) of the token's seat, or of a spectator without a token: every
+        update after ``after_version`` pushed, and ``act``; reconnects by itself (session.py). Use it with
+        ``async with``, or iterate it and ``close`` it."""
+        return Session(self, match_name, token, after_version)
+
     async def watch(
         self, match_name: str, *, token: str | None = None, after_version: int = 0
     ) -> AsyncIterator[pb.MatchUpdate]:
@@ -254,6 +261,18 @@ class Seat:
         response = await self.client._unary(self.client.stub.SubmitAction, request, self.token)
         self.state = response.state
         return response
+
+    def play(self, after_version: int | None = None) -> Session:
+        """This seat's play session, the main way to play: the updates after ``after_version`` pushed as this
+        seat sees them, and ``act`` on the same stream; ``state`` follows the updates the session yields. By
+        default the first update is that of the version of ``state``, served afresh, so a loop over the
+        session has a decision to make at once (the update of a version is pushed only when it is made)."""
+        start = max(self.state.match.version - 1, 0) if after_version is None else after_version
+
+        def follow(state: match_pb2.MatchState) -> None:
+            self.state = state
+
+        return Session(self.client, self.match_name, self.token, start, self.state, follow)
 
     async def watch(self, after_version: int | None = None) -> AsyncIterator[pb.MatchUpdate]:
         """Updates after ``after_version`` (default: the version of ``state``) as this seat sees them;

@@ -7,11 +7,16 @@ refresh its view and decide again.
 
 from __future__ import annotations
 
+from typing import Any
+
 import grpc
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 ERROR_DOMAIN = "cardroom.v1"
+#: a stream (watch, play session) that ends with one of these (server restart, dropped connection) is reopened
+RESUMABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.DEADLINE_EXCEEDED})
+_CODES = {code.value[0]: code for code in grpc.StatusCode}
 
 
 class CardroomError(Exception):
@@ -36,15 +41,31 @@ class StaleVersion(CardroomError):
         return int(self.metadata["current_version"])
 
 
+class SessionEnded(CardroomError):
+    """An action of a play session that is over (the match ended, or the session was closed)."""
+
+    def __init__(self, message: str):
+        super().__init__(grpc.StatusCode.CANCELLED, "", message)
+
+
 def from_rpc_error(error: grpc.aio.AioRpcError) -> CardroomError:
     """The typed error of a failed call, read from its rich status (google.rpc.Status)."""
-    reason, metadata = "", {}
     status = rpc_status.from_call(error)
-    for detail in status.details if status else ():
+    return _typed(error.code(), error.details() or "", status.details if status else ())
+
+
+def from_play_status(status: Any) -> CardroomError:
+    """The typed error of an action a play session refused: its ``PlayOutcome.error`` (a google.rpc.Status)."""
+    return _typed(_CODES.get(status.code, grpc.StatusCode.UNKNOWN), status.message, status.details)
+
+
+def _typed(code: grpc.StatusCode, message: str, details: Any) -> CardroomError:
+    reason, metadata = "", {}
+    for detail in details:
         if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
             info = error_details_pb2.ErrorInfo()
             detail.Unpack(info)
             reason, metadata = info.reason, dict(info.metadata)
             break
-    kind = StaleVersion if error.code() == grpc.StatusCode.ABORTED and reason == "STALE_VERSION" else CardroomError
-    return kind(error.code(), reason, error.details() or "", metadata)
+    kind = StaleVersion if code == grpc.StatusCode.ABORTED and reason == "STALE_VERSION" else CardroomError
+    return kind(code, reason, message, metadata)

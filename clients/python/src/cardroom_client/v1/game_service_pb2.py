@@ -26,10 +26,11 @@ from cardroom_client.v1 import match_pb2 as cardroom_dot_v1_dot_match__pb2
 from google.api import annotations_pb2 as google_dot_api_dot_annotations__pb2
 from google.api import field_behavior_pb2 as google_dot_api_dot_field__behavior__pb2
 from google.api import resource_pb2 as google_dot_api_dot_resource__pb2
+from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x63\x61rdroom/v1/game_service.proto\x12\x0b\x63\x61rdroom.v1\x1a\x17\x63\x61rdroom/v1/match.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x19google/api/resource.proto\x1a\x1cgoogle/protobuf/struct.proto\"E\n\x10ListGamesRequest\x12\x17\n\tpage_size\x18\x01 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\"N\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.cardroom.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\":\n\x0eGetGameRequest\x12(\n\x04name\x18\x01 \x01(\tB\x1a\xe2\x41\x01\x02\xfa\x41\x13\n\x11\x63\x61rdroom.dev/Game\"\xf8\x02\n\x12\x43reateMatchRequest\x12*\n\x06parent\x18\x01 \x01(\tB\x1a\xe2\x41\x01\x02\xfa\x41\x13\n\x11\x63\x61rdroom.dev/Game\x12\x18\n\nseat_count\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x02\x12/\n\x07options\x18\x03 \x01(\x0b\x32\x18.cardroom.v1.GameOptionsB\x04\xe2\x41\x01\x01\x12\x19\n\x0bplayer_name\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\x12\x18\n\nrequest_id\x18\x05 \x01(\tB\x04\xe2\x41\x01\x01\x12\x12\n\x04seed\x18\x06 \x01(\tB\x04\xe2\x41\x01\x04\x12.\n\x07\x66ixture\x18\x07 \x01(\x0b\x32\x17.google.protobuf.StructB\x04\xe2\x41\x01\x04\x12\x17\n\tbot_seats\x18\x08 \x03(\x05\x42\x04\xe2\x41\x01\x01\x12/\n\x05table\x18\t \x01(\x0b\x32\x1a.cardroom.v1.TableSettingsB\x04\xe2\x41\x01\x01\x12(\n\x04\x62ots\x18\n \x03(\x0b\x32\x14.cardroom.v1.BotSeatB\x04\xe2\x41\x01\x01\"Q\n\x13\x43reateMatchResponse\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\x12\n\nseat_token\x18\x02 \x01(\t\"<\n\x0fGetMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\"s\n\x12ListMatchesRequest\x12*\n\x06parent\x18\x01 \x01(\tB\x1a\xe2\x41\x01\x02\xfa\x41\x13\n\x11\x63\x61rdroom.dev/Game\x12\x17\n\tpage_size\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\"S\n\x13ListMatchesResponse\x12#\n\x07matches\x18\x01 \x03(\x0b\x32\x12.cardroom.v1.Match\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x94\x01\n\x10JoinMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x19\n\x0bplayer_name\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\x12\x18\n\nrequest_id\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\x12\x17\n\x04seat\x18\x04 \x01(\x05\x42\x04\xe2\x41\x01\x01H\x00\x88\x01\x01\x42\x07\n\x05_seat\"]\n\x11JoinMatchResponse\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\x05\"X\n\x11LeaveMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x18\n\nrequest_id\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\"\x8f\x01\n\x11StartMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x18\n\nrequest_id\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\x12\x1c\n\x0e\x66ill_with_bots\x18\x03 \x01(\x08\x42\x04\xe2\x41\x01\x01\x12\x17\n\tbot_level\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\"Z\n\x13RematchMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x18\n\nrequest_id\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\"`\n\x14RematchMatchResponse\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\x05\"\xd3\x01\n\x13SubmitActionRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x13.cardroom.v1.ActionB\x04\xe2\x41\x01\x02\x12#\n\x10\x65xpected_version\x18\x03 \x01(\x05\x42\x04\xe2\x41\x01\x01H\x00\x88\x01\x01\x12\x12\n\x04\x65tag\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\x12\x18\n\nrequest_id\x18\x05 \x01(\tB\x04\xe2\x41\x01\x01\x42\x13\n\x11_expected_version\"b\n\x14SubmitActionResponse\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\"\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x12.cardroom.v1.Event\"[\n\x11WatchMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x1b\n\rafter_version\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\"\xa9\x01\n\x0bMatchUpdate\x12\x0f\n\x07version\x18\x01 \x01(\x05\x12\"\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x12.cardroom.v1.Event\x12&\n\x05state\x18\x03 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\x11\n\x04seat\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\ttimed_out\x18\x05 \x01(\x08\x12\x0e\n\x06\x62y_bot\x18\x06 \x01(\x08\x42\x07\n\x05_seat\"\x8f\x01\n\x12GetMatchLogRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x1b\n\rafter_version\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x17\n\tpage_size\x18\x03 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\"[\n\x13GetMatchLogResponse\x12+\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1a.cardroom.v1.MatchLogEntry\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\xa8\x01\n\rMatchLogEntry\x12\x0f\n\x07version\x18\x01 \x01(\x05\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12#\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x13.cardroom.v1.Action\x12\"\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x12.cardroom.v1.Event\x12\x11\n\ttimed_out\x18\x05 \x01(\x08\x12\x0e\n\x06\x62y_bot\x18\x06 \x01(\x08\x42\x07\n\x05_seat2\x8a\x0b\n\x0bGameService\x12]\n\tListGames\x12\x1d.cardroom.v1.ListGamesRequest\x1a\x1e.cardroom.v1.ListGamesResponse\"\x11\x82\xd3\xe4\x93\x02\x0b\x12\t/v1/games\x12U\n\x07GetGame\x12\x1b.cardroom.v1.GetGameRequest\x1a\x11.cardroom.v1.Game\"\x1a\x82\xd3\xe4\x93\x02\x14\x12\x12/v1/{name=games/*}\x12y\n\x0b\x43reateMatch\x12\x1f.cardroom.v1.CreateMatchRequest\x1a .cardroom.v1.CreateMatchResponse\"\'\x82\xd3\xe4\x93\x02!\"\x1c/v1/{parent=games/*}/matches:\x01*\x12g\n\x08GetMatch\x12\x1c.cardroom.v1.GetMatchRequest\x1a\x17.cardroom.v1.MatchState\"$\x82\xd3\xe4\x93\x02\x1e\x12\x1c/v1/{name=games/*/matches/*}\x12v\n\x0bListMatches\x12\x1f.cardroom.v1.ListMatchesRequest\x1a .cardroom.v1.ListMatchesResponse\"$\x82\xd3\xe4\x93\x02\x1e\x12\x1c/v1/{parent=games/*}/matches\x12x\n\tJoinMatch\x12\x1d.cardroom.v1.JoinMatchRequest\x1a\x1e.cardroom.v1.JoinMatchResponse\",\x82\xd3\xe4\x93\x02&\"!/v1/{name=games/*/matches/*}:join:\x01*\x12t\n\nLeaveMatch\x12\x1e.cardroom.v1.LeaveMatchRequest\x1a\x17.cardroom.v1.MatchState\"-\x82\xd3\xe4\x93\x02\'\"\"/v1/{name=games/*/matches/*}:leave:\x01*\x12t\n\nStartMatch\x12\x1e.cardroom.v1.StartMatchRequest\x1a\x17.cardroom.v1.MatchState\"-\x82\xd3\xe4\x93\x02\'\"\"/v1/{name=games/*/matches/*}:start:\x01*\x12\x89\x01\n\x0cSubmitAction\x12 .cardroom.v1.SubmitActionRequest\x1a!.cardroom.v1.SubmitActionResponse\"4\x82\xd3\xe4\x93\x02.\")/v1/{name=games/*/matches/*}:submitAction:\x01*\x12t\n\nWatchMatch\x12\x1e.cardroom.v1.WatchMatchRequest\x1a\x18.cardroom.v1.MatchUpdate\"*\x82\xd3\xe4\x93\x02$\x12\"/v1/{name=games/*/matches/*}:watch0\x01\x12\x84\x01\n\x0cRematchMatch\x12 .cardroom.v1.RematchMatchRequest\x1a!.cardroom.v1.RematchMatchResponse\"/\x82\xd3\xe4\x93\x02)\"$/v1/{name=games/*/matches/*}:rematch:\x01*\x12z\n\x0bGetMatchLog\x12\x1f.cardroom.v1.GetMatchLogRequest\x1a .cardroom.v1.GetMatchLogResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /v1/{name=games/*/matches/*}:logB\x97\x01\n\x0f\x64\x65v.cardroom.v1B\x10GameServiceProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03\x43RX\xaa\x02\x0b\x43\x61rdroom.V1\xba\x02\x02\x43R\xca\x02\x0b\x43\x61rdroom\\V1\xea\x02\x0c\x43\x61rdroom::V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x63\x61rdroom/v1/game_service.proto\x12\x0b\x63\x61rdroom.v1\x1a\x17\x63\x61rdroom/v1/match.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/api/field_behavior.proto\x1a\x19google/api/resource.proto\x1a\x19google/protobuf/any.proto\x1a\x1cgoogle/protobuf/struct.proto\"E\n\x10ListGamesRequest\x12\x17\n\tpage_size\x18\x01 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\"N\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.cardroom.v1.Game\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\":\n\x0eGetGameRequest\x12(\n\x04name\x18\x01 \x01(\tB\x1a\xe2\x41\x01\x02\xfa\x41\x13\n\x11\x63\x61rdroom.dev/Game\"\xf8\x02\n\x12\x43reateMatchRequest\x12*\n\x06parent\x18\x01 \x01(\tB\x1a\xe2\x41\x01\x02\xfa\x41\x13\n\x11\x63\x61rdroom.dev/Game\x12\x18\n\nseat_count\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x02\x12/\n\x07options\x18\x03 \x01(\x0b\x32\x18.cardroom.v1.GameOptionsB\x04\xe2\x41\x01\x01\x12\x19\n\x0bplayer_name\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\x12\x18\n\nrequest_id\x18\x05 \x01(\tB\x04\xe2\x41\x01\x01\x12\x12\n\x04seed\x18\x06 \x01(\tB\x04\xe2\x41\x01\x04\x12.\n\x07\x66ixture\x18\x07 \x01(\x0b\x32\x17.google.protobuf.StructB\x04\xe2\x41\x01\x04\x12\x17\n\tbot_seats\x18\x08 \x03(\x05\x42\x04\xe2\x41\x01\x01\x12/\n\x05table\x18\t \x01(\x0b\x32\x1a.cardroom.v1.TableSettingsB\x04\xe2\x41\x01\x01\x12(\n\x04\x62ots\x18\n \x03(\x0b\x32\x14.cardroom.v1.BotSeatB\x04\xe2\x41\x01\x01\"Q\n\x13\x43reateMatchResponse\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\x12\n\nseat_token\x18\x02 \x01(\t\"<\n\x0fGetMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\"s\n\x12ListMatchesRequest\x12*\n\x06parent\x18\x01 \x01(\tB\x1a\xe2\x41\x01\x02\xfa\x41\x13\n\x11\x63\x61rdroom.dev/Game\x12\x17\n\tpage_size\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\"S\n\x13ListMatchesResponse\x12#\n\x07matches\x18\x01 \x03(\x0b\x32\x12.cardroom.v1.Match\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x94\x01\n\x10JoinMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x19\n\x0bplayer_name\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\x12\x18\n\nrequest_id\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\x12\x17\n\x04seat\x18\x04 \x01(\x05\x42\x04\xe2\x41\x01\x01H\x00\x88\x01\x01\x42\x07\n\x05_seat\"]\n\x11JoinMatchResponse\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\x05\"X\n\x11LeaveMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x18\n\nrequest_id\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\"\x8f\x01\n\x11StartMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x18\n\nrequest_id\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\x12\x1c\n\x0e\x66ill_with_bots\x18\x03 \x01(\x08\x42\x04\xe2\x41\x01\x01\x12\x17\n\tbot_level\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\"Z\n\x13RematchMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x18\n\nrequest_id\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\"`\n\x14RematchMatchResponse\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\x05\"\xd3\x01\n\x13SubmitActionRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x13.cardroom.v1.ActionB\x04\xe2\x41\x01\x02\x12#\n\x10\x65xpected_version\x18\x03 \x01(\x05\x42\x04\xe2\x41\x01\x01H\x00\x88\x01\x01\x12\x12\n\x04\x65tag\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\x12\x18\n\nrequest_id\x18\x05 \x01(\tB\x04\xe2\x41\x01\x01\x42\x13\n\x11_expected_version\"b\n\x14SubmitActionResponse\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\"\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x12.cardroom.v1.Event\"[\n\x11WatchMatchRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x1b\n\rafter_version\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\"\xa9\x01\n\x0bMatchUpdate\x12\x0f\n\x07version\x18\x01 \x01(\x05\x12\"\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x12.cardroom.v1.Event\x12&\n\x05state\x18\x03 \x01(\x0b\x32\x17.cardroom.v1.MatchState\x12\x11\n\x04seat\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\ttimed_out\x18\x05 \x01(\x08\x12\x0e\n\x06\x62y_bot\x18\x06 \x01(\x08\x42\x07\n\x05_seat\"\x8f\x01\n\x12GetMatchLogRequest\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x1b\n\rafter_version\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x17\n\tpage_size\x18\x03 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\"[\n\x13GetMatchLogResponse\x12+\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1a.cardroom.v1.MatchLogEntry\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\xa8\x01\n\rMatchLogEntry\x12\x0f\n\x07version\x18\x01 \x01(\x05\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12#\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x13.cardroom.v1.Action\x12\"\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x12.cardroom.v1.Event\x12\x11\n\ttimed_out\x18\x05 \x01(\x08\x12\x0e\n\x06\x62y_bot\x18\x06 \x01(\x08\x42\x07\n\x05_seat\"g\n\x0bPlayRequest\x12%\n\x04open\x18\x01 \x01(\x0b\x32\x15.cardroom.v1.PlayOpenH\x00\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x17.cardroom.v1.PlayActionH\x00\x42\x06\n\x04kind\"l\n\x08PlayOpen\x12)\n\x04name\x18\x01 \x01(\tB\x1b\xe2\x41\x01\x02\xfa\x41\x14\n\x12\x63\x61rdroom.dev/Match\x12\x18\n\nseat_token\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\x12\x1b\n\rafter_version\x18\x03 \x01(\x05\x42\x04\xe2\x41\x01\x01\"\x8b\x01\n\nPlayAction\x12\x18\n\nrequest_id\x18\x01 \x01(\tB\x04\xe2\x41\x01\x01\x12#\n\x10\x65xpected_version\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01H\x00\x88\x01\x01\x12)\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x13.cardroom.v1.ActionB\x04\xe2\x41\x01\x02\x42\x13\n\x11_expected_version\"o\n\x0cPlayResponse\x12*\n\x06update\x18\x01 \x01(\x0b\x32\x18.cardroom.v1.MatchUpdateH\x00\x12+\n\x07outcome\x18\x02 \x01(\x0b\x32\x18.cardroom.v1.PlayOutcomeH\x00\x42\x06\n\x04kind\"l\n\x0bPlayOutcome\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x02 \x01(\x08\x12\x0f\n\x07version\x18\x03 \x01(\x05\x12&\n\x05\x65rror\x18\x04 \x01(\x0b\x32\x17.cardroom.v1.PlayStatus\"R\n\nPlayStatus\x12\x0c\n\x04\x63ode\x18\x01 \x01(\x05\x12\x0f\n\x07message\x18\x02 \x01(\t\x12%\n\x07\x64\x65tails\x18\x03 \x03(\x0b\x32\x14.google.protobuf.Any2\xcb\x0b\n\x0bGameService\x12]\n\tListGames\x12\x1d.cardroom.v1.ListGamesRequest\x1a\x1e.cardroom.v1.ListGamesResponse\"\x11\x82\xd3\xe4\x93\x02\x0b\x12\t/v1/games\x12U\n\x07GetGame\x12\x1b.cardroom.v1.GetGameRequest\x1a\x11.cardroom.v1.Game\"\x1a\x82\xd3\xe4\x93\x02\x14\x12\x12/v1/{name=games/*}\x12y\n\x0b\x43reateMatch\x12\x1f.cardroom.v1.CreateMatchRequest\x1a .cardroom.v1.CreateMatchResponse\"\'\x82\xd3\xe4\x93\x02!\"\x1c/v1/{parent=games/*}/matches:\x01*\x12g\n\x08GetMatch\x12\x1c.cardroom.v1.GetMatchRequest\x1a\x17.cardroom.v1.MatchState\"$\x82\xd3\xe4\x93\x02\x1e\x12\x1c/v1/{name=games/*/matches/*}\x12v\n\x0bListMatches\x12\x1f.cardroom.v1.ListMatchesRequest\x1a .cardroom.v1.ListMatchesResponse\"$\x82\xd3\xe4\x93\x02\x1e\x12\x1c/v1/{parent=games/*}/matches\x12x\n\tJoinMatch\x12\x1d.cardroom.v1.JoinMatchRequest\x1a\x1e.cardroom.v1.JoinMatchResponse\",\x82\xd3\xe4\x93\x02&\"!/v1/{name=games/*/matches/*}:join:\x01*\x12t\n\nLeaveMatch\x12\x1e.cardroom.v1.LeaveMatchRequest\x1a\x17.cardroom.v1.MatchState\"-\x82\xd3\xe4\x93\x02\'\"\"/v1/{name=games/*/matches/*}:leave:\x01*\x12t\n\nStartMatch\x12\x1e.cardroom.v1.StartMatchRequest\x1a\x17.cardroom.v1.MatchState\"-\x82\xd3\xe4\x93\x02\'\"\"/v1/{name=games/*/matches/*}:start:\x01*\x12\x89\x01\n\x0cSubmitAction\x12 .cardroom.v1.SubmitActionRequest\x1a!.cardroom.v1.SubmitActionResponse\"4\x82\xd3\xe4\x93\x02.\")/v1/{name=games/*/matches/*}:submitAction:\x01*\x12t\n\nWatchMatch\x12\x1e.cardroom.v1.WatchMatchRequest\x1a\x18.cardroom.v1.MatchUpdate\"*\x82\xd3\xe4\x93\x02$\x12\"/v1/{name=games/*/matches/*}:watch0\x01\x12\x84\x01\n\x0cRematchMatch\x12 .cardroom.v1.RematchMatchRequest\x1a!.cardroom.v1.RematchMatchResponse\"/\x82\xd3\xe4\x93\x02)\"$/v1/{name=games/*/matches/*}:rematch:\x01*\x12z\n\x0bGetMatchLog\x12\x1f.cardroom.v1.GetMatchLogRequest\x1a .cardroom.v1.GetMatchLogResponse\"(\x82\xd3\xe4\x93\x02\"\x12 /v1/{name=games/*/matches/*}:log\x12?\n\x04Play\x12\x18.cardroom.v1.PlayRequest\x1a\x19.cardroom.v1.PlayResponse(\x01\x30\x01\x42\x97\x01\n\x0f\x64\x65v.cardroom.v1B\x10GameServiceProtoP\x01Z:github.com/cardroom/cardroom/gen/go/cardroom/v1;cardroomv1\xa2\x02\x03\x43RX\xaa\x02\x0b\x43\x61rdroom.V1\xba\x02\x02\x43R\xca\x02\x0b\x43\x61rdroom\\V1\xea\x02\x0c\x43\x61rdroom::V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -117,6 +118,18 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GETMATCHLOGREQUEST'].fields_by_name['page_size']._serialized_options = b'\342A\001\001'
   _globals['_GETMATCHLOGREQUEST'].fields_by_name['page_token']._loaded_options = None
   _globals['_GETMATCHLOGREQUEST'].fields_by_name['page_token']._serialized_options = b'\342A\001\001'
+  _globals['_PLAYOPEN'].fields_by_name['name']._loaded_options = None
+  _globals['_PLAYOPEN'].fields_by_name['name']._serialized_options = b'\342A\001\002\372A\024\n\022cardroom.dev/Match'
+  _globals['_PLAYOPEN'].fields_by_name['seat_token']._loaded_options = None
+  _globals['_PLAYOPEN'].fields_by_name['seat_token']._serialized_options = b'\342A\001\001'
+  _globals['_PLAYOPEN'].fields_by_name['after_version']._loaded_options = None
+  _globals['_PLAYOPEN'].fields_by_name['after_version']._serialized_options = b'\342A\001\001'
+  _globals['_PLAYACTION'].fields_by_name['request_id']._loaded_options = None
+  _globals['_PLAYACTION'].fields_by_name['request_id']._serialized_options = b'\342A\001\001'
+  _globals['_PLAYACTION'].fields_by_name['expected_version']._loaded_options = None
+  _globals['_PLAYACTION'].fields_by_name['expected_version']._serialized_options = b'\342A\001\001'
+  _globals['_PLAYACTION'].fields_by_name['action']._loaded_options = None
+  _globals['_PLAYACTION'].fields_by_name['action']._serialized_options = b'\342A\001\002'
   _globals['_GAMESERVICE'].methods_by_name['ListGames']._loaded_options = None
   _globals['_GAMESERVICE'].methods_by_name['ListGames']._serialized_options = b'\202\323\344\223\002\013\022\t/v1/games'
   _globals['_GAMESERVICE'].methods_by_name['GetGame']._loaded_options = None
@@ -141,48 +154,60 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GAMESERVICE'].methods_by_name['RematchMatch']._serialized_options = b'\202\323\344\223\002)\"$/v1/{name=games/*/matches/*}:rematch:\001*'
   _globals['_GAMESERVICE'].methods_by_name['GetMatchLog']._loaded_options = None
   _globals['_GAMESERVICE'].methods_by_name['GetMatchLog']._serialized_options = b'\202\323\344\223\002\"\022 /v1/{name=games/*/matches/*}:log'
-  _globals['_LISTGAMESREQUEST']._serialized_start=192
-  _globals['_LISTGAMESREQUEST']._serialized_end=261
-  _globals['_LISTGAMESRESPONSE']._serialized_start=263
-  _globals['_LISTGAMESRESPONSE']._serialized_end=341
-  _globals['_GETGAMEREQUEST']._serialized_start=343
-  _globals['_GETGAMEREQUEST']._serialized_end=401
-  _globals['_CREATEMATCHREQUEST']._serialized_start=404
-  _globals['_CREATEMATCHREQUEST']._serialized_end=780
-  _globals['_CREATEMATCHRESPONSE']._serialized_start=782
-  _globals['_CREATEMATCHRESPONSE']._serialized_end=863
-  _globals['_GETMATCHREQUEST']._serialized_start=865
-  _globals['_GETMATCHREQUEST']._serialized_end=925
-  _globals['_LISTMATCHESREQUEST']._serialized_start=927
-  _globals['_LISTMATCHESREQUEST']._serialized_end=1042
-  _globals['_LISTMATCHESRESPONSE']._serialized_start=1044
-  _globals['_LISTMATCHESRESPONSE']._serialized_end=1127
-  _globals['_JOINMATCHREQUEST']._serialized_start=1130
-  _globals['_JOINMATCHREQUEST']._serialized_end=1278
-  _globals['_JOINMATCHRESPONSE']._serialized_start=1280
-  _globals['_JOINMATCHRESPONSE']._serialized_end=1373
-  _globals['_LEAVEMATCHREQUEST']._serialized_start=1375
-  _globals['_LEAVEMATCHREQUEST']._serialized_end=1463
-  _globals['_STARTMATCHREQUEST']._serialized_start=1466
-  _globals['_STARTMATCHREQUEST']._serialized_end=1609
-  _globals['_REMATCHMATCHREQUEST']._serialized_start=1611
-  _globals['_REMATCHMATCHREQUEST']._serialized_end=1701
-  _globals['_REMATCHMATCHRESPONSE']._serialized_start=1703
-  _globals['_REMATCHMATCHRESPONSE']._serialized_end=1799
-  _globals['_SUBMITACTIONREQUEST']._serialized_start=1802
-  _globals['_SUBMITACTIONREQUEST']._serialized_end=2013
-  _globals['_SUBMITACTIONRESPONSE']._serialized_start=2015
-  _globals['_SUBMITACTIONRESPONSE']._serialized_end=2113
-  _globals['_WATCHMATCHREQUEST']._serialized_start=2115
-  _globals['_WATCHMATCHREQUEST']._serialized_end=2206
-  _globals['_MATCHUPDATE']._serialized_start=2209
-  _globals['_MATCHUPDATE']._serialized_end=2378
-  _globals['_GETMATCHLOGREQUEST']._serialized_start=2381
-  _globals['_GETMATCHLOGREQUEST']._serialized_end=2524
-  _globals['_GETMATCHLOGRESPONSE']._serialized_start=2526
-  _globals['_GETMATCHLOGRESPONSE']._serialized_end=2617
-  _globals['_MATCHLOGENTRY']._serialized_start=2620
-  _globals['_MATCHLOGENTRY']._serialized_end=2788
-  _globals['_GAMESERVICE']._serialized_start=2791
-  _globals['_GAMESERVICE']._serialized_end=4209
+  _globals['_LISTGAMESREQUEST']._serialized_start=219
+  _globals['_LISTGAMESREQUEST']._serialized_end=288
+  _globals['_LISTGAMESRESPONSE']._serialized_start=290
+  _globals['_LISTGAMESRESPONSE']._serialized_end=368
+  _globals['_GETGAMEREQUEST']._serialized_start=370
+  _globals['_GETGAMEREQUEST']._serialized_end=428
+  _globals['_CREATEMATCHREQUEST']._serialized_start=431
+  _globals['_CREATEMATCHREQUEST']._serialized_end=807
+  _globals['_CREATEMATCHRESPONSE']._serialized_start=809
+  _globals['_CREATEMATCHRESPONSE']._serialized_end=890
+  _globals['_GETMATCHREQUEST']._serialized_start=892
+  _globals['_GETMATCHREQUEST']._serialized_end=952
+  _globals['_LISTMATCHESREQUEST']._serialized_start=954
+  _globals['_LISTMATCHESREQUEST']._serialized_end=1069
+  _globals['_LISTMATCHESRESPONSE']._serialized_start=1071
+  _globals['_LISTMATCHESRESPONSE']._serialized_end=1154
+  _globals['_JOINMATCHREQUEST']._serialized_start=1157
+  _globals['_JOINMATCHREQUEST']._serialized_end=1305
+  _globals['_JOINMATCHRESPONSE']._serialized_start=1307
+  _globals['_JOINMATCHRESPONSE']._serialized_end=1400
+  _globals['_LEAVEMATCHREQUEST']._serialized_start=1402
+  _globals['_LEAVEMATCHREQUEST']._serialized_end=1490
+  _globals['_STARTMATCHREQUEST']._serialized_start=1493
+  _globals['_STARTMATCHREQUEST']._serialized_end=1636
+  _globals['_REMATCHMATCHREQUEST']._serialized_start=1638
+  _globals['_REMATCHMATCHREQUEST']._serialized_end=1728
+  _globals['_REMATCHMATCHRESPONSE']._serialized_start=1730
+  _globals['_REMATCHMATCHRESPONSE']._serialized_end=1826
+  _globals['_SUBMITACTIONREQUEST']._serialized_start=1829
+  _globals['_SUBMITACTIONREQUEST']._serialized_end=2040
+  _globals['_SUBMITACTIONRESPONSE']._serialized_start=2042
+  _globals['_SUBMITACTIONRESPONSE']._serialized_end=2140
+  _globals['_WATCHMATCHREQUEST']._serialized_start=2142
+  _globals['_WATCHMATCHREQUEST']._serialized_end=2233
+  _globals['_MATCHUPDATE']._serialized_start=2236
+  _globals['_MATCHUPDATE']._serialized_end=2405
+  _globals['_GETMATCHLOGREQUEST']._serialized_start=2408
+  _globals['_GETMATCHLOGREQUEST']._serialized_end=2551
+  _globals['_GETMATCHLOGRESPONSE']._serialized_start=2553
+  _globals['_GETMATCHLOGRESPONSE']._serialized_end=2644
+  _globals['_MATCHLOGENTRY']._serialized_start=2647
+  _globals['_MATCHLOGENTRY']._serialized_end=2815
+  _globals['_PLAYREQUEST']._serialized_start=2817
+  _globals['_PLAYREQUEST']._serialized_end=2920
+  _globals['_PLAYOPEN']._serialized_start=2922
+  _globals['_PLAYOPEN']._serialized_end=3030
+  _globals['_PLAYACTION']._serialized_start=3033
+  _globals['_PLAYACTION']._serialized_end=3172
+  _globals['_PLAYRESPONSE']._serialized_start=3174
+  _globals['_PLAYRESPONSE']._serialized_end=3285
+  _globals['_PLAYOUTCOME']._serialized_start=3287
+  _globals['_PLAYOUTCOME']._serialized_end=3395
+  _globals['_PLAYSTATUS']._serialized_start=3397
+  _globals['_PLAYSTATUS']._serialized_end=3479
+  _globals['_GAMESERVICE']._serialized_start=3482
+  _globals['_GAMESERVICE']._serialized_end=4965
 # @@protoc_insertion_point(module_scope)

@@ -2,6 +2,7 @@ from cardroom_client.v1 import match_pb2 as _match_pb2
 from google.api import annotations_pb2 as _annotations_pb2
 from google.api import field_behavior_pb2 as _field_behavior_pb2
 from google.api import resource_pb2 as _resource_pb2
+from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -230,3 +231,61 @@ class MatchLogEntry(_message.Message):
     timed_out: bool
     by_bot: bool
     def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[_Union[_match_pb2.Action, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_match_pb2.Event, _Mapping]]] = ..., timed_out: _Optional[bool] = ..., by_bot: _Optional[bool] = ...) -> None: ...
+
+class PlayRequest(_message.Message):
+    __slots__ = ("open", "action")
+    OPEN_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    open: PlayOpen
+    action: PlayAction
+    def __init__(self, open: _Optional[_Union[PlayOpen, _Mapping]] = ..., action: _Optional[_Union[PlayAction, _Mapping]] = ...) -> None: ...
+
+class PlayOpen(_message.Message):
+    __slots__ = ("name", "seat_token", "after_version")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    AFTER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    seat_token: str
+    after_version: int
+    def __init__(self, name: _Optional[str] = ..., seat_token: _Optional[str] = ..., after_version: _Optional[int] = ...) -> None: ...
+
+class PlayAction(_message.Message):
+    __slots__ = ("request_id", "expected_version", "action")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    expected_version: int
+    action: _match_pb2.Action
+    def __init__(self, request_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., action: _Optional[_Union[_match_pb2.Action, _Mapping]] = ...) -> None: ...
+
+class PlayResponse(_message.Message):
+    __slots__ = ("update", "outcome")
+    UPDATE_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    update: MatchUpdate
+    outcome: PlayOutcome
+    def __init__(self, update: _Optional[_Union[MatchUpdate, _Mapping]] = ..., outcome: _Optional[_Union[PlayOutcome, _Mapping]] = ...) -> None: ...
+
+class PlayOutcome(_message.Message):
+    __slots__ = ("request_id", "accepted", "version", "error")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    accepted: bool
+    version: int
+    error: PlayStatus
+    def __init__(self, request_id: _Optional[str] = ..., accepted: _Optional[bool] = ..., version: _Optional[int] = ..., error: _Optional[_Union[PlayStatus, _Mapping]] = ...) -> None: ...
+
+class PlayStatus(_message.Message):
+    __slots__ = ("code", "message", "details")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_FIELD_NUMBER: _ClassVar[int]
+    code: int
+    message: str
+    details: _containers.RepeatedCompositeFieldContainer[_any_pb2.Any]
+    def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ..., details: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ...) -> None: ...

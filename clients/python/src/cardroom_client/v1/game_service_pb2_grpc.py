@@ -97,6 +97,11 @@ class GameServiceStub:
                 request_serializer=cardroom_dot_v1_dot_game__service__pb2.GetMatchLogRequest.SerializeToString,
                 response_deserializer=cardroom_dot_v1_dot_game__service__pb2.GetMatchLogResponse.FromString,
                 _registered_method=True)
+        self.Play = channel.stream_stream(
+                '/cardroom.v1.GameService/Play',
+                request_serializer=cardroom_dot_v1_dot_game__service__pb2.PlayRequest.SerializeToString,
+                response_deserializer=cardroom_dot_v1_dot_game__service__pb2.PlayResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -217,6 +222,24 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Play(self, request_iterator, context):
+        """A realtime play session on one bidirectional stream: the client's first
+        message opens it (`PlayRequest.open`: the match, the seat token or none
+        for a spectator, the version to resume after); every later message is an
+        action of that seat (`PlayRequest.action`), answered in the stream by its
+        outcome (`PlayResponse.outcome`: accepted with its version, or refused
+        with the status and ErrorInfo reason SubmitAction gives; a refusal never
+        ends the session). The server pushes every committed update after the
+        opening version as the seat sees it (`PlayResponse.update`, the
+        WatchMatch message), and an accepted outcome only after the update of its
+        version. Resumable from the last version seen, served by any replica; it
+        ends after the update that finishes or abandons the match. Over HTTP the
+        same messages travel as proto3 JSON on the WebSocket `/v1/play`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -279,6 +302,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.GetMatchLog,
                     request_deserializer=cardroom_dot_v1_dot_game__service__pb2.GetMatchLogRequest.FromString,
                     response_serializer=cardroom_dot_v1_dot_game__service__pb2.GetMatchLogResponse.SerializeToString,
+            ),
+            'Play': grpc.stream_stream_rpc_method_handler(
+                    servicer.Play,
+                    request_deserializer=cardroom_dot_v1_dot_game__service__pb2.PlayRequest.FromString,
+                    response_serializer=cardroom_dot_v1_dot_game__service__pb2.PlayResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -607,6 +635,33 @@ class GameService:
             '/cardroom.v1.GameService/GetMatchLog',
             cardroom_dot_v1_dot_game__service__pb2.GetMatchLogRequest.SerializeToString,
             cardroom_dot_v1_dot_game__service__pb2.GetMatchLogResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Play(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/cardroom.v1.GameService/Play',
+            cardroom_dot_v1_dot_game__service__pb2.PlayRequest.SerializeToString,
+            cardroom_dot_v1_dot_game__service__pb2.PlayResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -388,6 +388,37 @@ public final class GameServiceGrpc {
     return getGetMatchLogMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.cardroom.v1.PlayRequest,
+      dev.cardroom.v1.PlayResponse> getPlayMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Play",
+      requestType = dev.cardroom.v1.PlayRequest.class,
+      responseType = dev.cardroom.v1.PlayResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.BIDI_STREAMING)
+  public static io.grpc.MethodDescriptor<dev.cardroom.v1.PlayRequest,
+      dev.cardroom.v1.PlayResponse> getPlayMethod() {
+    io.grpc.MethodDescriptor<dev.cardroom.v1.PlayRequest, dev.cardroom.v1.PlayResponse> getPlayMethod;
+    if ((getPlayMethod = GameServiceGrpc.getPlayMethod) == null) {
+      synchronized (GameServiceGrpc.class) {
+        if ((getPlayMethod = GameServiceGrpc.getPlayMethod) == null) {
+          GameServiceGrpc.getPlayMethod = getPlayMethod =
+              io.grpc.MethodDescriptor.<dev.cardroom.v1.PlayRequest, dev.cardroom.v1.PlayResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.BIDI_STREAMING)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Play"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.cardroom.v1.PlayRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.cardroom.v1.PlayResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new GameServiceMethodDescriptorSupplier("Play"))
+              .build();
+        }
+      }
+    }
+    return getPlayMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -603,6 +634,27 @@ public final class GameServiceGrpc {
         io.grpc.stub.StreamObserver<dev.cardroom.v1.GetMatchLogResponse> responseObserver) {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getGetMatchLogMethod(), responseObserver);
     }
+
+    /**
+     * <pre>
+     * A realtime play session on one bidirectional stream: the client's first
+     * message opens it (`PlayRequest.open`: the match, the seat token or none
+     * for a spectator, the version to resume after); every later message is an
+     * action of that seat (`PlayRequest.action`), answered in the stream by its
+     * outcome (`PlayResponse.outcome`: accepted with its version, or refused
+     * with the status and ErrorInfo reason SubmitAction gives; a refusal never
+     * ends the session). The server pushes every committed update after the
+     * opening version as the seat sees it (`PlayResponse.update`, the
+     * WatchMatch message), and an accepted outcome only after the update of its
+     * version. Resumable from the last version seen, served by any replica; it
+     * ends after the update that finishes or abandons the match. Over HTTP the
+     * same messages travel as proto3 JSON on the WebSocket `/v1/play`.
+     * </pre>
+     */
+    default io.grpc.stub.StreamObserver<dev.cardroom.v1.PlayRequest> play(
+        io.grpc.stub.StreamObserver<dev.cardroom.v1.PlayResponse> responseObserver) {
+      return io.grpc.stub.ServerCalls.asyncUnimplementedStreamingCall(getPlayMethod(), responseObserver);
+    }
   }
 
   /**
@@ -800,6 +852,28 @@ public final class GameServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getGetMatchLogMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * A realtime play session on one bidirectional stream: the client's first
+     * message opens it (`PlayRequest.open`: the match, the seat token or none
+     * for a spectator, the version to resume after); every later message is an
+     * action of that seat (`PlayRequest.action`), answered in the stream by its
+     * outcome (`PlayResponse.outcome`: accepted with its version, or refused
+     * with the status and ErrorInfo reason SubmitAction gives; a refusal never
+     * ends the session). The server pushes every committed update after the
+     * opening version as the seat sees it (`PlayResponse.update`, the
+     * WatchMatch message), and an accepted outcome only after the update of its
+     * version. Resumable from the last version seen, served by any replica; it
+     * ends after the update that finishes or abandons the match. Over HTTP the
+     * same messages travel as proto3 JSON on the WebSocket `/v1/play`.
+     * </pre>
+     */
+    public io.grpc.stub.StreamObserver<dev.cardroom.v1.PlayRequest> play(
+        io.grpc.stub.StreamObserver<dev.cardroom.v1.PlayResponse> responseObserver) {
+      return io.grpc.stub.ClientCalls.asyncBidiStreamingCall(
+          getChannel().newCall(getPlayMethod(), getCallOptions()), responseObserver);
+    }
   }
 
   /**
@@ -971,6 +1045,29 @@ public final class GameServiceGrpc {
     public dev.cardroom.v1.GetMatchLogResponse getMatchLog(dev.cardroom.v1.GetMatchLogRequest request) throws io.grpc.StatusException {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getGetMatchLogMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * A realtime play session on one bidirectional stream: the client's first
+     * message opens it (`PlayRequest.open`: the match, the seat token or none
+     * for a spectator, the version to resume after); every later message is an
+     * action of that seat (`PlayRequest.action`), answered in the stream by its
+     * outcome (`PlayResponse.outcome`: accepted with its version, or refused
+     * with the status and ErrorInfo reason SubmitAction gives; a refusal never
+     * ends the session). The server pushes every committed update after the
+     * opening version as the seat sees it (`PlayResponse.update`, the
+     * WatchMatch message), and an accepted outcome only after the update of its
+     * version. Resumable from the last version seen, served by any replica; it
+     * ends after the update that finishes or abandons the match. Over HTTP the
+     * same messages travel as proto3 JSON on the WebSocket `/v1/play`.
+     * </pre>
+     */
+    @io.grpc.ExperimentalApi("https://github.com/grpc/grpc-java/issues/10918")
+    public io.grpc.stub.BlockingClientCall<dev.cardroom.v1.PlayRequest, dev.cardroom.v1.PlayResponse>
+        play() {
+      return io.grpc.stub.ClientCalls.blockingBidiStreamingCall(
+          getChannel(), getPlayMethod(), getCallOptions());
     }
   }
 
@@ -1324,6 +1421,7 @@ public final class GameServiceGrpc {
   private static final int METHODID_WATCH_MATCH = 9;
   private static final int METHODID_REMATCH_MATCH = 10;
   private static final int METHODID_GET_MATCH_LOG = 11;
+  private static final int METHODID_PLAY = 12;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -1400,6 +1498,9 @@ public final class GameServiceGrpc {
     public io.grpc.stub.StreamObserver<Req> invoke(
         io.grpc.stub.StreamObserver<Resp> responseObserver) {
       switch (methodId) {
+        case METHODID_PLAY:
+          return (io.grpc.stub.StreamObserver<Req>) serviceImpl.play(
+              (io.grpc.stub.StreamObserver<dev.cardroom.v1.PlayResponse>) responseObserver);
         default:
           throw new AssertionError();
       }
@@ -1492,6 +1593,13 @@ public final class GameServiceGrpc {
               dev.cardroom.v1.GetMatchLogRequest,
               dev.cardroom.v1.GetMatchLogResponse>(
                 service, METHODID_GET_MATCH_LOG)))
+        .addMethod(
+          getPlayMethod(),
+          io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
+            new MethodHandlers<
+              dev.cardroom.v1.PlayRequest,
+              dev.cardroom.v1.PlayResponse>(
+                service, METHODID_PLAY)))
         .build();
   }
 
@@ -1552,6 +1660,7 @@ public final class GameServiceGrpc {
               .addMethod(getWatchMatchMethod())
               .addMethod(getRematchMatchMethod())
               .addMethod(getGetMatchLogMethod())
+              .addMethod(getPlayMethod())
               .build();
         }
       }

@@ -131,6 +131,36 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_MatchLogEntry_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PlayRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PlayRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PlayOpen_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PlayOpen_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PlayAction_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PlayAction_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PlayResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PlayResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PlayOutcome_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PlayOutcome_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PlayStatus_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PlayStatus_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -144,127 +174,150 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
       "om.v1\032\027cardroom/v1/match.proto\032\034google/a" +
       "pi/annotations.proto\032\037google/api/field_b" +
       "ehavior.proto\032\031google/api/resource.proto" +
-      "\032\034google/protobuf/struct.proto\"Z\n\020ListGa" +
-      "mesRequest\022!\n\tpage_size\030\001 \001(\005B\004\342A\001\001R\010pag" +
-      "eSize\022#\n\npage_token\030\002 \001(\tB\004\342A\001\001R\tpageTok" +
-      "en\"d\n\021ListGamesResponse\022\'\n\005games\030\001 \003(\0132\021" +
-      ".cardroom.v1.GameR\005games\022&\n\017next_page_to" +
-      "ken\030\002 \001(\tR\rnextPageToken\"@\n\016GetGameReque" +
-      "st\022.\n\004name\030\001 \001(\tB\032\342A\001\002\372A\023\n\021cardroom.dev/" +
-      "GameR\004name\"\321\003\n\022CreateMatchRequest\0222\n\006par" +
-      "ent\030\001 \001(\tB\032\342A\001\002\372A\023\n\021cardroom.dev/GameR\006p" +
-      "arent\022#\n\nseat_count\030\002 \001(\005B\004\342A\001\002R\tseatCou" +
-      "nt\0228\n\007options\030\003 \001(\0132\030.cardroom.v1.GameOp" +
-      "tionsB\004\342A\001\001R\007options\022%\n\013player_name\030\004 \001(" +
-      "\tB\004\342A\001\001R\nplayerName\022#\n\nrequest_id\030\005 \001(\tB" +
-      "\004\342A\001\001R\trequestId\022\030\n\004seed\030\006 \001(\tB\004\342A\001\004R\004se" +
-      "ed\0227\n\007fixture\030\007 \001(\0132\027.google.protobuf.St" +
-      "ructB\004\342A\001\004R\007fixture\022!\n\tbot_seats\030\010 \003(\005B\004" +
-      "\342A\001\001R\010botSeats\0226\n\005table\030\t \001(\0132\032.cardroom" +
-      ".v1.TableSettingsB\004\342A\001\001R\005table\022.\n\004bots\030\n" +
-      " \003(\0132\024.cardroom.v1.BotSeatB\004\342A\001\001R\004bots\"c" +
-      "\n\023CreateMatchResponse\022-\n\005state\030\001 \001(\0132\027.c" +
-      "ardroom.v1.MatchStateR\005state\022\035\n\nseat_tok" +
-      "en\030\002 \001(\tR\tseatToken\"B\n\017GetMatchRequest\022/" +
-      "\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/Matc" +
-      "hR\004name\"\220\001\n\022ListMatchesRequest\0222\n\006parent" +
-      "\030\001 \001(\tB\032\342A\001\002\372A\023\n\021cardroom.dev/GameR\006pare" +
-      "nt\022!\n\tpage_size\030\002 \001(\005B\004\342A\001\001R\010pageSize\022#\n" +
-      "\npage_token\030\003 \001(\tB\004\342A\001\001R\tpageToken\"k\n\023Li" +
-      "stMatchesResponse\022,\n\007matches\030\001 \003(\0132\022.car" +
-      "droom.v1.MatchR\007matches\022&\n\017next_page_tok" +
-      "en\030\002 \001(\tR\rnextPageToken\"\267\001\n\020JoinMatchReq" +
+      "\032\031google/protobuf/any.proto\032\034google/prot" +
+      "obuf/struct.proto\"Z\n\020ListGamesRequest\022!\n" +
+      "\tpage_size\030\001 \001(\005B\004\342A\001\001R\010pageSize\022#\n\npage" +
+      "_token\030\002 \001(\tB\004\342A\001\001R\tpageToken\"d\n\021ListGam" +
+      "esResponse\022\'\n\005games\030\001 \003(\0132\021.cardroom.v1." +
+      "GameR\005games\022&\n\017next_page_token\030\002 \001(\tR\rne" +
+      "xtPageToken\"@\n\016GetGameRequest\022.\n\004name\030\001 " +
+      "\001(\tB\032\342A\001\002\372A\023\n\021cardroom.dev/GameR\004name\"\321\003" +
+      "\n\022CreateMatchRequest\0222\n\006parent\030\001 \001(\tB\032\342A" +
+      "\001\002\372A\023\n\021cardroom.dev/GameR\006parent\022#\n\nseat" +
+      "_count\030\002 \001(\005B\004\342A\001\002R\tseatCount\0228\n\007options" +
+      "\030\003 \001(\0132\030.cardroom.v1.GameOptionsB\004\342A\001\001R\007" +
+      "options\022%\n\013player_name\030\004 \001(\tB\004\342A\001\001R\nplay" +
+      "erName\022#\n\nrequest_id\030\005 \001(\tB\004\342A\001\001R\treques" +
+      "tId\022\030\n\004seed\030\006 \001(\tB\004\342A\001\004R\004seed\0227\n\007fixture" +
+      "\030\007 \001(\0132\027.google.protobuf.StructB\004\342A\001\004R\007f" +
+      "ixture\022!\n\tbot_seats\030\010 \003(\005B\004\342A\001\001R\010botSeat" +
+      "s\0226\n\005table\030\t \001(\0132\032.cardroom.v1.TableSett" +
+      "ingsB\004\342A\001\001R\005table\022.\n\004bots\030\n \003(\0132\024.cardro" +
+      "om.v1.BotSeatB\004\342A\001\001R\004bots\"c\n\023CreateMatch" +
+      "Response\022-\n\005state\030\001 \001(\0132\027.cardroom.v1.Ma" +
+      "tchStateR\005state\022\035\n\nseat_token\030\002 \001(\tR\tsea" +
+      "tToken\"B\n\017GetMatchRequest\022/\n\004name\030\001 \001(\tB" +
+      "\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\"\220\001\n\022L" +
+      "istMatchesRequest\0222\n\006parent\030\001 \001(\tB\032\342A\001\002\372" +
+      "A\023\n\021cardroom.dev/GameR\006parent\022!\n\tpage_si" +
+      "ze\030\002 \001(\005B\004\342A\001\001R\010pageSize\022#\n\npage_token\030\003" +
+      " \001(\tB\004\342A\001\001R\tpageToken\"k\n\023ListMatchesResp" +
+      "onse\022,\n\007matches\030\001 \003(\0132\022.cardroom.v1.Matc" +
+      "hR\007matches\022&\n\017next_page_token\030\002 \001(\tR\rnex" +
+      "tPageToken\"\267\001\n\020JoinMatchRequest\022/\n\004name\030" +
+      "\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name" +
+      "\022%\n\013player_name\030\002 \001(\tB\004\342A\001\001R\nplayerName\022" +
+      "#\n\nrequest_id\030\003 \001(\tB\004\342A\001\001R\trequestId\022\035\n\004" +
+      "seat\030\004 \001(\005B\004\342A\001\001H\000R\004seat\210\001\001B\007\n\005_seat\"u\n\021" +
+      "JoinMatchResponse\022-\n\005state\030\001 \001(\0132\027.cardr" +
+      "oom.v1.MatchStateR\005state\022\035\n\nseat_token\030\002" +
+      " \001(\tR\tseatToken\022\022\n\004seat\030\003 \001(\005R\004seat\"i\n\021L" +
+      "eaveMatchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n" +
+      "\022cardroom.dev/MatchR\004name\022#\n\nrequest_id\030" +
+      "\002 \001(\tB\004\342A\001\001R\trequestId\"\270\001\n\021StartMatchReq" +
       "uest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.de" +
-      "v/MatchR\004name\022%\n\013player_name\030\002 \001(\tB\004\342A\001\001" +
-      "R\nplayerName\022#\n\nrequest_id\030\003 \001(\tB\004\342A\001\001R\t" +
-      "requestId\022\035\n\004seat\030\004 \001(\005B\004\342A\001\001H\000R\004seat\210\001\001" +
-      "B\007\n\005_seat\"u\n\021JoinMatchResponse\022-\n\005state\030" +
-      "\001 \001(\0132\027.cardroom.v1.MatchStateR\005state\022\035\n" +
-      "\nseat_token\030\002 \001(\tR\tseatToken\022\022\n\004seat\030\003 \001" +
-      "(\005R\004seat\"i\n\021LeaveMatchRequest\022/\n\004name\030\001 " +
-      "\001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\022#" +
-      "\n\nrequest_id\030\002 \001(\tB\004\342A\001\001R\trequestId\"\270\001\n\021" +
-      "StartMatchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024" +
-      "\n\022cardroom.dev/MatchR\004name\022#\n\nrequest_id" +
-      "\030\002 \001(\tB\004\342A\001\001R\trequestId\022*\n\016fill_with_bot" +
-      "s\030\003 \001(\010B\004\342A\001\001R\014fillWithBots\022!\n\tbot_level" +
-      "\030\004 \001(\tB\004\342A\001\001R\010botLevel\"k\n\023RematchMatchRe" +
-      "quest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.d" +
-      "ev/MatchR\004name\022#\n\nrequest_id\030\002 \001(\tB\004\342A\001\001" +
-      "R\trequestId\"x\n\024RematchMatchResponse\022-\n\005s" +
-      "tate\030\001 \001(\0132\027.cardroom.v1.MatchStateR\005sta" +
-      "te\022\035\n\nseat_token\030\002 \001(\tR\tseatToken\022\022\n\004sea" +
-      "t\030\003 \001(\005R\004seat\"\203\002\n\023SubmitActionRequest\022/\n" +
-      "\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/Match" +
-      "R\004name\0221\n\006action\030\002 \001(\0132\023.cardroom.v1.Act" +
-      "ionB\004\342A\001\002R\006action\0224\n\020expected_version\030\003 " +
-      "\001(\005B\004\342A\001\001H\000R\017expectedVersion\210\001\001\022\030\n\004etag\030" +
-      "\004 \001(\tB\004\342A\001\001R\004etag\022#\n\nrequest_id\030\005 \001(\tB\004\342" +
-      "A\001\001R\trequestIdB\023\n\021_expected_version\"q\n\024S" +
-      "ubmitActionResponse\022-\n\005state\030\001 \001(\0132\027.car" +
-      "droom.v1.MatchStateR\005state\022*\n\006events\030\002 \003" +
-      "(\0132\022.cardroom.v1.EventR\006events\"o\n\021WatchM" +
-      "atchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022card" +
-      "room.dev/MatchR\004name\022)\n\rafter_version\030\002 " +
-      "\001(\005B\004\342A\001\001R\014afterVersion\"\330\001\n\013MatchUpdate\022" +
-      "\030\n\007version\030\001 \001(\005R\007version\022*\n\006events\030\002 \003(" +
-      "\0132\022.cardroom.v1.EventR\006events\022-\n\005state\030\003" +
-      " \001(\0132\027.cardroom.v1.MatchStateR\005state\022\027\n\004" +
-      "seat\030\004 \001(\005H\000R\004seat\210\001\001\022\033\n\ttimed_out\030\005 \001(\010" +
-      "R\010timedOut\022\025\n\006by_bot\030\006 \001(\010R\005byBotB\007\n\005_se" +
-      "at\"\270\001\n\022GetMatchLogRequest\022/\n\004name\030\001 \001(\tB" +
-      "\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\022)\n\raf" +
-      "ter_version\030\002 \001(\005B\004\342A\001\001R\014afterVersion\022!\n" +
-      "\tpage_size\030\003 \001(\005B\004\342A\001\001R\010pageSize\022#\n\npage" +
-      "_token\030\004 \001(\tB\004\342A\001\001R\tpageToken\"s\n\023GetMatc" +
-      "hLogResponse\0224\n\007entries\030\001 \003(\0132\032.cardroom" +
-      ".v1.MatchLogEntryR\007entries\022&\n\017next_page_" +
-      "token\030\002 \001(\tR\rnextPageToken\"\330\001\n\rMatchLogE" +
-      "ntry\022\030\n\007version\030\001 \001(\005R\007version\022\027\n\004seat\030\002" +
-      " \001(\005H\000R\004seat\210\001\001\022+\n\006action\030\003 \001(\0132\023.cardro" +
-      "om.v1.ActionR\006action\022*\n\006events\030\004 \003(\0132\022.c" +
-      "ardroom.v1.EventR\006events\022\033\n\ttimed_out\030\005 " +
-      "\001(\010R\010timedOut\022\025\n\006by_bot\030\006 \001(\010R\005byBotB\007\n\005" +
-      "_seat2\212\013\n\013GameService\022]\n\tListGames\022\035.car" +
-      "droom.v1.ListGamesRequest\032\036.cardroom.v1." +
-      "ListGamesResponse\"\021\202\323\344\223\002\013\022\t/v1/games\022U\n\007" +
-      "GetGame\022\033.cardroom.v1.GetGameRequest\032\021.c" +
-      "ardroom.v1.Game\"\032\202\323\344\223\002\024\022\022/v1/{name=games" +
-      "/*}\022y\n\013CreateMatch\022\037.cardroom.v1.CreateM" +
-      "atchRequest\032 .cardroom.v1.CreateMatchRes" +
-      "ponse\"\'\202\323\344\223\002!\"\034/v1/{parent=games/*}/matc" +
-      "hes:\001*\022g\n\010GetMatch\022\034.cardroom.v1.GetMatc" +
-      "hRequest\032\027.cardroom.v1.MatchState\"$\202\323\344\223\002" +
-      "\036\022\034/v1/{name=games/*/matches/*}\022v\n\013ListM" +
-      "atches\022\037.cardroom.v1.ListMatchesRequest\032" +
-      " .cardroom.v1.ListMatchesResponse\"$\202\323\344\223\002" +
-      "\036\022\034/v1/{parent=games/*}/matches\022x\n\tJoinM" +
-      "atch\022\035.cardroom.v1.JoinMatchRequest\032\036.ca" +
-      "rdroom.v1.JoinMatchResponse\",\202\323\344\223\002&\"!/v1" +
-      "/{name=games/*/matches/*}:join:\001*\022t\n\nLea" +
-      "veMatch\022\036.cardroom.v1.LeaveMatchRequest\032" +
-      "\027.cardroom.v1.MatchState\"-\202\323\344\223\002\'\"\"/v1/{n" +
-      "ame=games/*/matches/*}:leave:\001*\022t\n\nStart" +
-      "Match\022\036.cardroom.v1.StartMatchRequest\032\027." +
-      "cardroom.v1.MatchState\"-\202\323\344\223\002\'\"\"/v1/{nam" +
-      "e=games/*/matches/*}:start:\001*\022\211\001\n\014Submit" +
-      "Action\022 .cardroom.v1.SubmitActionRequest" +
-      "\032!.cardroom.v1.SubmitActionResponse\"4\202\323\344" +
-      "\223\002.\")/v1/{name=games/*/matches/*}:submit" +
-      "Action:\001*\022t\n\nWatchMatch\022\036.cardroom.v1.Wa" +
-      "tchMatchRequest\032\030.cardroom.v1.MatchUpdat" +
-      "e\"*\202\323\344\223\002$\022\"/v1/{name=games/*/matches/*}:" +
-      "watch0\001\022\204\001\n\014RematchMatch\022 .cardroom.v1.R" +
-      "ematchMatchRequest\032!.cardroom.v1.Rematch" +
-      "MatchResponse\"/\202\323\344\223\002)\"$/v1/{name=games/*" +
-      "/matches/*}:rematch:\001*\022z\n\013GetMatchLog\022\037." +
-      "cardroom.v1.GetMatchLogRequest\032 .cardroo" +
-      "m.v1.GetMatchLogResponse\"(\202\323\344\223\002\"\022 /v1/{n" +
-      "ame=games/*/matches/*}:logB\227\001\n\017dev.cardr" +
-      "oom.v1B\020GameServiceProtoP\001Z:github.com/c" +
-      "ardroom/cardroom/gen/go/cardroom/v1;card" +
-      "roomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardro" +
-      "om\\V1\352\002\014Cardroom::V1b\006proto3"
+      "v/MatchR\004name\022#\n\nrequest_id\030\002 \001(\tB\004\342A\001\001R" +
+      "\trequestId\022*\n\016fill_with_bots\030\003 \001(\010B\004\342A\001\001" +
+      "R\014fillWithBots\022!\n\tbot_level\030\004 \001(\tB\004\342A\001\001R" +
+      "\010botLevel\"k\n\023RematchMatchRequest\022/\n\004name" +
+      "\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004nam" +
+      "e\022#\n\nrequest_id\030\002 \001(\tB\004\342A\001\001R\trequestId\"x" +
+      "\n\024RematchMatchResponse\022-\n\005state\030\001 \001(\0132\027." +
+      "cardroom.v1.MatchStateR\005state\022\035\n\nseat_to" +
+      "ken\030\002 \001(\tR\tseatToken\022\022\n\004seat\030\003 \001(\005R\004seat" +
+      "\"\203\002\n\023SubmitActionRequest\022/\n\004name\030\001 \001(\tB\033" +
+      "\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\0221\n\006act" +
+      "ion\030\002 \001(\0132\023.cardroom.v1.ActionB\004\342A\001\002R\006ac" +
+      "tion\0224\n\020expected_version\030\003 \001(\005B\004\342A\001\001H\000R\017" +
+      "expectedVersion\210\001\001\022\030\n\004etag\030\004 \001(\tB\004\342A\001\001R\004" +
+      "etag\022#\n\nrequest_id\030\005 \001(\tB\004\342A\001\001R\trequestI" +
+      "dB\023\n\021_expected_version\"q\n\024SubmitActionRe" +
+      "sponse\022-\n\005state\030\001 \001(\0132\027.cardroom.v1.Matc" +
+      "hStateR\005state\022*\n\006events\030\002 \003(\0132\022.cardroom" +
+      ".v1.EventR\006events\"o\n\021WatchMatchRequest\022/" +
+      "\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/Matc" +
+      "hR\004name\022)\n\rafter_version\030\002 \001(\005B\004\342A\001\001R\014af" +
+      "terVersion\"\330\001\n\013MatchUpdate\022\030\n\007version\030\001 " +
+      "\001(\005R\007version\022*\n\006events\030\002 \003(\0132\022.cardroom." +
+      "v1.EventR\006events\022-\n\005state\030\003 \001(\0132\027.cardro" +
+      "om.v1.MatchStateR\005state\022\027\n\004seat\030\004 \001(\005H\000R" +
+      "\004seat\210\001\001\022\033\n\ttimed_out\030\005 \001(\010R\010timedOut\022\025\n" +
+      "\006by_bot\030\006 \001(\010R\005byBotB\007\n\005_seat\"\270\001\n\022GetMat" +
+      "chLogRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022car" +
+      "droom.dev/MatchR\004name\022)\n\rafter_version\030\002" +
+      " \001(\005B\004\342A\001\001R\014afterVersion\022!\n\tpage_size\030\003 " +
+      "\001(\005B\004\342A\001\001R\010pageSize\022#\n\npage_token\030\004 \001(\tB" +
+      "\004\342A\001\001R\tpageToken\"s\n\023GetMatchLogResponse\022" +
+      "4\n\007entries\030\001 \003(\0132\032.cardroom.v1.MatchLogE" +
+      "ntryR\007entries\022&\n\017next_page_token\030\002 \001(\tR\r" +
+      "nextPageToken\"\330\001\n\rMatchLogEntry\022\030\n\007versi" +
+      "on\030\001 \001(\005R\007version\022\027\n\004seat\030\002 \001(\005H\000R\004seat\210" +
+      "\001\001\022+\n\006action\030\003 \001(\0132\023.cardroom.v1.ActionR" +
+      "\006action\022*\n\006events\030\004 \003(\0132\022.cardroom.v1.Ev" +
+      "entR\006events\022\033\n\ttimed_out\030\005 \001(\010R\010timedOut" +
+      "\022\025\n\006by_bot\030\006 \001(\010R\005byBotB\007\n\005_seat\"u\n\013Play" +
+      "Request\022+\n\004open\030\001 \001(\0132\025.cardroom.v1.Play" +
+      "OpenH\000R\004open\0221\n\006action\030\002 \001(\0132\027.cardroom." +
+      "v1.PlayActionH\000R\006actionB\006\n\004kind\"\213\001\n\010Play" +
+      "Open\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.de" +
+      "v/MatchR\004name\022#\n\nseat_token\030\002 \001(\tB\004\342A\001\001R" +
+      "\tseatToken\022)\n\rafter_version\030\003 \001(\005B\004\342A\001\001R" +
+      "\014afterVersion\"\257\001\n\nPlayAction\022#\n\nrequest_" +
+      "id\030\001 \001(\tB\004\342A\001\001R\trequestId\0224\n\020expected_ve" +
+      "rsion\030\002 \001(\005B\004\342A\001\001H\000R\017expectedVersion\210\001\001\022" +
+      "1\n\006action\030\003 \001(\0132\023.cardroom.v1.ActionB\004\342A" +
+      "\001\002R\006actionB\023\n\021_expected_version\"\200\001\n\014Play" +
+      "Response\0222\n\006update\030\001 \001(\0132\030.cardroom.v1.M" +
+      "atchUpdateH\000R\006update\0224\n\007outcome\030\002 \001(\0132\030." +
+      "cardroom.v1.PlayOutcomeH\000R\007outcomeB\006\n\004ki" +
+      "nd\"\221\001\n\013PlayOutcome\022\035\n\nrequest_id\030\001 \001(\tR\t" +
+      "requestId\022\032\n\010accepted\030\002 \001(\010R\010accepted\022\030\n" +
+      "\007version\030\003 \001(\005R\007version\022-\n\005error\030\004 \001(\0132\027" +
+      ".cardroom.v1.PlayStatusR\005error\"j\n\nPlaySt" +
+      "atus\022\022\n\004code\030\001 \001(\005R\004code\022\030\n\007message\030\002 \001(" +
+      "\tR\007message\022.\n\007details\030\003 \003(\0132\024.google.pro" +
+      "tobuf.AnyR\007details2\313\013\n\013GameService\022]\n\tLi" +
+      "stGames\022\035.cardroom.v1.ListGamesRequest\032\036" +
+      ".cardroom.v1.ListGamesResponse\"\021\202\323\344\223\002\013\022\t" +
+      "/v1/games\022U\n\007GetGame\022\033.cardroom.v1.GetGa" +
+      "meRequest\032\021.cardroom.v1.Game\"\032\202\323\344\223\002\024\022\022/v" +
+      "1/{name=games/*}\022y\n\013CreateMatch\022\037.cardro" +
+      "om.v1.CreateMatchRequest\032 .cardroom.v1.C" +
+      "reateMatchResponse\"\'\202\323\344\223\002!\"\034/v1/{parent=" +
+      "games/*}/matches:\001*\022g\n\010GetMatch\022\034.cardro" +
+      "om.v1.GetMatchRequest\032\027.cardroom.v1.Matc" +
+      "hState\"$\202\323\344\223\002\036\022\034/v1/{name=games/*/matche" +
+      "s/*}\022v\n\013ListMatches\022\037.cardroom.v1.ListMa" +
+      "tchesRequest\032 .cardroom.v1.ListMatchesRe" +
+      "sponse\"$\202\323\344\223\002\036\022\034/v1/{parent=games/*}/mat" +
+      "ches\022x\n\tJoinMatch\022\035.cardroom.v1.JoinMatc" +
+      "hRequest\032\036.cardroom.v1.JoinMatchResponse" +
+      "\",\202\323\344\223\002&\"!/v1/{name=games/*/matches/*}:j" +
+      "oin:\001*\022t\n\nLeaveMatch\022\036.cardroom.v1.Leave" +
+      "MatchRequest\032\027.cardroom.v1.MatchState\"-\202" +
+      "\323\344\223\002\'\"\"/v1/{name=games/*/matches/*}:leav" +
+      "e:\001*\022t\n\nStartMatch\022\036.cardroom.v1.StartMa" +
+      "tchRequest\032\027.cardroom.v1.MatchState\"-\202\323\344" +
+      "\223\002\'\"\"/v1/{name=games/*/matches/*}:start:" +
+      "\001*\022\211\001\n\014SubmitAction\022 .cardroom.v1.Submit" +
+      "ActionRequest\032!.cardroom.v1.SubmitAction" +
+      "Response\"4\202\323\344\223\002.\")/v1/{name=games/*/matc" +
+      "hes/*}:submitAction:\001*\022t\n\nWatchMatch\022\036.c" +
+      "ardroom.v1.WatchMatchRequest\032\030.cardroom." +
+      "v1.MatchUpdate\"*\202\323\344\223\002$\022\"/v1/{name=games/" +
+      "*/matches/*}:watch0\001\022\204\001\n\014RematchMatch\022 ." +
+      "cardroom.v1.RematchMatchRequest\032!.cardro" +
+      "om.v1.RematchMatchResponse\"/\202\323\344\223\002)\"$/v1/" +
+      "{name=games/*/matches/*}:rematch:\001*\022z\n\013G" +
+      "etMatchLog\022\037.cardroom.v1.GetMatchLogRequ" +
+      "est\032 .cardroom.v1.GetMatchLogResponse\"(\202" +
+      "\323\344\223\002\"\022 /v1/{name=games/*/matches/*}:log\022" +
+      "?\n\004Play\022\030.cardroom.v1.PlayRequest\032\031.card" +
+      "room.v1.PlayResponse(\0010\001B\227\001\n\017dev.cardroo" +
+      "m.v1B\020GameServiceProtoP\001Z:github.com/car" +
+      "droom/cardroom/gen/go/cardroom/v1;cardro" +
+      "omv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom" +
+      "\\V1\352\002\014Cardroom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -273,6 +326,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
           com.google.api.AnnotationsProto.getDescriptor(),
           com.google.api.FieldBehaviorProto.getDescriptor(),
           com.google.api.ResourceProto.getDescriptor(),
+          com.google.protobuf.AnyProto.getDescriptor(),
           com.google.protobuf.StructProto.getDescriptor(),
         });
     internal_static_cardroom_v1_ListGamesRequest_descriptor =
@@ -401,11 +455,48 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchLogEntry_descriptor,
         new java.lang.String[] { "Version", "Seat", "Action", "Events", "TimedOut", "ByBot", });
+    internal_static_cardroom_v1_PlayRequest_descriptor =
+      getDescriptor().getMessageType(21);
+    internal_static_cardroom_v1_PlayRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PlayRequest_descriptor,
+        new java.lang.String[] { "Open", "Action", "Kind", });
+    internal_static_cardroom_v1_PlayOpen_descriptor =
+      getDescriptor().getMessageType(22);
+    internal_static_cardroom_v1_PlayOpen_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PlayOpen_descriptor,
+        new java.lang.String[] { "Name", "SeatToken", "AfterVersion", });
+    internal_static_cardroom_v1_PlayAction_descriptor =
+      getDescriptor().getMessageType(23);
+    internal_static_cardroom_v1_PlayAction_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PlayAction_descriptor,
+        new java.lang.String[] { "RequestId", "ExpectedVersion", "Action", });
+    internal_static_cardroom_v1_PlayResponse_descriptor =
+      getDescriptor().getMessageType(24);
+    internal_static_cardroom_v1_PlayResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PlayResponse_descriptor,
+        new java.lang.String[] { "Update", "Outcome", "Kind", });
+    internal_static_cardroom_v1_PlayOutcome_descriptor =
+      getDescriptor().getMessageType(25);
+    internal_static_cardroom_v1_PlayOutcome_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PlayOutcome_descriptor,
+        new java.lang.String[] { "RequestId", "Accepted", "Version", "Error", });
+    internal_static_cardroom_v1_PlayStatus_descriptor =
+      getDescriptor().getMessageType(26);
+    internal_static_cardroom_v1_PlayStatus_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PlayStatus_descriptor,
+        new java.lang.String[] { "Code", "Message", "Details", });
     descriptor.resolveAllFeaturesImmutable();
     dev.cardroom.v1.MatchProto.getDescriptor();
     com.google.api.AnnotationsProto.getDescriptor();
     com.google.api.FieldBehaviorProto.getDescriptor();
     com.google.api.ResourceProto.getDescriptor();
+    com.google.protobuf.AnyProto.getDescriptor();
     com.google.protobuf.StructProto.getDescriptor();
     com.google.protobuf.ExtensionRegistry registry =
         com.google.protobuf.ExtensionRegistry.newInstance();

@@ -13,8 +13,10 @@ import io.grpc.Status.UNIMPLEMENTED
 import io.grpc.StatusException
 import io.grpc.kotlin.AbstractCoroutineServerImpl
 import io.grpc.kotlin.AbstractCoroutineStub
+import io.grpc.kotlin.ClientCalls.bidiStreamingRpc
 import io.grpc.kotlin.ClientCalls.serverStreamingRpc
 import io.grpc.kotlin.ClientCalls.unaryRpc
+import io.grpc.kotlin.ServerCalls.bidiStreamingServerMethodDefinition
 import io.grpc.kotlin.ServerCalls.serverStreamingServerMethodDefinition
 import io.grpc.kotlin.ServerCalls.unaryServerMethodDefinition
 import io.grpc.kotlin.StubFor
@@ -82,6 +84,10 @@ public object GameServiceGrpcKt {
   public val getMatchLogMethod: MethodDescriptor<GetMatchLogRequest, GetMatchLogResponse>
     @JvmStatic
     get() = GameServiceGrpc.getGetMatchLogMethod()
+
+  public val playMethod: MethodDescriptor<PlayRequest, PlayResponse>
+    @JvmStatic
+    get() = GameServiceGrpc.getPlayMethod()
 
   /**
    * A stub for issuing RPCs to a(n) cardroom.v1.GameService service as suspending coroutines.
@@ -333,6 +339,34 @@ public object GameServiceGrpcKt {
       callOptions,
       headers
     )
+
+    /**
+     * Returns a [Flow] that, when collected, executes this RPC and emits responses from the
+     * server as they arrive.  That flow finishes normally if the server closes its response with
+     * [`Status.OK`][io.grpc.Status], and fails by throwing a [StatusException] otherwise.  If
+     * collecting the flow downstream fails exceptionally (including via cancellation), the RPC
+     * is cancelled with that exception as a cause.
+     *
+     * The [Flow] of requests is collected once each time the [Flow] of responses is
+     * collected. If collection of the [Flow] of responses completes normally or
+     * exceptionally before collection of `requests` completes, the collection of
+     * `requests` is cancelled.  If the collection of `requests` completes
+     * exceptionally for any other reason, then the collection of the [Flow] of responses
+     * completes exceptionally for the same reason and the RPC is cancelled with that reason.
+     *
+     * @param requests A [Flow] of request messages.
+     *
+     * @param headers Metadata to attach to the request.  Most users will not need this.
+     *
+     * @return A flow that, when collected, emits the responses from the server.
+     */
+    public fun play(requests: Flow<PlayRequest>, headers: Metadata = Metadata()): Flow<PlayResponse> = bidiStreamingRpc(
+      channel,
+      GameServiceGrpc.getPlayMethod(),
+      requests,
+      callOptions,
+      headers
+    )
   }
 
   /**
@@ -486,6 +520,21 @@ public object GameServiceGrpcKt {
      */
     public open suspend fun getMatchLog(request: GetMatchLogRequest): GetMatchLogResponse = throw StatusException(UNIMPLEMENTED.withDescription("Method cardroom.v1.GameService.GetMatchLog is unimplemented"))
 
+    /**
+     * Returns a [Flow] of responses to an RPC for cardroom.v1.GameService.Play.
+     *
+     * If creating or collecting the returned flow fails with a [StatusException], the RPC
+     * will fail with the corresponding [io.grpc.Status].  If it fails with a
+     * [java.util.concurrent.CancellationException], the RPC will fail with status `Status.CANCELLED`.  If creating
+     * or collecting the returned flow fails for any other reason, the RPC will fail with
+     * `Status.UNKNOWN` with the exception as a cause.
+     *
+     * @param requests A [Flow] of requests from the client.  This flow can be
+     *        collected only once and throws [java.lang.IllegalStateException] on attempts to collect
+     *        it more than once.
+     */
+    public open fun play(requests: Flow<PlayRequest>): Flow<PlayResponse> = throw StatusException(UNIMPLEMENTED.withDescription("Method cardroom.v1.GameService.Play is unimplemented"))
+
     final override fun bindService(): ServerServiceDefinition = builder(getServiceDescriptor())
       .addMethod(unaryServerMethodDefinition(
       context = this.context,
@@ -546,6 +595,11 @@ public object GameServiceGrpcKt {
       context = this.context,
       descriptor = GameServiceGrpc.getGetMatchLogMethod(),
       implementation = ::getMatchLog
+    ))
+      .addMethod(bidiStreamingServerMethodDefinition(
+      context = this.context,
+      descriptor = GameServiceGrpc.getPlayMethod(),
+      implementation = ::play
     )).build()
   }
 }

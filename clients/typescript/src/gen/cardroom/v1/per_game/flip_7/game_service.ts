@@ -6,6 +6,7 @@
 
 /* eslint-disable */
 import type { CallContext, CallOptions } from "nice-grpc-common";
+import { Any } from "../../../../google/protobuf/any.js";
 import { Action, BotSeat, Event, Game, GameOptions, Match, MatchState, TableSettings } from "./match.js";
 
 /**
@@ -391,6 +392,108 @@ export interface MatchLogEntry {
   timedOut: boolean;
   /** True when a bot of the server decided this action. */
   byBot: boolean;
+}
+
+/** A message of the client on a Play session: `open` first, then actions. */
+export interface PlayRequest {
+  /** Opens the session; the first message, and only it. */
+  open?:
+    | PlayOpen
+    | undefined;
+  /** One action of the session's seat, after `open`. */
+  action?: PlayAction | undefined;
+}
+
+/** Opens a Play session. */
+export interface PlayOpen {
+  /**
+   * The match to play or follow, `games/{game}/matches/{match}`. Bound: at
+   * most 128 characters.
+   */
+  name: string;
+  /**
+   * The seat token; empty for a spectator, or when it travels as
+   * `authorization: Bearer` metadata (gRPC) or as the WebSocket subprotocol
+   * `cardroom.seat-token.<token>` (browsers cannot set WebSocket headers).
+   * When given both ways, this field wins. Bound: at most 256 characters.
+   */
+  seatToken: string;
+  /**
+   * Push every update committed after this version; 0 replays the match from
+   * its creation. To resume a dropped session, send the last version
+   * received. Bound: 0..2147483647.
+   */
+  afterVersion: number;
+}
+
+/** One action on a Play session, as SubmitAction carries it. */
+export interface PlayAction {
+  /**
+   * Idempotency key (AIP-155), echoed in the action's outcome: a retry with
+   * the same id (after a reconnection) answers the first outcome and applies
+   * nothing twice. Bound: a UUID or empty, as CreateMatch's `request_id`.
+   */
+  requestId: string;
+  /**
+   * The match version the action was decided on: when set and not current,
+   * the action is refused with ABORTED / STALE_VERSION and changes nothing.
+   * Bound: 0..2147483647.
+   */
+  expectedVersion?:
+    | number
+    | undefined;
+  /** The action, of the match's game. Bound: as SubmitAction's `action`. */
+  action: Action | undefined;
+}
+
+/** A message of the server on a Play session. */
+export interface PlayResponse {
+  /** One committed update of the match as the session's viewer sees it. */
+  update?:
+    | MatchUpdate
+    | undefined;
+  /** The outcome of one action of this session. */
+  outcome?: PlayOutcome | undefined;
+}
+
+/** The outcome of one action sent on a Play session. */
+export interface PlayOutcome {
+  /** The action's `request_id`. */
+  requestId: string;
+  /**
+   * True when the action was applied (or had been, for a repeated
+   * `request_id`).
+   */
+  accepted: boolean;
+  /**
+   * The match version the accepted action produced; its update comes before
+   * this outcome on the session.
+   */
+  version: number;
+  /**
+   * Why the action was refused, when it was: the status SubmitAction would
+   * have failed with.
+   */
+  error: PlayStatus | undefined;
+}
+
+/**
+ * A refusal, field for field the `google.rpc.Status` every other method fails
+ * with (the same wire and JSON encoding: its bytes parse as a
+ * google.rpc.Status): a canonical code, a message and details, among them a
+ * `google.rpc.ErrorInfo` whose reason is one of `ErrorReason` and, for
+ * RATE_LIMITED, a `google.rpc.RetryInfo`.
+ */
+export interface PlayStatus {
+  /** The canonical code (`google.rpc.Code`), as gRPC status codes number it. */
+  code: number;
+  /** A message for developers, in English. */
+  message: string;
+  /**
+   * The details: `google.rpc.ErrorInfo` (domain `cardroom.v1`), and
+   * `google.rpc.RetryInfo` when a retry may succeed later.
+   */
+  details: Any[];
 }
 
 function createBaseListGamesRequest(): ListGamesRequest {
@@ -1390,6 +1493,265 @@ export const MatchLogEntry: MessageFns<MatchLogEntry> = {
   },
 };
 
+function createBasePlayRequest(): PlayRequest {
+  return { open: undefined, action: undefined };
+}
+
+export const PlayRequest: MessageFns<PlayRequest> = {
+  fromJSON(object: any): PlayRequest {
+    return {
+      open: isSet(object.open) ? PlayOpen.fromJSON(object.open) : undefined,
+      action: isSet(object.action) ? PlayAction.fromJSON(object.action) : undefined,
+    };
+  },
+
+  toJSON(message: PlayRequest): unknown {
+    const obj: any = {};
+    if (message.open !== undefined) {
+      obj.open = PlayOpen.toJSON(message.open);
+    }
+    if (message.action !== undefined) {
+      obj.action = PlayAction.toJSON(message.action);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PlayRequest>): PlayRequest {
+    return PlayRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PlayRequest>): PlayRequest {
+    const message = createBasePlayRequest();
+    message.open = (object.open !== undefined && object.open !== null) ? PlayOpen.fromPartial(object.open) : undefined;
+    message.action = (object.action !== undefined && object.action !== null)
+      ? PlayAction.fromPartial(object.action)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePlayOpen(): PlayOpen {
+  return { name: "", seatToken: "", afterVersion: 0 };
+}
+
+export const PlayOpen: MessageFns<PlayOpen> = {
+  fromJSON(object: any): PlayOpen {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      seatToken: isSet(object.seatToken)
+        ? globalThis.String(object.seatToken)
+        : isSet(object.seat_token)
+        ? globalThis.String(object.seat_token)
+        : "",
+      afterVersion: isSet(object.afterVersion)
+        ? globalThis.Number(object.afterVersion)
+        : isSet(object.after_version)
+        ? globalThis.Number(object.after_version)
+        : 0,
+    };
+  },
+
+  toJSON(message: PlayOpen): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.seatToken !== "") {
+      obj.seatToken = message.seatToken;
+    }
+    if (message.afterVersion !== 0) {
+      obj.afterVersion = Math.round(message.afterVersion);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PlayOpen>): PlayOpen {
+    return PlayOpen.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PlayOpen>): PlayOpen {
+    const message = createBasePlayOpen();
+    message.name = object.name ?? "";
+    message.seatToken = object.seatToken ?? "";
+    message.afterVersion = object.afterVersion ?? 0;
+    return message;
+  },
+};
+
+function createBasePlayAction(): PlayAction {
+  return { requestId: "", expectedVersion: undefined, action: undefined };
+}
+
+export const PlayAction: MessageFns<PlayAction> = {
+  fromJSON(object: any): PlayAction {
+    return {
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      expectedVersion: isSet(object.expectedVersion)
+        ? globalThis.Number(object.expectedVersion)
+        : isSet(object.expected_version)
+        ? globalThis.Number(object.expected_version)
+        : undefined,
+      action: isSet(object.action) ? Action.fromJSON(object.action) : undefined,
+    };
+  },
+
+  toJSON(message: PlayAction): unknown {
+    const obj: any = {};
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    if (message.expectedVersion !== undefined) {
+      obj.expectedVersion = Math.round(message.expectedVersion);
+    }
+    if (message.action !== undefined) {
+      obj.action = Action.toJSON(message.action);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PlayAction>): PlayAction {
+    return PlayAction.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PlayAction>): PlayAction {
+    const message = createBasePlayAction();
+    message.requestId = object.requestId ?? "";
+    message.expectedVersion = object.expectedVersion ?? undefined;
+    message.action = (object.action !== undefined && object.action !== null)
+      ? Action.fromPartial(object.action)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePlayResponse(): PlayResponse {
+  return { update: undefined, outcome: undefined };
+}
+
+export const PlayResponse: MessageFns<PlayResponse> = {
+  fromJSON(object: any): PlayResponse {
+    return {
+      update: isSet(object.update) ? MatchUpdate.fromJSON(object.update) : undefined,
+      outcome: isSet(object.outcome) ? PlayOutcome.fromJSON(object.outcome) : undefined,
+    };
+  },
+
+  toJSON(message: PlayResponse): unknown {
+    const obj: any = {};
+    if (message.update !== undefined) {
+      obj.update = MatchUpdate.toJSON(message.update);
+    }
+    if (message.outcome !== undefined) {
+      obj.outcome = PlayOutcome.toJSON(message.outcome);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PlayResponse>): PlayResponse {
+    return PlayResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PlayResponse>): PlayResponse {
+    const message = createBasePlayResponse();
+    message.update = (object.update !== undefined && object.update !== null)
+      ? MatchUpdate.fromPartial(object.update)
+      : undefined;
+    message.outcome = (object.outcome !== undefined && object.outcome !== null)
+      ? PlayOutcome.fromPartial(object.outcome)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePlayOutcome(): PlayOutcome {
+  return { requestId: "", accepted: false, version: 0, error: undefined };
+}
+
+export const PlayOutcome: MessageFns<PlayOutcome> = {
+  fromJSON(object: any): PlayOutcome {
+    return {
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      accepted: isSet(object.accepted) ? globalThis.Boolean(object.accepted) : false,
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      error: isSet(object.error) ? PlayStatus.fromJSON(object.error) : undefined,
+    };
+  },
+
+  toJSON(message: PlayOutcome): unknown {
+    const obj: any = {};
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    if (message.accepted !== false) {
+      obj.accepted = message.accepted;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.error !== undefined) {
+      obj.error = PlayStatus.toJSON(message.error);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PlayOutcome>): PlayOutcome {
+    return PlayOutcome.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PlayOutcome>): PlayOutcome {
+    const message = createBasePlayOutcome();
+    message.requestId = object.requestId ?? "";
+    message.accepted = object.accepted ?? false;
+    message.version = object.version ?? 0;
+    message.error = (object.error !== undefined && object.error !== null)
+      ? PlayStatus.fromPartial(object.error)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePlayStatus(): PlayStatus {
+  return { code: 0, message: "", details: [] };
+}
+
+export const PlayStatus: MessageFns<PlayStatus> = {
+  fromJSON(object: any): PlayStatus {
+    return {
+      code: isSet(object.code) ? globalThis.Number(object.code) : 0,
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      details: globalThis.Array.isArray(object?.details) ? object.details.map((e: any) => Any.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: PlayStatus): unknown {
+    const obj: any = {};
+    if (message.code !== 0) {
+      obj.code = Math.round(message.code);
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.details?.length) {
+      obj.details = message.details.map((e) => Any.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PlayStatus>): PlayStatus {
+    return PlayStatus.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PlayStatus>): PlayStatus {
+    const message = createBasePlayStatus();
+    message.code = object.code ?? 0;
+    message.message = object.message ?? "";
+    message.details = object.details?.map((e) => Any.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * Hosts matches of the catalog's games for any frontend. Stateless: any
  * replica serves any call.
@@ -2032,6 +2394,28 @@ export const GameServiceDefinition = {
         },
       },
     },
+    /**
+     * A realtime play session on one bidirectional stream: the client's first
+     * message opens it (`PlayRequest.open`: the match, the seat token or none
+     * for a spectator, the version to resume after); every later message is an
+     * action of that seat (`PlayRequest.action`), answered in the stream by its
+     * outcome (`PlayResponse.outcome`: accepted with its version, or refused
+     * with the status and ErrorInfo reason SubmitAction gives; a refusal never
+     * ends the session). The server pushes every committed update after the
+     * opening version as the seat sees it (`PlayResponse.update`, the
+     * WatchMatch message), and an accepted outcome only after the update of its
+     * version. Resumable from the last version seen, served by any replica; it
+     * ends after the update that finishes or abandons the match. Over HTTP the
+     * same messages travel as proto3 JSON on the WebSocket `/v1/play`.
+     */
+    play: {
+      name: "Play",
+      requestType: PlayRequest as typeof PlayRequest,
+      requestStream: true,
+      responseType: PlayResponse as typeof PlayResponse,
+      responseStream: true,
+      options: {},
+    },
   },
 } as const;
 
@@ -2125,6 +2509,24 @@ export interface GameServiceImplementation<CallContextExt = {}> {
     request: GetMatchLogRequest,
     context: CallContext & CallContextExt,
   ): Promise<DeepPartial<GetMatchLogResponse>>;
+  /**
+   * A realtime play session on one bidirectional stream: the client's first
+   * message opens it (`PlayRequest.open`: the match, the seat token or none
+   * for a spectator, the version to resume after); every later message is an
+   * action of that seat (`PlayRequest.action`), answered in the stream by its
+   * outcome (`PlayResponse.outcome`: accepted with its version, or refused
+   * with the status and ErrorInfo reason SubmitAction gives; a refusal never
+   * ends the session). The server pushes every committed update after the
+   * opening version as the seat sees it (`PlayResponse.update`, the
+   * WatchMatch message), and an accepted outcome only after the update of its
+   * version. Resumable from the last version seen, served by any replica; it
+   * ends after the update that finishes or abandons the match. Over HTTP the
+   * same messages travel as proto3 JSON on the WebSocket `/v1/play`.
+   */
+  play(
+    request: AsyncIterable<PlayRequest>,
+    context: CallContext & CallContextExt,
+  ): ServerStreamingMethodResult<DeepPartial<PlayResponse>>;
 }
 
 export interface GameServiceClient<CallOptionsExt = {}> {
@@ -2217,6 +2619,24 @@ export interface GameServiceClient<CallOptionsExt = {}> {
     request: DeepPartial<GetMatchLogRequest>,
     options?: CallOptions & CallOptionsExt,
   ): Promise<GetMatchLogResponse>;
+  /**
+   * A realtime play session on one bidirectional stream: the client's first
+   * message opens it (`PlayRequest.open`: the match, the seat token or none
+   * for a spectator, the version to resume after); every later message is an
+   * action of that seat (`PlayRequest.action`), answered in the stream by its
+   * outcome (`PlayResponse.outcome`: accepted with its version, or refused
+   * with the status and ErrorInfo reason SubmitAction gives; a refusal never
+   * ends the session). The server pushes every committed update after the
+   * opening version as the seat sees it (`PlayResponse.update`, the
+   * WatchMatch message), and an accepted outcome only after the update of its
+   * version. Resumable from the last version seen, served by any replica; it
+   * ends after the update that finishes or abandons the match. Over HTTP the
+   * same messages travel as proto3 JSON on the WebSocket `/v1/play`.
+   */
+  play(
+    request: AsyncIterable<DeepPartial<PlayRequest>>,
+    options?: CallOptions & CallOptionsExt,
+  ): AsyncIterable<PlayResponse>;
 }
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;

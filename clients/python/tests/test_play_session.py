@@ -1,0 +1,74 @@
+"""The SDK's play session across a replica's death: two `cardroom serve` processes on one Redis, one channel to
+both; the server every session is on is killed mid-match, and the sessions go on through the other one, losing
+and doubling nothing (every version once per session, every action applied once)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from cardroom_client import CardroomError, RetryPolicy, Session, connect
+from cardroom_client.v1 import match_pb2, up_or_down_pb2
+
+from support.processes import ServerProcess
+
+SHORT = match_pb2.GameOptions(up_or_down=up_or_down_pb2.UpOrDownOptions(card_range="SHORT"))
+
+
+async def _seat_loop(session: Session, seat: int, rng: random.Random, accepted: list[int], moves: asyncio.Event):
+    received = []
+    async for update in session:
+        received.append(update.version)
+        state = update.state
+        if update.version < session.last_version or state.match.status != match_pb2.MATCH_STATUS_ACTIVE:
+            continue
+        if seat in state.to_act and state.legal_actions:
+            try:
+                accepted.append(await session.act(rng.choice(list(state.legal_actions))))
+            except CardroomError as refused:
+                assert refused.reason == "STALE_VERSION", refused
+            moves.set()
+    return received
+
+
+@pytest.mark.asyncio
+async def test_sessions_resume_on_another_replica_when_theirs_is_killed(redis_server):
+    first, second = ServerProcess(redis_server.url), ServerProcess(redis_server.url)
+    await asyncio.gather(asyncio.to_thread(first.start), asyncio.to_thread(second.start))
+    try:
+        # pick_first: every call and stream goes to the first address while it answers, then to the second
+        target = f"ipv4:{first.address},{second.address}"
+        async with connect(target, retry=RetryPolicy(initial_backoff=0.1, max_backoff=0.5)) as client:
+            creator = await client.create_match("up-or-down", 2, options=SHORT)
+            joiner = await client.join_match(creator.match_name)
+            started = (await creator.start()).match.version
+            await joiner.refresh()
+            accepted: list[int] = []
+            moves = asyncio.Event()
+            spectator = client.play(creator.match_name, after_version=0)
+            sessions = [seat.play() for seat in (creator, joiner)]
+            loops = [
+                asyncio.create_task(_seat_loop(s, seat, random.Random(seat), accepted, moves))
+                for seat, s in enumerate(sessions)
+            ]
+            watched = asyncio.create_task(_seat_loop(spectator, -1, random.Random(0), accepted, moves))
+            for _ in range(3):  # a few moves on the first server, then it dies under the sessions
+                moves.clear()
+                await asyncio.wait_for(moves.wait(), 60)
+            first.kill()
+            received = await asyncio.wait_for(asyncio.gather(*loops, watched), 180)
+            for session in (*sessions, spectator):
+                await session.close()
+            final = await client.get_match(creator.match_name)
+        resumed = second.log_path.read_text()
+    finally:
+        first.stop()
+        second.stop()
+    assert "grpc Play" in resumed, "no session was reopened on the second server"
+    assert final.match.status == match_pb2.MATCH_STATUS_FINISHED
+    last = final.match.version
+    assert sorted(accepted) == list(range(started + 1, last + 1)), "not one accepted action per version"
+    for seat, versions in enumerate(received[:2]):  # Seat.play(): from the version the seat held, the start
+        assert versions == list(range(started, last + 1)), f"seat {seat} lost or doubled an update"
+    assert received[2] == list(range(1, last + 1)), "the spectator lost or doubled an update"

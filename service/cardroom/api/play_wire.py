@@ -1,0 +1,126 @@
+"""A Play session as both transports drive it: client messages in, ``PlayResponse`` wire messages out.
+
+``PlayChannel`` holds the rules the gRPC stream (play_grpc.py) and the WebSocket (play_ws.py) share: each
+action message becomes a ``SubmitActionRequest`` of the session's match and token, applied by
+``GameHandlers.session_action`` (SubmitAction's rate limit, bounds and errors), and each item of the
+app's session (app/play_sessions.py) becomes a message. The session logic itself is the app's.
+
+The updates are the WatchMatch messages shared by every stream of a viewer class (watch_wire.py), so
+their ``PlayResponse`` encodings are memoized the same way: a frame is the shared ``MatchUpdate`` bytes
+behind the tag and length of field 1 (``update``), which is exactly how protobuf encodes
+``PlayResponse(update=...)``, without copying the message into a new one per session; the JSON text
+wraps the shared JSON the same way. Hand-written plumbing, because the protobuf runtime has no public
+way to embed already-encoded bytes as a field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from google.protobuf import json_format
+from google.protobuf.message import Message
+
+from ..app.errors import INVALID_ARGUMENT, AppError
+from ..app.play_sessions import Outcome, PlaySession
+from ..v1 import game_service_pb2 as pb
+from .errors import to_rpc_status
+from .handlers import MALFORMED_REQUEST, GameHandlers
+from .watch_wire import IdentityMemo, json_text, wire_bytes
+
+#: ``PlayResponse.update``'s key: field 1, length-delimited (wire type 2)
+_UPDATE_KEY = bytes([1 << 3 | 2])
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def _update_frame(update: pb.MatchUpdate) -> bytes:
+    body = wire_bytes(update)
+    return _UPDATE_KEY + _varint(len(body)) + body
+
+
+def _update_json(update: pb.MatchUpdate) -> str:
+    return '{"update":' + json_text(update) + "}"
+
+
+#: a shared update's PlayResponse bytes (gRPC) and proto3 JSON text (WebSocket), made once per worker
+update_frame: IdentityMemo[pb.MatchUpdate, bytes] = IdentityMemo(_update_frame)
+update_json: IdentityMemo[pb.MatchUpdate, str] = IdentityMemo(_update_json)
+
+
+def outcome_message(outcome: Outcome) -> pb.PlayResponse:
+    answer = pb.PlayOutcome(request_id=outcome.request_id, accepted=outcome.accepted, version=outcome.version or 0)
+    if outcome.error is not None:
+        # google.rpc.Status and PlayStatus are the same message: the bytes of one parse as the other
+        answer.error.ParseFromString(to_rpc_status(outcome.error).SerializeToString())
+    return pb.PlayResponse(outcome=answer)
+
+
+def frame(item: pb.MatchUpdate | Outcome) -> bytes:
+    """The gRPC bytes of one session item."""
+    if isinstance(item, Outcome):
+        return outcome_message(item).SerializeToString()
+    return update_frame(item)
+
+
+def json_frame(item: pb.MatchUpdate | Outcome) -> str:
+    """The proto3 JSON text of one session item, as a WebSocket text message."""
+    if isinstance(item, Outcome):
+        return json_format.MessageToJson(outcome_message(item), indent=None)
+    return update_json(item)
+
+
+def malformed(what: str) -> AppError:
+    return AppError(INVALID_ARGUMENT, MALFORMED_REQUEST, what)
+
+
+class PlayChannel:
+    """One open session: ``receive`` each later client message, iterate the items to send."""
+
+    def __init__(
+        self, handlers: GameHandlers, session: PlaySession, opening: pb.PlayOpen, token: str | None, timeout: float,
+        client: str,
+    ) -> None:
+        self._handlers = handlers
+        self._session = session
+        self._name = opening.name
+        self._token = opening.seat_token or token
+        self._timeout = timeout
+        self._client = client
+
+    @classmethod
+    async def open(
+        cls, handlers: GameHandlers, first: Message | None, token: str | None, timeout: float, client: str
+    ) -> PlayChannel:
+        """The session of a first message (raises ``AppError``: nothing is streamed yet)."""
+        if not isinstance(first, pb.PlayRequest):
+            raise malformed("the first message of a Play session must be a PlayRequest with open")
+        session = await handlers.Play(first, token, client)
+        return cls(handlers, session, first.open, token, timeout, client)
+
+    async def receive(self, message: pb.PlayRequest | None) -> None:
+        """One later message of the client: an action, queued in its turn (None: an unreadable message,
+        refused in the stream like any other refusal)."""
+        if message is None:
+            await self._session.refuse("", malformed("the message is not a valid PlayRequest"))
+            return
+        action = message.action
+        if message.WhichOneof("kind") != "action":
+            await self._session.refuse(action.request_id, malformed("a Play session takes actions after open"))
+            return
+        request = pb.SubmitActionRequest(name=self._name, action=action.action, request_id=action.request_id)
+        if action.HasField("expected_version"):
+            request.expected_version = action.expected_version
+        handlers, token, timeout, client = self._handlers, self._token, self._timeout, self._client
+        await self._session.send(
+            action.request_id, lambda: handlers.session_action(request, token, timeout, client)
+        )
+
+    def __aiter__(self) -> AsyncIterator[pb.MatchUpdate | Outcome]:
+        return aiter(self._session)

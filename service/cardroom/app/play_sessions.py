@@ -1,0 +1,151 @@
+"""Play sessions: one seat's (or a spectator's) realtime session on a match, whatever the transport.
+
+A session is the match's watch stream (every committed update after a version as its viewer sees it:
+``MatchService.watch``, built once per viewer class by watch_updates.py) merged with the outcomes of the
+actions its client sends, into one ordered stream of items:
+
+* actions are applied one at a time, in the order they arrive, so a client's next action is decided
+  on what its previous one produced;
+* an accepted action's outcome comes after the update of the version it produced: a client holding
+  the outcome already holds the state it led to (and a repeated request id, answered with an older
+  version, is answered at once);
+* a refused action's outcome carries the ``AppError``; the session goes on;
+* the session ends after the update that finishes or abandons the match, once the actions received by
+  then are answered; a failure of the watch (the store lost, the match expired) ends it with that error.
+
+The transports (api/play_*.py) turn client messages into ``send`` calls and items into wire messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from .errors import AppError
+
+#: actions a session holds before the transport stops reading the client (back pressure)
+ACTIONS_IN_FLIGHT = 16
+
+
+class Versioned(Protocol):
+    @property
+    def version(self) -> int: ...
+
+
+Update = TypeVar("Update", bound=Versioned)
+#: applies one action: the version it produced, or ``AppError`` for a refusal
+Apply = Callable[[], Awaitable[int]]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one action of the session: accepted with ``version``, or refused with ``error``."""
+
+    request_id: str
+    version: int | None = None
+    error: AppError | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.error is None
+
+
+@dataclass(frozen=True)
+class _Failed:
+    error: BaseException
+
+
+_DONE = object()
+_WAKE = ("", None)
+
+
+class PlaySession(Generic[Update]):
+    """One session: ``send`` actions in, iterate updates and outcomes out (once)."""
+
+    def __init__(self, updates: AsyncIterator[Update] | None, after_version: int):
+        """``updates``: the viewer's watch stream after ``after_version`` (None: the match is over and the
+        viewer has seen all of it, so the session ends once its actions are answered)."""
+        self._updates = updates
+        self._seen = after_version
+        self._updates_done = updates is None
+        self._advanced = asyncio.Event()
+        self._actions: asyncio.Queue[tuple[str, Apply | None]] = asyncio.Queue(ACTIONS_IN_FLIGHT)
+        self._out: asyncio.Queue[object] = asyncio.Queue()
+
+    async def send(self, request_id: str, apply: Apply) -> None:
+        """Queue one action; waits while ``ACTIONS_IN_FLIGHT`` are queued."""
+        await self._actions.put((request_id, apply))
+
+    async def refuse(self, request_id: str, error: AppError) -> None:
+        """Answer an action the transport could not even read (a malformed message), in its turn."""
+
+        async def refused() -> int:
+            raise error
+
+        await self.send(request_id, refused)
+
+    async def __aiter__(self) -> AsyncIterator[Update | Outcome]:
+        tasks = [asyncio.ensure_future(self._act())]
+        if self._updates is not None:
+            tasks.append(asyncio.ensure_future(self._pump(self._updates)))
+        try:
+            while True:
+                item = await self._out.get()
+                if item is _DONE:
+                    return
+                if isinstance(item, _Failed):
+                    raise item.error
+                yield item  # type: ignore[misc]
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if self._updates is not None:
+                aclose = getattr(self._updates, "aclose", None)
+                if aclose is not None:
+                    with contextlib.suppress(Exception):
+                        await aclose()
+
+    async def _pump(self, updates: AsyncIterator[Update]) -> None:
+        try:
+            async for update in updates:
+                self._out.put_nowait(update)
+                self._seen = max(self._seen, update.version)
+                self._wake()
+        except Exception as error:  # handed to the iterator, which raises it to the transport
+            self._out.put_nowait(_Failed(error))
+        finally:
+            self._updates_done = True
+            self._wake()
+            with contextlib.suppress(asyncio.QueueFull):  # full: the actor is busy and sees the flag next
+                self._actions.put_nowait(_WAKE)
+
+    def _wake(self) -> None:
+        self._advanced.set()
+        self._advanced = asyncio.Event()
+
+    async def _act(self) -> None:
+        try:
+            await self._answer()
+        except Exception as error:  # a bug must end the session loudly, not hang it
+            self._out.put_nowait(_Failed(error))
+
+    async def _answer(self) -> None:
+        while True:
+            if self._updates_done and self._actions.empty():
+                self._out.put_nowait(_DONE)
+                return
+            request_id, apply = await self._actions.get()
+            if apply is None:
+                continue
+            try:
+                version = await apply()
+            except AppError as error:
+                self._out.put_nowait(Outcome(request_id, error=error))
+                continue
+            while self._seen < version and not self._updates_done:
+                await self._advanced.wait()
+            self._out.put_nowait(Outcome(request_id, version=version))

@@ -1,0 +1,118 @@
+"""The play session's ordering rules (app/play_sessions.py), driven step by step: updates from a queue the test
+feeds, actions whose commit the test releases. No clock and no sleeps: each step waits for what it needs."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+import pytest
+
+from cardroom.app.errors import FAILED_PRECONDITION, AppError
+from cardroom.app.play_sessions import Outcome, PlaySession
+
+
+@dataclass(frozen=True)
+class Update:
+    version: int
+
+
+class Feed:
+    """A watch stream the test writes: ``push`` an update, ``end`` it, or ``fail`` it."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[object] = asyncio.Queue()
+
+    async def stream(self):
+        while True:
+            item = await self.queue.get()
+            if item is None:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+
+
+async def _next(items) -> object:
+    return await asyncio.wait_for(anext(items), 30)
+
+
+@pytest.mark.asyncio
+async def test_an_accepted_outcome_waits_for_the_update_of_its_version_and_refusals_do_not_end_it():
+    feed = Feed()
+    session = PlaySession(feed.stream(), after_version=4)
+    items = aiter(session)
+    committed = asyncio.Event()
+
+    async def accepted() -> int:
+        committed.set()
+        return 6
+
+    async def refused() -> int:
+        raise AppError(FAILED_PRECONDITION, "NOT_YOUR_TURN", "not yours")
+
+    await session.send("a", refused)
+    await session.send("b", accepted)
+    outcome = await _next(items)
+    assert isinstance(outcome, Outcome) and outcome.error is not None and outcome.error.reason == "NOT_YOUR_TURN"
+    await committed.wait()
+    feed.queue.put_nowait(Update(5))
+    assert await _next(items) == Update(5)
+    feed.queue.put_nowait(Update(6))  # the version action b produced: its outcome follows it, never before
+    assert await _next(items) == Update(6)
+    assert await _next(items) == Outcome("b", version=6)
+    feed.queue.put_nowait(None)  # the match is over: the session ends
+    with pytest.raises(StopAsyncIteration):
+        await _next(items)
+
+
+@pytest.mark.asyncio
+async def test_a_repeated_request_answered_with_an_old_version_is_answered_at_once():
+    feed = Feed()
+    session = PlaySession(feed.stream(), after_version=9)
+    items = aiter(session)
+
+    async def replayed() -> int:
+        return 7  # applied before the session (re)opened after version 9
+
+    await session.send("r", replayed)
+    assert await _next(items) == Outcome("r", version=7)
+    await items.aclose()
+
+
+@pytest.mark.asyncio
+async def test_the_session_ends_after_the_last_update_once_the_action_under_way_is_answered():
+    feed = Feed()
+    session = PlaySession(feed.stream(), after_version=0)
+    items = aiter(session)
+    release = asyncio.Event()
+    started = asyncio.Event()
+
+    async def slow_refusal() -> int:
+        started.set()
+        await release.wait()
+        raise AppError(FAILED_PRECONDITION, "MATCH_NOT_ACTIVE", "over")
+
+    await session.send("late", slow_refusal)
+    first = asyncio.ensure_future(_next(items))  # iterating starts the session
+    await started.wait()
+    feed.queue.put_nowait(Update(1))
+    feed.queue.put_nowait(None)
+    assert await first == Update(1)
+    release.set()
+    outcome = await _next(items)
+    assert isinstance(outcome, Outcome) and outcome.request_id == "late" and not outcome.accepted
+    with pytest.raises(StopAsyncIteration):
+        await _next(items)
+
+
+@pytest.mark.asyncio
+async def test_a_failed_watch_ends_the_session_with_its_error_and_a_finished_match_ends_it_at_once():
+    feed = Feed()
+    items = aiter(PlaySession(feed.stream(), after_version=0))
+    feed.queue.put_nowait(AppError("UNAVAILABLE", "STORE_UNAVAILABLE", "gone"))
+    with pytest.raises(AppError) as failed:
+        await _next(items)
+    assert failed.value.reason == "STORE_UNAVAILABLE"
+    with pytest.raises(StopAsyncIteration):
+        await _next(aiter(PlaySession(None, after_version=3)))
