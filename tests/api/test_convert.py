@@ -381,9 +381,12 @@ def test_every_proto_field_is_produced_by_the_engine(game: str) -> None:
 def test_every_rpc_has_an_http_rule() -> None:
     """The REST gateway and OpenAPI document derive from these annotations (AIP-127)."""
     service = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
-    assert len(service.methods) == 12  # the standard and custom methods, RematchMatch included
+    assert len(service.methods) == 13  # the standard and custom methods, RematchMatch included, and Play
     for method in service.methods:
         rule: http_pb2.HttpRule = method.GetOptions().Extensions[annotations_pb2.http]
+        if method.client_streaming:  # Play: a bidirectional stream, served over HTTP as a WebSocket (play_ws.py)
+            assert method.name == "Play" and rule.WhichOneof("pattern") is None
+            continue
         pattern = rule.WhichOneof("pattern")
         assert pattern in ("get", "post"), method.name
         path = getattr(rule, pattern)
