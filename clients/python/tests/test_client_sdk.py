@@ -173,3 +173,16 @@ async def test_connect_over_tls_with_the_servers_root(live_tls_server):
         version = mover.state.match.version
         answer = await mover.act(mover.state.legal_actions[0])
         assert answer.state.match.version == version + 1
+
+
+@pytest.mark.asyncio
+async def test_get_game_carries_the_cards_phases_and_typed_phase(live_server):
+    async with connect(live_server.address) as client:
+        game = await client.get_game("pumptown")
+        cards = {card.code: card for card in game.cards}
+        assert cards["PEEK1"].display_name == "Peek" and cards["N12f"].value == 12
+        kinds = {kind.name: kind.enum_value for kind in game.decision_kinds}
+        assert kinds["NOPE_WINDOW"] == "PUMPTOWN_DECISION_KIND_NOPE_WINDOW"
+        phases = {phase.name: phase.enum_value for phase in (await client.get_game("up-or-down")).phases}
+        view = (await (await _table(client))[0].refresh()).view.up_or_down
+        assert up_or_down_pb2.UpOrDownPhase.Name(view.typed_phase) == phases[view.phase]
