@@ -23,8 +23,11 @@ from .config import Settings
 
 log = logging.getLogger(__name__)
 
-#: seconds a worker reuses a match's presence read (watch updates of busy matches come in bursts)
-CACHE_SECONDS = 0.5
+#: seconds a worker reuses a match's presence read (watch updates of busy matches come in bursts). Each watched
+#: match is read once per this interval while it commits: at 0.5 s that was 200 reads/s for 100 busy matches, more
+#: Redis calls than their commits (docs/benchmarks.md, "CPU per action, second pass"); a stream that starts or ends
+#: on this worker is seen at once, one on another replica within this time (presence itself lags by its TTL)
+CACHE_SECONDS = 2.0
 
 
 class Presence:

@@ -69,6 +69,7 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     watch.add_argument("--duration", type=float, default=20.0, help="seconds of play")
     watch.add_argument("--seed", type=int, default=1)
     watch.add_argument("--watcher-processes", type=int, default=2, help="client processes the streams are spread over")
+    watch.add_argument("--driver-processes", type=int, default=2, help="client processes the commits are driven by")
     watch.add_argument("--redis-pool-size", type=int, default=8, help="the server's command connections to Redis")
     storage.add_argument("--samples", type=int, default=500, help="Pumba: measure the match every this many actions")
     storage.add_argument(
@@ -177,6 +178,7 @@ def run_bench(args: argparse.Namespace) -> int:
             args.seed,
             args.watcher_processes,
             args.redis_pool_size,
+            args.driver_processes,
         )
         report = bench_watch(config)
         print(json.dumps(report))

@@ -2,8 +2,10 @@
 
 A redis-server and one ``cardroom serve`` worker are started on 127.0.0.1 (or ``--redis-url`` is used).
 M two-seat Pumba matches (long games) are created and started; W spectator streams are opened over them
-(round robin) by ``--watcher-processes`` processes, and the players' commits are driven by one more process,
-so neither the watchers' nor the driver's CPU is taken from the other (the server has its own process).
+(round robin) by ``--watcher-processes`` processes, and the players' commits are driven by
+``--driver-processes`` more (the matches split between them, so one client process's share of the machine
+does not bound the commit rate); neither the watchers' nor the drivers' CPU is taken from the other (the
+server has its own process).
 
 No fixed sleeps: each stream opens from the version before its match's current one, so its first update
 proves it is subscribed and following; the streams open in batches (gRPC's server cancels calls beyond its
@@ -60,6 +62,8 @@ class WatchBench:
     seed: int
     watcher_processes: int = 2
     pool_size: int | None = None
+    #: processes driving the commits, the matches split between them (one process was what bounded the rate)
+    driver_processes: int = 2
 
 
 @dataclass(frozen=True)
@@ -242,7 +246,7 @@ async def _drive(address: str, tables: list[_Table], rate: float, duration: floa
 
 
 def _driver_process(
-    address: str, tables: list[_Table], rate: float, duration: float, seed: int, control: Connection
+    address: str, tables: list[_Table], rate: float, duration: float, seed: int, *, control: Connection
 ) -> None:
     control.recv()  # go: every stream is following
     control.send(asyncio.run(_drive(address, tables, rate, duration, seed)))
@@ -298,14 +302,22 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
     admin = redis.Redis.from_url(redis_url)
     children = []
     try:
-        driver_end, driver_control = context.Pipe()
-        driver = context.Process(
-            target=_driver_process,
-            args=(address, tables, config.rate, config.duration, config.seed, driver_end),
-            daemon=True,
-        )
-        driver.start()
-        children.append(driver)
+        drivers = []
+        shares = max(1, min(config.driver_processes, len(tables)))
+        for index in range(shares):
+            share = tables[index::shares]
+            driver_end, driver_control = context.Pipe()
+            driver = context.Process(
+                target=_driver_process,
+                # each player paces itself at len(tables) / rate: the same for every share
+                args=(address, share, config.rate * len(share) / len(tables), config.duration, config.seed + index),
+                kwargs={"control": driver_end},
+                daemon=True,
+            )
+            driver.start()
+            children.append(driver)
+            drivers.append((driver_control, driver))
+        watcher_processes = []
         watchers = []
         connections = 0
         rss_before = _rss_kb(server_pid)
@@ -314,21 +326,32 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
             process = context.Process(target=_watcher_process, args=(address, share, end), daemon=True)
             process.start()
             children.append(process)
+            watcher_processes.append(process)
             watchers.append(control)
         following = 0
-        for control, process in zip(watchers, children[1:], strict=True):
+        for control, process in zip(watchers, watcher_processes, strict=True):
             (_, ready), held = _answer(control, process, admin)
             following, connections = following + ready, max(connections, held)
         rss_after = _rss_kb(server_pid)
         connections = max(connections, _server_connections(admin))
         cpu_before = _cpu_seconds(server_pid)
-        driver_control.send("go")
-        played, held = _answer(driver_control, driver, admin)
-        connections = max(connections, held)
+        for driver_control, _ in drivers:
+            driver_control.send("go")
+        plays = []
+        for driver_control, driver in drivers:
+            answer, held = _answer(driver_control, driver, admin)
+            plays.append(answer)
+            connections = max(connections, held)
+        played = {
+            "finals": {name: version for play in plays for name, version in play["finals"].items()},
+            "played_for": max(play["played_for"] for play in plays),
+            "cpu_s": sum(play["cpu_s"] for play in plays),
+            "errors": dict(sum((collections.Counter(play["errors"]) for play in plays), collections.Counter())),
+        }
         for control in watchers:
             control.send(played["finals"])
         results = []
-        for control, process in zip(watchers, children[1:], strict=True):
+        for control, process in zip(watchers, watcher_processes, strict=True):
             result, held = _answer(control, process, admin)
             connections = max(connections, held)
             results.append(result)
@@ -350,6 +373,7 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
         "streams_following": following,
         "matches": config.matches,
         "watcher_processes": processes,
+        "driver_processes": len(plays),
         "commits": commits,
         "commits_per_s": round(commits / played["played_for"], 1),
         "updates_expected": expected,
