@@ -72,6 +72,22 @@ def test_bench_service_spawned_plays_checks_and_reports():
         assert key in report
 
 
+def test_bench_service_over_rest_plays_checks_and_counts_redis_commands():
+    report = _bench(
+        "service", "--spawn", "--rest", "--game", "up-or-down", "--matches", "2", "--concurrency", "2",
+        "--duration", "3", "--baseline-seconds", "0.5",
+    )  # fmt: skip
+    assert report["transport"] == "rest"
+    assert report["lost_or_doubled"] == 0, report["consistency"]
+    assert report["errors"] == {}
+    assert report["consistency"]["matches_checked"] == 2
+    assert report["actions_committed"] > 0
+    assert report["server_cpu_ms_per_submit_action_est"] is not None
+    commands = report["redis_commands_per_action"]
+    assert commands["evalsha"] >= 1  # every committed action is one commit script at least
+    assert commands["all"] >= sum(count for name, count in commands.items() if name != "all") - 0.01
+
+
 def test_bench_storage_cost_reports_cpu_and_bytes_as_play_grows():
     report = _bench(
         "storage", "--cost", "--cost-long-actions", "60", "--cost-window", "20", "--cost-matches", "2,6",

@@ -46,6 +46,7 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         help="with --spawn: use this Redis instead of starting a redis-server; with --target: the server's Redis "
         "(its commands per action are reported)",
     )
+    service.add_argument("--rest", action="store_true", help="with --spawn: call over REST/JSON instead of gRPC")
     service.add_argument("--game", default="all", choices=["all", *game_ids()])
     service.add_argument("--players", type=int, default=4, help="seats per match, clamped to each game's range")
     service.add_argument("--matches", type=int, default=100, help="at most this many matches")
@@ -202,6 +203,7 @@ def run_bench(args: argparse.Namespace) -> int:
             contention=args.contention,
             generator_processes=args.generator_processes,
             seed=args.seed,
+            rest=args.rest,
         )
     )
     print(json.dumps(report))

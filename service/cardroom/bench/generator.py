@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import grpc
 
 from ..v1 import game_service_pb2 as pb
@@ -41,6 +42,8 @@ class Job:
     tables: list[tuple[str, int]] = field(default_factory=list)
     first_seed: int = 1
     records: list[MatchRecord] = field(default_factory=list)
+    #: the REST gateway's base URL: the calls go over REST/JSON (rest_stub.py) instead of gRPC
+    rest_url: str | None = None
 
 
 def run_job(job: Job) -> dict[str, Any]:
@@ -49,8 +52,16 @@ def run_job(job: Job) -> dict[str, Any]:
 
 
 async def _run(job: Job) -> dict[str, Any]:
-    channels = [grpc.aio.insecure_channel(job.target, options=CHANNEL_OPTIONS) for _ in range(job.clients)]
-    stubs = [pb_grpc.GameServiceStub(channel) for channel in channels]
+    channels: list[Any] = []
+    if job.rest_url:
+        from .rest_stub import RestStub
+
+        # one connection per client, as each gRPC client has its own channel
+        channels = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=1)) for _ in range(job.clients)]
+        stubs = [RestStub(job.rest_url, session) for session in channels]
+    else:
+        channels = [grpc.aio.insecure_channel(job.target, options=CHANNEL_OPTIONS) for _ in range(job.clients)]
+        stubs = [pb_grpc.GameServiceStub(channel) for channel in channels]
     meter = Meter(timed_method=TIMED_METHODS.get(job.phase, "SubmitAction"))
     tally = Tally()
     records: list[MatchRecord] = []

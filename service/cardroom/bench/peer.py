@@ -11,9 +11,10 @@ cardroom's side is ``cardroom bench service --spawn`` (a real redis-server, ``ca
 with the same number of concurrent matches; its latency is SubmitAction's, its server CPU per move the
 server's CPU during play over the actions committed (including the next seat's GetMatch and the match set-ups).
 
-For each concurrency and round the two run back to back (the peer first, then cardroom with each worker count),
-so both meet the same load from the rest of the machine; the report gives every run and the ratios of each
-round. The load average is read before and after each run.
+For each concurrency and round the two run back to back (the peer first, then cardroom with each worker count,
+then cardroom over REST/JSON with the first worker count: SubmitAction's server CPU over REST against gRPC), so
+all meet the same load from the rest of the machine; the report gives every run and the ratios of each round.
+The load average is read before and after each run.
 """
 
 from __future__ import annotations
@@ -121,9 +122,10 @@ def run_peer(peer_dir: Path, matches: int, seconds: float) -> dict[str, Any]:
     }
 
 
-def run_cardroom(bench: PeerBench, matches: int, workers: int) -> dict[str, Any]:
+def run_cardroom(bench: PeerBench, matches: int, workers: int, *, rest: bool = False) -> dict[str, Any]:
     load_before = _load()
     service = ServiceBench(
+        rest=rest,
         workers=workers,
         game=bench.game,
         players=bench.players,
@@ -137,6 +139,7 @@ def run_cardroom(bench: PeerBench, matches: int, workers: int) -> dict[str, Any]
     latency = report["submit_action_latency_ms"]
     return {
         "workers": workers,
+        "transport": report["transport"],
         "moves_per_s": report["actions_per_s"],
         "moves": report["actions_committed"],
         "latency_ms": {"p50": latency["p50"], "p99": latency["p99"]},
@@ -159,7 +162,11 @@ def bench_peer(bench: PeerBench) -> dict[str, Any]:
         for index in range(bench.rounds):
             peer = run_peer(bench.peer_dir, matches, bench.seconds)
             ours = [run_cardroom(bench, matches, workers) for workers in bench.workers]
-            rounds.append({"matches": matches, "round": index + 1, "boardgameio": peer, "cardroom": ours})
+            # the same play over REST/JSON, right after: SubmitAction's CPU over both transports in one run
+            rest = run_cardroom(bench, matches, bench.workers[0], rest=True)
+            rounds.append(
+                {"matches": matches, "round": index + 1, "boardgameio": peer, "cardroom": ours, "cardroom_rest": rest}
+            )
     return {
         "bench": "peer",
         "peer": "boardgame.io 0.50.2 (../shared/peers/boardgameio, run as it is)",
@@ -181,7 +188,14 @@ def _with_ratios(round_: dict[str, Any]) -> dict[str, Any]:
             "server_cpu_per_move": _ratio(ours["server_cpu_ms_per_move"], peer["server_cpu_ms_per_move"]),
             "p99": _ratio(ours["latency_ms"]["p99"], peer["latency_ms"]["p99"]),
         }
-    return {**round_, "cardroom_vs_boardgameio": ratios}
+    grpc_run, rest = round_["cardroom"][0], round_["cardroom_rest"]
+    rest_vs_grpc = {
+        "server_cpu_per_submit_action": _ratio(
+            rest["server_cpu_ms_per_submit_action_est"], grpc_run["server_cpu_ms_per_submit_action_est"]
+        ),
+        "server_cpu_per_move": _ratio(rest["server_cpu_ms_per_move"], grpc_run["server_cpu_ms_per_move"]),
+    }
+    return {**round_, "cardroom_vs_boardgameio": ratios, "cardroom_rest_vs_grpc": rest_vs_grpc}
 
 
 def _ratio(ours: float | None, theirs: float | None) -> float | None:

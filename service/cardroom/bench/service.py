@@ -39,7 +39,7 @@ import redis
 from ..engines import game_ids
 from .engines import seats_for
 from .generator import BASELINE, CHECK, CONTENTION, PLAY, TIMED_METHODS, VIEWS, Job, run_job
-from .spawned import cardroom_server, redis_server
+from .spawned import cardroom_server, free_port, redis_server
 
 #: samples of problems shown beside the lost_or_doubled count
 PROBLEM_SAMPLES = 10
@@ -62,6 +62,8 @@ class ServiceBench:
     contention: bool = False
     generator_processes: int = 1
     seed: int = 1
+    #: the baseline, views and play phases over REST/JSON (the spawned server's HTTP port) instead of gRPC
+    rest: bool = False
 
 
 def loopback_only(target: str) -> str:
@@ -80,7 +82,9 @@ def loopback_only(target: str) -> str:
 
 def bench_service(bench: ServiceBench) -> dict[str, Any]:
     """Run the whole benchmark and return its JSON report."""
-    with _server(bench) as (target, server_pids, redis_pid, redis_url):
+    if bench.rest and bench.target is not None:
+        raise SystemExit("--rest measures a server this command spawns (its HTTP port): use --spawn")
+    with _server(bench) as (target, server_pids, redis_pid, redis_url, rest_url):
         processes = 1 if bench.contention else max(1, min(bench.generator_processes, bench.concurrency))
         context = multiprocessing.get_context("spawn")
         with context.Pool(processes) as pool:
@@ -94,7 +98,7 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
             baseline, baseline_cpu = {}, {}
             for phase in (BASELINE, VIEWS):
                 jobs = [
-                    Job(phase, target, clients, bench.baseline_seconds, tables[:1], bench.seed)
+                    Job(phase, target, clients, bench.baseline_seconds, tables[:1], bench.seed, rest_url=rest_url)
                     for clients in _split(bench.concurrency, processes)
                 ]
                 baseline[phase], baseline_cpu[phase], _ = _measured(pool, jobs, server_cpu, redis_cpu)
@@ -102,7 +106,15 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
             tables = [tables[index % len(tables)] for index in range(bench.matches)]
             phase = CONTENTION if bench.contention else PLAY
             play_jobs = [
-                Job(phase, target, clients, bench.duration, tables[first : first + share], bench.seed + first)
+                Job(
+                    phase,
+                    target,
+                    clients,
+                    bench.duration,
+                    tables[first : first + share],
+                    bench.seed + first,
+                    rest_url=rest_url,
+                )
                 for clients, share, first in _shares(bench.concurrency, bench.matches, processes)
             ]
             commands_before = redis_commands()
@@ -127,18 +139,22 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | None, str | None]]:
-    """(address, server pids, redis pid or None, redis url or None) of the target, spawning what --spawn asks for."""
+def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | None, str | None, str | None]]:
+    """(address, server pids, redis pid or None, redis url or None, REST base URL when --rest) of the target,
+    spawning what --spawn asks for."""
     if bench.target is not None:
-        yield loopback_only(bench.target), bench.server_pids, None, bench.redis_url
+        yield loopback_only(bench.target), bench.server_pids, None, bench.redis_url, None
         return
     with contextlib.ExitStack() as stack:
         redis_pid = None
         redis_url = bench.redis_url
         if redis_url is None:
             redis_url, redis_pid = stack.enter_context(redis_server())
-        address, server_pid = stack.enter_context(cardroom_server(redis_url, bench.workers))
-        yield address, (server_pid,), redis_pid, redis_url
+        http_port = free_port()
+        extra = ("--http-port", str(http_port))  # after the one cardroom_server picks: this one is used
+        address, server_pid = stack.enter_context(cardroom_server(redis_url, bench.workers, extra))
+        rest_url = f"http://127.0.0.1:{http_port}" if bench.rest else None
+        yield address, (server_pid,), redis_pid, redis_url, rest_url
 
 
 def _warm_up(_index: int) -> None:
@@ -228,6 +244,7 @@ def _report(
     baseline_rate = repeated[BASELINE]["calls_per_s"]
     report: dict[str, Any] = {
         "mode": CONTENTION if bench.contention else PLAY,
+        "transport": "rest" if bench.rest else "grpc",
         "target": target,
         "spawned": bench.target is None,
         "workers": bench.workers if bench.target is None else None,
