@@ -88,6 +88,22 @@ def test_bench_service_over_rest_plays_checks_and_counts_redis_commands():
     assert commands["all"] >= sum(count for name, count in commands.items() if name != "all") - 0.01
 
 
+def test_bench_service_sessions_play_every_seat_on_its_own_play_session():
+    report = _bench(
+        "service", "--spawn", "--sessions", "--game", "up-or-down", "--players", "2", "--matches", "2",
+        "--concurrency", "2", "--duration", "3", "--baseline-seconds", "0.5",
+    )  # fmt: skip
+    assert report["sessions"] is True
+    assert report["lost_or_doubled"] == 0, report["consistency"]
+    assert report["consistency"]["unknown_outcomes"] == 0
+    assert report["calls"]["Play"] == 2 * report["matches_started"]  # one session per seat
+    assert "SubmitAction" not in report["calls"] and "GetMatch" not in report["calls"]
+    assert report["actions_committed"] > 0
+    refused = sum(report["errors"].values())  # simultaneous decisions lost, never anything else
+    assert set(report["errors"]) <= {"ABORTED/STALE_VERSION", "FAILED_PRECONDITION/NOT_YOUR_TURN"}
+    assert report["actions_committed"] + refused <= report["calls"]["Play.action"]
+
+
 def test_bench_storage_cost_reports_cpu_and_bytes_as_play_grows():
     report = _bench(
         "storage", "--cost", "--cost-long-actions", "60", "--cost-window", "20", "--cost-matches", "2,6",

@@ -47,6 +47,7 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         "(its commands per action are reported)",
     )
     service.add_argument("--rest", action="store_true", help="with --spawn: call over REST/JSON instead of gRPC")
+    service.add_argument("--sessions", action="store_true", help="play with one Play session per seat")
     service.add_argument("--game", default="all", choices=["all", *game_ids()])
     service.add_argument("--players", type=int, default=4, help="seats per match, clamped to each game's range")
     service.add_argument("--matches", type=int, default=100, help="at most this many matches")
@@ -204,6 +205,7 @@ def run_bench(args: argparse.Namespace) -> int:
             generator_processes=args.generator_processes,
             seed=args.seed,
             rest=args.rest,
+            sessions=args.sessions,
         )
     )
     print(json.dumps(report))

@@ -25,6 +25,7 @@ from ..v1 import game_service_pb2_grpc as pb_grpc
 from .calls import CHANNEL_OPTIONS, Meter
 from .consistency import check_match
 from .players import MatchRecord, Tally, call_repeatedly, contend, play_match, seat_table
+from .sessions import play_in_sessions
 
 BASELINE, VIEWS, PLAY, CONTENTION, CHECK = "baseline", "views", "play", "contention", "check"
 #: the method whose latencies a phase records
@@ -44,6 +45,8 @@ class Job:
     records: list[MatchRecord] = field(default_factory=list)
     #: the REST gateway's base URL: the calls go over REST/JSON (rest_stub.py) instead of gRPC
     rest_url: str | None = None
+    #: play: every seat on its own Play session (sessions.py) instead of unary SubmitAction/GetMatch
+    sessions: bool = False
 
 
 def run_job(job: Job) -> dict[str, Any]:
@@ -75,7 +78,8 @@ async def _run(job: Job) -> dict[str, Any]:
             if time.monotonic() >= deadline:
                 return
             try:
-                records.append(await play_match(meter, stub, tally, game, seats, job.first_seed + index, deadline))
+                play = play_in_sessions if job.sessions else play_match
+                records.append(await play(meter, stub, tally, game, seats, job.first_seed + index, deadline))
             except grpc.aio.AioRpcError:
                 continue  # the table could not be set up; the meter counted the error
 

@@ -12,7 +12,9 @@ with the same number of concurrent matches; its latency is SubmitAction's, its s
 server's CPU during play over the actions committed (including the next seat's GetMatch and the match set-ups).
 
 For each concurrency and round the two run back to back (the peer first, then cardroom with each worker count,
-then cardroom over REST/JSON with the first worker count: SubmitAction's server CPU over REST against gRPC), so
+then the same with every seat on its own Play session (``bench service --sessions``: each update pushed to every
+seat, as the peer's clients get every state; latency from an action sent to its outcome), then cardroom over
+REST/JSON with the first worker count: SubmitAction's server CPU over REST against gRPC), so
 all meet the same load from the rest of the machine; the report gives every run and the ratios of each round.
 The load average is read before and after each run.
 """
@@ -122,10 +124,13 @@ def run_peer(peer_dir: Path, matches: int, seconds: float) -> dict[str, Any]:
     }
 
 
-def run_cardroom(bench: PeerBench, matches: int, workers: int, *, rest: bool = False) -> dict[str, Any]:
+def run_cardroom(
+    bench: PeerBench, matches: int, workers: int, *, rest: bool = False, sessions: bool = False
+) -> dict[str, Any]:
     load_before = _load()
     service = ServiceBench(
         rest=rest,
+        sessions=sessions,
         workers=workers,
         game=bench.game,
         players=bench.players,
@@ -140,6 +145,7 @@ def run_cardroom(bench: PeerBench, matches: int, workers: int, *, rest: bool = F
     return {
         "workers": workers,
         "transport": report["transport"],
+        "sessions": report["sessions"],
         "moves_per_s": report["actions_per_s"],
         "moves": report["actions_committed"],
         "latency_ms": {"p50": latency["p50"], "p99": latency["p99"]},
@@ -162,6 +168,8 @@ def bench_peer(bench: PeerBench) -> dict[str, Any]:
         for index in range(bench.rounds):
             peer = run_peer(bench.peer_dir, matches, bench.seconds)
             ours = [run_cardroom(bench, matches, workers) for workers in bench.workers]
+            # every seat on its own Play session: each update pushed to every seat, as the peer does
+            ours += [run_cardroom(bench, matches, workers, sessions=True) for workers in bench.workers]
             # the same play over REST/JSON, right after: SubmitAction's CPU over both transports in one run
             rest = run_cardroom(bench, matches, bench.workers[0], rest=True)
             rounds.append(
@@ -182,7 +190,7 @@ def _with_ratios(round_: dict[str, Any]) -> dict[str, Any]:
     peer = round_["boardgameio"]
     ratios = {}
     for ours in round_["cardroom"]:
-        key = f"workers_{ours['workers']}"
+        key = f"{'sessions' if ours['sessions'] else 'unary'}_workers_{ours['workers']}"
         ratios[key] = {
             "moves_per_s": _ratio(ours["moves_per_s"], peer["moves_per_s"]),
             "server_cpu_per_move": _ratio(ours["server_cpu_ms_per_move"], peer["server_cpu_ms_per_move"]),

@@ -64,6 +64,8 @@ class ServiceBench:
     seed: int = 1
     #: the baseline, views and play phases over REST/JSON (the spawned server's HTTP port) instead of gRPC
     rest: bool = False
+    #: play with one Play session per seat (bench/sessions.py) instead of unary calls
+    sessions: bool = False
 
 
 def loopback_only(target: str) -> str:
@@ -82,6 +84,8 @@ def loopback_only(target: str) -> str:
 
 def bench_service(bench: ServiceBench) -> dict[str, Any]:
     """Run the whole benchmark and return its JSON report."""
+    if bench.rest and bench.sessions:
+        raise SystemExit("--sessions plays over gRPC's Play: it does not go with --rest")
     if bench.rest and bench.target is not None:
         raise SystemExit("--rest measures a server this command spawns (its HTTP port): use --spawn")
     with _server(bench) as (target, server_pids, redis_pid, redis_url, rest_url):
@@ -114,6 +118,7 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
                     tables[first : first + share],
                     bench.seed + first,
                     rest_url=rest_url,
+                    sessions=bench.sessions,
                 )
                 for clients, share, first in _shares(bench.concurrency, bench.matches, processes)
             ]
@@ -245,6 +250,7 @@ def _report(
     report: dict[str, Any] = {
         "mode": CONTENTION if bench.contention else PLAY,
         "transport": "rest" if bench.rest else "grpc",
+        "sessions": bench.sessions,
         "target": target,
         "spawned": bench.target is None,
         "workers": bench.workers if bench.target is None else None,

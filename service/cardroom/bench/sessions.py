@@ -1,0 +1,161 @@
+"""The load generator's session mode: every seat of a match plays on its own ``Play`` session, as a real client.
+
+The table is set up with unary calls (create, joins, start), then each seat opens a Play session from the
+version before the start and acts whenever the newest update pushed to it says it is to act: one random legal
+action, sent with the version it was decided on and a fresh request id. Every update of every seat's session is
+pushed by the server (the fan-out of each commit to all seats is part of the measured cost, as in boardgame.io's
+harness, where every player's client gets every state). The latency of an action is from its send until its
+outcome arrives (after its update). A refused action (a simultaneous decision lost) is counted by its reason and
+the seat decides again on the next update.
+
+After the deadline no action is sent; each session waits for the outcomes of those in flight (at most
+``DRAIN_SECONDS``), so the consistency check knows every accepted version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+import uuid
+from typing import Any
+
+from google.rpc import code_pb2, error_details_pb2
+
+from ..api import convert
+from ..v1 import game_service_pb2 as pb
+from ..v1 import match_pb2
+from .calls import Meter
+from .players import MatchRecord, Tally, seat_table
+
+#: seconds a session waits past the deadline for the outcomes of its actions in flight
+DRAIN_SECONDS = 20.0
+ACTIVE = match_pb2.MATCH_STATUS_ACTIVE
+
+
+async def play_in_sessions(
+    meter: Meter, stub: Any, tally: Tally, game: str, players: int, seed: int, deadline: float
+) -> MatchRecord:
+    """Play one match with one Play session per seat until it ends or ``deadline`` (monotonic) passes."""
+    record, started = await seat_table(meter, stub, game, players, seed)
+    rng = random.Random(seed)
+    over = asyncio.Event()
+    seats = [_seat(meter, stub, tally, record, seat, started.match.version, random.Random(rng.random()), deadline, over)
+             for seat in range(players)]  # fmt: skip
+    await asyncio.gather(*seats)
+    return record
+
+
+async def _seat(
+    meter: Meter,
+    stub: Any,
+    tally: Tally,
+    record: MatchRecord,
+    seat: int,
+    after: int,
+    rng: random.Random,
+    deadline: float,
+    over: asyncio.Event,
+) -> None:
+    outbox: asyncio.Queue[pb.PlayRequest | None] = asyncio.Queue()
+    inbox: asyncio.Queue[pb.PlayResponse | None] = asyncio.Queue()
+    opening = pb.PlayOpen(name=record.name, seat_token=record.tokens[seat], after_version=after - 1)
+
+    async def requests():
+        yield pb.PlayRequest(open=opening)
+        while (request := await outbox.get()) is not None:
+            yield request
+
+    meter.calls["Play"] += 1
+    call = stub.Play(requests())
+
+    async def read() -> None:
+        try:
+            async for response in call:
+                inbox.put_nowait(response)
+        finally:
+            inbox.put_nowait(None)
+
+    reader = asyncio.ensure_future(read())
+    pending: dict[str, tuple[float, dict[str, Any]]] = {}
+    newest: Any = None
+    try:
+        while True:
+            now = time.monotonic()
+            if (now >= deadline or over.is_set()) and not pending:
+                break
+            wait = max(0.01, deadline - now) if not pending else DRAIN_SECONDS
+            try:
+                # another seat seeing the match end stops the wait, unless an outcome of this seat is due
+                response = await asyncio.wait_for(inbox.get() if pending else _next(inbox, over), wait)
+            except TimeoutError:
+                if pending:  # no outcome within the drain time: it may or may not have applied
+                    record.unknown_outcomes += len(pending)
+                    break
+                continue
+            if response is None:  # the session ended (the match is over) or the match was finished elsewhere
+                record.unknown_outcomes += len(pending)
+                break
+            if response.WhichOneof("kind") == "update":
+                newest = response.update.state
+                if newest.match.status != ACTIVE:
+                    record.finished = newest.match.status == match_pb2.MATCH_STATUS_FINISHED
+                    over.set()
+            else:
+                _outcome(meter, tally, record, seat, pending, response.outcome)
+            if not pending and _to_act(newest, seat) and time.monotonic() < deadline and not over.is_set():
+                action = rng.choice(newest.legal_actions)
+                request_id = str(uuid.uuid4())
+                pending[request_id] = (time.perf_counter(), convert.action_from_proto(record.game, action))
+                meter.calls["Play.action"] += 1
+                play = pb.PlayAction(request_id=request_id, expected_version=newest.match.version, action=action)
+                outbox.put_nowait(pb.PlayRequest(action=play))
+    finally:
+        outbox.put_nowait(None)
+        call.cancel()
+        reader.cancel()
+        await asyncio.gather(reader, return_exceptions=True)
+
+
+def _to_act(state: Any, seat: int) -> bool:
+    return state is not None and state.match.status == ACTIVE and seat in state.to_act and bool(state.legal_actions)
+
+
+async def _next(inbox: asyncio.Queue, over: asyncio.Event) -> Any:
+    """The next message, or None as soon as another seat saw the match end."""
+    getting = asyncio.ensure_future(inbox.get())
+    ending = asyncio.ensure_future(over.wait())
+    try:
+        await asyncio.wait({getting, ending}, return_when=asyncio.FIRST_COMPLETED)
+        if getting.done():
+            return getting.result()
+        return None
+    finally:
+        getting.cancel()
+        ending.cancel()
+
+
+def _outcome(
+    meter: Meter,
+    tally: Tally,
+    record: MatchRecord,
+    seat: int,
+    pending: dict[str, tuple[float, dict[str, Any]]],
+    outcome: Any,
+) -> None:
+    sent = pending.pop(outcome.request_id, None)
+    if sent is None:
+        return
+    started, action = sent
+    if outcome.accepted:
+        meter.latencies.append(time.perf_counter() - started)
+        record.ack(outcome.version, seat, action)
+        tally.committed += 1
+        return
+    reason = "-"
+    for detail in outcome.error.details:
+        info = error_details_pb2.ErrorInfo()
+        if detail.Unpack(info):
+            reason = info.reason
+    meter.errors[f"{code_pb2.Code.Name(outcome.error.code)}/{reason}"] += 1
+    tally.conflicts_retried += outcome.error.code == code_pb2.ABORTED
