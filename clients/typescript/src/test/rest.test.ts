@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CardroomError, connectRest } from "../index.js";
+import { randomUUID } from "node:crypto";
+import { bearer, CardroomError, connectRest, upOrDownPhaseToJSON } from "../index.js";
 import { type MatchUpdate } from "../index.js";
 import { liveService, openTable, playFirstActions, playFullMatch } from "./match.js";
 import { cuttableProxy } from "./proxy.js";
@@ -47,4 +48,21 @@ test("a watch over SSE resumes after its connection drops, without a gap or a re
   } finally {
     await proxy.close();
   }
+});
+
+test("getGame carries every card, phase and decision kind; views carry the typed phase", async () => {
+  const client = connectRest(liveService().httpUrl);
+  const pumptown = await client.getGame({ name: "games/pumptown" });
+  const peek = pumptown.cards.find((card) => card.code === "PEEK1");
+  assert.equal(peek?.displayName, "Peek");
+  assert.equal(peek?.category, "pump");
+  assert.ok(pumptown.decisionKinds.some((kind) => kind.enumValue === "PUMPTOWN_DECISION_KIND_NOPE_WINDOW"));
+  const upOrDown = await client.getGame({ name: "games/up-or-down" });
+  assert.equal(upOrDown.cards.find((card) => card.code === "106")?.colour, "pink");
+  const table = await openTable(client);
+  await client.startMatch({ name: table.name, requestId: randomUUID() }, bearer(table.tokens[0]));
+  const view = (await client.getMatch({ name: table.name })).view?.upOrDown;
+  assert.ok(view);
+  const phase = upOrDown.phases.find((info) => info.name === view.phase);
+  assert.equal(phase?.enumValue, upOrDownPhaseToJSON(view.typedPhase));
 });
