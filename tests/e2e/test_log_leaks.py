@@ -60,6 +60,8 @@ class Replayed:
         self.played: dict[int, tuple[int, dict]] = {}
         self.options = options
         self.players, self.seed = players, seed
+        #: GetMatch answers read while playing, (viewer, MatchState): their last_events are checked too
+        self.reads: list[tuple[int | None, match_pb2.MatchState]] = []
 
     def started(self, version: int) -> None:
         self.start_version = version
@@ -80,6 +82,7 @@ def _play(table: Table, match: Replayed, rng: random.Random, stop_after: int | N
         seats = list(state.to_act) or [s for s in range(table.players) if s in table.get(s).to_act]
         seat = rng.choice(seats)
         mine = table.get(seat)
+        match.reads.append((seat, mine))
         action = convert.action_from_proto(table.game, rng.choice(list(mine.legal_actions)))
         state = table.act(seat, action, expected_version=mine.match.version).state
         match.applied(state.match.version, seat, action)
@@ -113,6 +116,24 @@ def _watch(table: Table, viewer: int | None, until: int) -> list[pb.MatchUpdate]
     finally:
         stream.cancel()
     return updates
+
+
+def _check_last_events(match: Replayed) -> tuple[int, list[str]]:
+    """(leaks, mismatches) of GetMatch's ``last_events`` in every answer read: the events of the change that
+    produced the version read, as that viewer saw them then (the read is that version's own moment)."""
+    engine, game = match.engine, match.game
+    leaks, wrong = 0, []
+    for viewer, read in match.reads:
+        transition = match.transitions.get(read.match.version)
+        if transition is None:
+            continue
+        expected = [engine.replay_event(transition.state, viewer, e).for_viewer(viewer) for e in transition.events]
+        if list(read.last_events) != [convert.event_to_proto(game, e) for e in expected]:
+            wrong.append(f"GetMatch v{read.match.version} viewer {viewer}: last_events differ")
+        shown = [convert.event_from_proto(game, e) for e in read.last_events]
+        hidden = engine.hidden_cards(transition.state, viewer)
+        leaks += sum(card in hidden for card in invariants.card_values(shown, engine.card_keys))
+    return leaks, wrong
 
 
 def _check(match: Replayed, viewer: int | None, now: int, entries: list, updates: list) -> tuple[int, list[str]]:
@@ -170,6 +191,11 @@ def test_no_viewer_reads_a_hidden_card_in_logs_or_watch_streams(stub, config):
                 leaks, wrong = _check(match, viewer, now, _log(table, viewer), _watch(table, viewer, now))
                 assert not wrong, wrong[:5]
                 total += leaks
+                match.reads.append((viewer, table.get(viewer)))
+        leaks, wrong = _check_last_events(match)
+        assert not wrong, wrong[:5]
+        assert any(read.last_events for _, read in match.reads)
+        total += leaks
         assert table.get(None).match.status == match_pb2.MATCH_STATUS_FINISHED
     LEAKS[_ids(config)] = total
     print(f"leaks {_ids(config)}: {total} over {MATCHES} match(es), {len(viewers)} viewers, mid-game and after the end")

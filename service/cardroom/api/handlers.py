@@ -12,6 +12,7 @@ import json
 import re
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
 from typing import Any, TypeVar
 
 from google.protobuf import json_format, timestamp_pb2
@@ -25,6 +26,7 @@ from ..engines.contract import GameInfo, RuleError
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from . import convert
+from .action_sets_wire import action_sets_to_proto
 from .request_bounds import check_request
 from .watch_wire import IdentityMemo
 
@@ -138,14 +140,27 @@ def match_to_proto(
     return match
 
 
-def snapshot_to_proto(snapshot: Snapshot) -> match_pb2.MatchState:
+#: LegalActionsForm values that list the flat actions, and those that list the compact sets
+_FLAT_FORMS = frozenset({match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED, match_pb2.LEGAL_ACTIONS_FORM_FLAT,
+                         match_pb2.LEGAL_ACTIONS_FORM_BOTH})
+_COMPACT_FORMS = frozenset({match_pb2.LEGAL_ACTIONS_FORM_COMPACT, match_pb2.LEGAL_ACTIONS_FORM_BOTH})
+
+
+def snapshot_to_proto(
+    snapshot: Snapshot, form: int = match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED
+) -> match_pb2.MatchState:
+    """``snapshot`` as a MatchState, its legal actions in the LegalActionsForm ``form`` (flat by default)."""
     game = snapshot.doc.game
     state = match_pb2.MatchState(
         match=match_to_proto(
             snapshot.doc, connected=snapshot.connected, expire_time=snapshot.expire_time, held=snapshot.held
         ),
-        legal_actions=[convert.action_to_proto(game, action) for action in snapshot.legal_actions],
+        legal_actions=[convert.action_to_proto(game, action) for action in snapshot.legal_actions]
+        if form in _FLAT_FORMS
+        else [],
+        legal_action_sets=action_sets_to_proto(game, snapshot.legal_actions) if form in _COMPACT_FORMS else [],
         to_act=snapshot.to_act,
+        last_events=[convert.event_to_proto(game, event) for event in snapshot.last_events],
     )
     if snapshot.your_seat is not None:
         state.your_seat = snapshot.your_seat
@@ -166,12 +181,12 @@ def events_to_proto(game: str, events: list[dict[str, Any]]) -> list[match_pb2.E
     return [convert.event_to_proto(game, event) for event in events]
 
 
-def update_to_proto(update: Update) -> pb.MatchUpdate:
+def update_to_proto(update: Update, form: int = match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED) -> pb.MatchUpdate:
     game = update.snapshot.doc.game
     message = pb.MatchUpdate(
         version=update.version,
         events=events_to_proto(game, update.events),
-        state=snapshot_to_proto(update.snapshot),
+        state=snapshot_to_proto(update.snapshot, form),
         timed_out=update.timed_out,
         by_bot=update.by_bot,
     )
@@ -180,8 +195,11 @@ def update_to_proto(update: Update) -> pb.MatchUpdate:
     return message
 
 
-#: one MatchUpdate per watch update the app shares between streams (api/watch_wire.py)
-watch_message: IdentityMemo[Update, pb.MatchUpdate] = IdentityMemo(update_to_proto)
+#: one MatchUpdate per watch update the app shares between streams (api/watch_wire.py), per LegalActionsForm
+watch_messages: dict[int, IdentityMemo[Update, pb.MatchUpdate]] = {
+    form: IdentityMemo(partial(update_to_proto, form=form)) for form in match_pb2.LegalActionsForm.values()
+}
+watch_message = watch_messages[match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED]
 
 
 def _fixture(request: pb.CreateMatchRequest) -> dict[str, Any] | None:
@@ -293,7 +311,7 @@ class GameHandlers:
 
     async def GetMatch(self, request: pb.GetMatchRequest, token: str | None) -> match_pb2.MatchState:
         game, match_id = parse_match_name(request.name)
-        return snapshot_to_proto(await self.matches.get_match(game, match_id, token))
+        return snapshot_to_proto(await self.matches.get_match(game, match_id, token), request.legal_actions_form)
 
     async def ListMatches(self, request: pb.ListMatchesRequest, token: str | None) -> pb.ListMatchesResponse:
         game = parse_game_name(request.parent)
@@ -329,7 +347,8 @@ class GameHandlers:
         update = await self._submit(request, token)
         game = update.snapshot.doc.game
         return pb.SubmitActionResponse(
-            state=snapshot_to_proto(update.snapshot), events=events_to_proto(game, update.events)
+            state=snapshot_to_proto(update.snapshot, request.legal_actions_form),
+            events=events_to_proto(game, update.events),
         )
 
     async def _submit(self, request: pb.SubmitActionRequest, token: str | None) -> Update:
@@ -383,7 +402,7 @@ class GameHandlers:
         if updates is None:
             release()
             return None
-        stream = _counted(updates, release)
+        stream = _counted(updates, release, watch_messages.get(request.legal_actions_form, watch_message))
         weakref.finalize(stream, release)  # a stream dropped before its first update never runs its finally
         return stream
 
@@ -420,9 +439,13 @@ class GameHandlers:
         return pb.GetMatchLogResponse(entries=entries, next_page_token=next_token)
 
 
-async def _counted(updates: AsyncIterator[Update], release: Callable[[], None]) -> AsyncIterator[pb.MatchUpdate]:
+async def _counted(
+    updates: AsyncIterator[Update],
+    release: Callable[[], None],
+    to_message: Callable[[Update], pb.MatchUpdate] = watch_message,
+) -> AsyncIterator[pb.MatchUpdate]:
     try:
         async for update in updates:
-            yield watch_message(update)
+            yield to_message(update)
     finally:
         release()

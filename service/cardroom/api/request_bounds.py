@@ -27,7 +27,7 @@ from google.protobuf.message import Message
 from ..app.errors import INVALID_ARGUMENT, AppError
 from ..engines import game_ids, get_engine
 from ..engines.contract import OptionSpec
-from ..v1 import game_service_pb2
+from ..v1 import game_service_pb2, match_pb2
 
 SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
 Field = descriptor.FieldDescriptor
@@ -129,6 +129,12 @@ def _version() -> Bound:
     return Bound(minimum=0, maximum=VERSION_MAX)
 
 
+def _legal_actions_form() -> Bound:
+    """A LegalActionsForm: one of its numbers (proto3 enums are open: any int32 decodes)."""
+    values = match_pb2.LegalActionsForm.values()
+    return Bound(minimum=min(values), maximum=max(values))
+
+
 def _option_bounds() -> dict[str, Bound]:
     """``options.<game>.<option>`` of CreateMatchRequest, from the engines' OptionSpec ranges."""
     from .convert import GAME_FIELDS  # the oneof member of each game
@@ -216,7 +222,7 @@ BOUNDS: dict[str, dict[str, Bound]] = {
         "bots.seat": Bound(minimum=0, maximum=SEATS - 1),
         "bots.level": Bound(max_length=BOT_LEVEL_LENGTH),
     },
-    "GetMatchRequest": {"name": _name()},
+    "GetMatchRequest": {"name": _name(), "legal_actions_form": _legal_actions_form()},
     "ListMatchesRequest": {
         "parent": _name(),
         "page_size": _page_size(),
@@ -241,8 +247,9 @@ BOUNDS: dict[str, dict[str, Bound]] = {
         "expected_version": _version(),
         "etag": Bound(max_length=ETAG_LENGTH),
         "request_id": _request_id(),
+        "legal_actions_form": _legal_actions_form(),
     },
-    "WatchMatchRequest": {"name": _name(), "after_version": _version()},
+    "WatchMatchRequest": {"name": _name(), "after_version": _version(), "legal_actions_form": _legal_actions_form()},
     # every message of a Play session, its first (open) and each action (as SubmitActionRequest's)
     "PlayRequest": {
         "open.name": _name(),

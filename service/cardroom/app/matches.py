@@ -55,6 +55,7 @@ from .errors import (
     stale_version,
 )
 from .history import History
+from .last_events import last_events
 from .lean_log import lean
 from .limits import Limits
 from .presence import Presence
@@ -90,6 +91,8 @@ class Snapshot:
     expire_time: float | None = None
     #: open seats held for the players of a finished match (rematch.py)
     held: frozenset[int] = frozenset()
+    #: the events of the change that produced this version, for this viewer (GetMatch only: last_events.py)
+    last_events: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -345,7 +348,11 @@ class MatchService:
         if player is not None and seats.is_away(player):
             doc = await self._return(game, match_id, token)
             player = self._authenticate(doc, token)
-        return replace(self._snapshot(doc, player), connected=await self.presence.connected(doc))
+        try:
+            shown = tuple(await last_events(self.store, doc, player.seat if player else None))
+        except StoreUnavailable as error:
+            raise _unavailable(error) from None
+        return replace(self._snapshot(doc, player), connected=await self.presence.connected(doc), last_events=shown)
 
     async def _return(self, game: str, match_id: str, token: str | None) -> docs.MatchDoc:
         """An away player's authenticated read takes its seat back (one commit, kind ``returned``)."""

@@ -400,9 +400,12 @@ func (x *CreateMatchResponse) GetSeatToken() string {
 type GetMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
-	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// How the answer lists the caller's legal actions: FLAT (the default),
+	// COMPACT (parameterised sets, always small) or BOTH.
+	LegalActionsForm LegalActionsForm `protobuf:"varint,2,opt,name=legal_actions_form,json=legalActionsForm,proto3,enum=cardroom.v1.LegalActionsForm" json:"legal_actions_form,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *GetMatchRequest) Reset() {
@@ -440,6 +443,13 @@ func (x *GetMatchRequest) GetName() string {
 		return x.Name
 	}
 	return ""
+}
+
+func (x *GetMatchRequest) GetLegalActionsForm() LegalActionsForm {
+	if x != nil {
+		return x.LegalActionsForm
+	}
+	return LegalActionsForm_LEGAL_ACTIONS_FORM_UNSPECIFIED
 }
 
 // Request of ListMatches.
@@ -977,9 +987,12 @@ type SubmitActionRequest struct {
 	// Idempotency key (AIP-155): a retry with the same id returns the first
 	// answer and applies nothing twice. Bound: a UUID or empty, as
 	// CreateMatch's `request_id`.
-	RequestId     string `protobuf:"bytes,5,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	RequestId string `protobuf:"bytes,5,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	// How the answer's state lists the caller's legal actions (see
+	// GetMatchRequest).
+	LegalActionsForm LegalActionsForm `protobuf:"varint,6,opt,name=legal_actions_form,json=legalActionsForm,proto3,enum=cardroom.v1.LegalActionsForm" json:"legal_actions_form,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *SubmitActionRequest) Reset() {
@@ -1047,6 +1060,13 @@ func (x *SubmitActionRequest) GetRequestId() string {
 	return ""
 }
 
+func (x *SubmitActionRequest) GetLegalActionsForm() LegalActionsForm {
+	if x != nil {
+		return x.LegalActionsForm
+	}
+	return LegalActionsForm_LEGAL_ACTIONS_FORM_UNSPECIFIED
+}
+
 // Response of SubmitAction.
 type SubmitActionResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1110,9 +1130,12 @@ type WatchMatchRequest struct {
 	// Send every update committed after this version, each with the state at
 	// that version; 0 replays the match from its creation. To resume, send the
 	// last version received. Bound: 0..2147483647.
-	AfterVersion  int32 `protobuf:"varint,2,opt,name=after_version,json=afterVersion,proto3" json:"after_version,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	AfterVersion int32 `protobuf:"varint,2,opt,name=after_version,json=afterVersion,proto3" json:"after_version,omitempty"`
+	// How every update's state lists the watcher's legal actions (see
+	// GetMatchRequest).
+	LegalActionsForm LegalActionsForm `protobuf:"varint,3,opt,name=legal_actions_form,json=legalActionsForm,proto3,enum=cardroom.v1.LegalActionsForm" json:"legal_actions_form,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *WatchMatchRequest) Reset() {
@@ -1159,6 +1182,13 @@ func (x *WatchMatchRequest) GetAfterVersion() int32 {
 	return 0
 }
 
+func (x *WatchMatchRequest) GetLegalActionsForm() LegalActionsForm {
+	if x != nil {
+		return x.LegalActionsForm
+	}
+	return LegalActionsForm_LEGAL_ACTIONS_FORM_UNSPECIFIED
+}
+
 // One committed change of a match, as the watching seat sees it.
 type MatchUpdate struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1168,7 +1198,9 @@ type MatchUpdate struct {
 	Events []*Event `protobuf:"bytes,2,rep,name=events,proto3" json:"events,omitempty"`
 	// The match after this change, as the watcher sees it.
 	State *MatchState `protobuf:"bytes,3,opt,name=state,proto3" json:"state,omitempty"`
-	// The seat that acted; absent for system changes (joins, start).
+	// The seat that acted; absent for system changes (joins, leaves, start, a
+	// seat's return) and, for every watcher but that seat, for an action the
+	// game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
 	Seat *int32 `protobuf:"varint,4,opt,name=seat,proto3,oneof" json:"seat,omitempty"`
 	// True when the server played the seat's default action: its turn clock ran
 	// out, or its player is away or left.
@@ -1387,13 +1419,18 @@ type MatchLogEntry struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The match version this entry produced.
 	Version int32 `protobuf:"varint,1,opt,name=version,proto3" json:"version,omitempty"`
-	// The seat that acted; absent for system entries (creation, joins, leaves,
-	// start).
+	// The seat that acted, set with `action`; absent for system entries
+	// (creation, joins, leaves, start, a seat's return) and, for every reader
+	// but that seat, for an action the game keeps secret (a Pumptown `pass`
+	// with `poll_mode = holders_only`).
 	Seat *int32 `protobuf:"varint,2,opt,name=seat,proto3,oneof" json:"seat,omitempty"`
-	// The action submitted; unset for system entries.
+	// The action submitted (also one the server played for the seat, see
+	// `timed_out` and `by_bot`); unset where `seat` is absent.
 	Action *Action `protobuf:"bytes,3,opt,name=action,proto3" json:"action,omitempty"`
-	// The events of this change, redacted for the reader unless the match is
-	// finished.
+	// The events of this change as the reader saw them, during the match and
+	// after its end (the end makes nothing single-seat public); replayed
+	// against the match now (Pumptown with `memory_assist = false` shows `??`
+	// for a private card the reader's view no longer shows).
 	Events []*Event `protobuf:"bytes,4,rep,name=events,proto3" json:"events,omitempty"`
 	// True when the server played the seat's default action: its turn clock ran
 	// out, or its player is away or left.
@@ -1967,10 +2004,11 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\x13CreateMatchResponse\x12-\n" +
 	"\x05state\x18\x01 \x01(\v2\x17.cardroom.v1.MatchStateR\x05state\x12\x1d\n" +
 	"\n" +
-	"seat_token\x18\x02 \x01(\tR\tseatToken\"B\n" +
+	"seat_token\x18\x02 \x01(\tR\tseatToken\"\x95\x01\n" +
 	"\x0fGetMatchRequest\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
-	"\x12cardroom.dev/MatchR\x04name\"\x90\x01\n" +
+	"\x12cardroom.dev/MatchR\x04name\x12Q\n" +
+	"\x12legal_actions_form\x18\x02 \x01(\x0e2\x1d.cardroom.v1.LegalActionsFormB\x04\xe2A\x01\x01R\x10legalActionsForm\"\x90\x01\n" +
 	"\x12ListMatchesRequest\x122\n" +
 	"\x06parent\x18\x01 \x01(\tB\x1a\xe2A\x01\x02\xfaA\x13\n" +
 	"\x11cardroom.dev/GameR\x06parent\x12!\n" +
@@ -2015,7 +2053,7 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\x05state\x18\x01 \x01(\v2\x17.cardroom.v1.MatchStateR\x05state\x12\x1d\n" +
 	"\n" +
 	"seat_token\x18\x02 \x01(\tR\tseatToken\x12\x12\n" +
-	"\x04seat\x18\x03 \x01(\x05R\x04seat\"\x83\x02\n" +
+	"\x04seat\x18\x03 \x01(\x05R\x04seat\"\xd6\x02\n" +
 	"\x13SubmitActionRequest\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x121\n" +
@@ -2023,15 +2061,17 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\x10expected_version\x18\x03 \x01(\x05B\x04\xe2A\x01\x01H\x00R\x0fexpectedVersion\x88\x01\x01\x12\x18\n" +
 	"\x04etag\x18\x04 \x01(\tB\x04\xe2A\x01\x01R\x04etag\x12#\n" +
 	"\n" +
-	"request_id\x18\x05 \x01(\tB\x04\xe2A\x01\x01R\trequestIdB\x13\n" +
+	"request_id\x18\x05 \x01(\tB\x04\xe2A\x01\x01R\trequestId\x12Q\n" +
+	"\x12legal_actions_form\x18\x06 \x01(\x0e2\x1d.cardroom.v1.LegalActionsFormB\x04\xe2A\x01\x01R\x10legalActionsFormB\x13\n" +
 	"\x11_expected_version\"q\n" +
 	"\x14SubmitActionResponse\x12-\n" +
 	"\x05state\x18\x01 \x01(\v2\x17.cardroom.v1.MatchStateR\x05state\x12*\n" +
-	"\x06events\x18\x02 \x03(\v2\x12.cardroom.v1.EventR\x06events\"o\n" +
+	"\x06events\x18\x02 \x03(\v2\x12.cardroom.v1.EventR\x06events\"\xc2\x01\n" +
 	"\x11WatchMatchRequest\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x12)\n" +
-	"\rafter_version\x18\x02 \x01(\x05B\x04\xe2A\x01\x01R\fafterVersion\"\xd8\x01\n" +
+	"\rafter_version\x18\x02 \x01(\x05B\x04\xe2A\x01\x01R\fafterVersion\x12Q\n" +
+	"\x12legal_actions_form\x18\x03 \x01(\x0e2\x1d.cardroom.v1.LegalActionsFormB\x04\xe2A\x01\x01R\x10legalActionsForm\"\xd8\x01\n" +
 	"\vMatchUpdate\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x05R\aversion\x12*\n" +
 	"\x06events\x18\x02 \x03(\v2\x12.cardroom.v1.EventR\x06events\x12-\n" +
@@ -2156,10 +2196,11 @@ var file_cardroom_v1_game_service_proto_goTypes = []any{
 	(*TableSettings)(nil),        // 30: cardroom.v1.TableSettings
 	(*BotSeat)(nil),              // 31: cardroom.v1.BotSeat
 	(*MatchState)(nil),           // 32: cardroom.v1.MatchState
-	(*Match)(nil),                // 33: cardroom.v1.Match
-	(*Action)(nil),               // 34: cardroom.v1.Action
-	(*Event)(nil),                // 35: cardroom.v1.Event
-	(*anypb.Any)(nil),            // 36: google.protobuf.Any
+	(LegalActionsForm)(0),        // 33: cardroom.v1.LegalActionsForm
+	(*Match)(nil),                // 34: cardroom.v1.Match
+	(*Action)(nil),               // 35: cardroom.v1.Action
+	(*Event)(nil),                // 36: cardroom.v1.Event
+	(*anypb.Any)(nil),            // 37: google.protobuf.Any
 }
 var file_cardroom_v1_game_service_proto_depIdxs = []int32{
 	27, // 0: cardroom.v1.ListGamesResponse.games:type_name -> cardroom.v1.Game
@@ -2168,55 +2209,58 @@ var file_cardroom_v1_game_service_proto_depIdxs = []int32{
 	30, // 3: cardroom.v1.CreateMatchRequest.table:type_name -> cardroom.v1.TableSettings
 	31, // 4: cardroom.v1.CreateMatchRequest.bots:type_name -> cardroom.v1.BotSeat
 	32, // 5: cardroom.v1.CreateMatchResponse.state:type_name -> cardroom.v1.MatchState
-	33, // 6: cardroom.v1.ListMatchesResponse.matches:type_name -> cardroom.v1.Match
-	32, // 7: cardroom.v1.JoinMatchResponse.state:type_name -> cardroom.v1.MatchState
-	32, // 8: cardroom.v1.RematchMatchResponse.state:type_name -> cardroom.v1.MatchState
-	34, // 9: cardroom.v1.SubmitActionRequest.action:type_name -> cardroom.v1.Action
-	32, // 10: cardroom.v1.SubmitActionResponse.state:type_name -> cardroom.v1.MatchState
-	35, // 11: cardroom.v1.SubmitActionResponse.events:type_name -> cardroom.v1.Event
-	35, // 12: cardroom.v1.MatchUpdate.events:type_name -> cardroom.v1.Event
-	32, // 13: cardroom.v1.MatchUpdate.state:type_name -> cardroom.v1.MatchState
-	20, // 14: cardroom.v1.GetMatchLogResponse.entries:type_name -> cardroom.v1.MatchLogEntry
-	34, // 15: cardroom.v1.MatchLogEntry.action:type_name -> cardroom.v1.Action
-	35, // 16: cardroom.v1.MatchLogEntry.events:type_name -> cardroom.v1.Event
-	22, // 17: cardroom.v1.PlayRequest.open:type_name -> cardroom.v1.PlayOpen
-	23, // 18: cardroom.v1.PlayRequest.action:type_name -> cardroom.v1.PlayAction
-	34, // 19: cardroom.v1.PlayAction.action:type_name -> cardroom.v1.Action
-	17, // 20: cardroom.v1.PlayResponse.update:type_name -> cardroom.v1.MatchUpdate
-	25, // 21: cardroom.v1.PlayResponse.outcome:type_name -> cardroom.v1.PlayOutcome
-	26, // 22: cardroom.v1.PlayOutcome.error:type_name -> cardroom.v1.PlayStatus
-	36, // 23: cardroom.v1.PlayStatus.details:type_name -> google.protobuf.Any
-	0,  // 24: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
-	2,  // 25: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
-	3,  // 26: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
-	5,  // 27: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
-	6,  // 28: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
-	8,  // 29: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
-	10, // 30: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
-	11, // 31: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
-	14, // 32: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
-	16, // 33: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
-	12, // 34: cardroom.v1.GameService.RematchMatch:input_type -> cardroom.v1.RematchMatchRequest
-	18, // 35: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
-	21, // 36: cardroom.v1.GameService.Play:input_type -> cardroom.v1.PlayRequest
-	1,  // 37: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
-	27, // 38: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
-	4,  // 39: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
-	32, // 40: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
-	7,  // 41: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
-	9,  // 42: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
-	32, // 43: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
-	32, // 44: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
-	15, // 45: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
-	17, // 46: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
-	13, // 47: cardroom.v1.GameService.RematchMatch:output_type -> cardroom.v1.RematchMatchResponse
-	19, // 48: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
-	24, // 49: cardroom.v1.GameService.Play:output_type -> cardroom.v1.PlayResponse
-	37, // [37:50] is the sub-list for method output_type
-	24, // [24:37] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	33, // 6: cardroom.v1.GetMatchRequest.legal_actions_form:type_name -> cardroom.v1.LegalActionsForm
+	34, // 7: cardroom.v1.ListMatchesResponse.matches:type_name -> cardroom.v1.Match
+	32, // 8: cardroom.v1.JoinMatchResponse.state:type_name -> cardroom.v1.MatchState
+	32, // 9: cardroom.v1.RematchMatchResponse.state:type_name -> cardroom.v1.MatchState
+	35, // 10: cardroom.v1.SubmitActionRequest.action:type_name -> cardroom.v1.Action
+	33, // 11: cardroom.v1.SubmitActionRequest.legal_actions_form:type_name -> cardroom.v1.LegalActionsForm
+	32, // 12: cardroom.v1.SubmitActionResponse.state:type_name -> cardroom.v1.MatchState
+	36, // 13: cardroom.v1.SubmitActionResponse.events:type_name -> cardroom.v1.Event
+	33, // 14: cardroom.v1.WatchMatchRequest.legal_actions_form:type_name -> cardroom.v1.LegalActionsForm
+	36, // 15: cardroom.v1.MatchUpdate.events:type_name -> cardroom.v1.Event
+	32, // 16: cardroom.v1.MatchUpdate.state:type_name -> cardroom.v1.MatchState
+	20, // 17: cardroom.v1.GetMatchLogResponse.entries:type_name -> cardroom.v1.MatchLogEntry
+	35, // 18: cardroom.v1.MatchLogEntry.action:type_name -> cardroom.v1.Action
+	36, // 19: cardroom.v1.MatchLogEntry.events:type_name -> cardroom.v1.Event
+	22, // 20: cardroom.v1.PlayRequest.open:type_name -> cardroom.v1.PlayOpen
+	23, // 21: cardroom.v1.PlayRequest.action:type_name -> cardroom.v1.PlayAction
+	35, // 22: cardroom.v1.PlayAction.action:type_name -> cardroom.v1.Action
+	17, // 23: cardroom.v1.PlayResponse.update:type_name -> cardroom.v1.MatchUpdate
+	25, // 24: cardroom.v1.PlayResponse.outcome:type_name -> cardroom.v1.PlayOutcome
+	26, // 25: cardroom.v1.PlayOutcome.error:type_name -> cardroom.v1.PlayStatus
+	37, // 26: cardroom.v1.PlayStatus.details:type_name -> google.protobuf.Any
+	0,  // 27: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
+	2,  // 28: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
+	3,  // 29: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
+	5,  // 30: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
+	6,  // 31: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
+	8,  // 32: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
+	10, // 33: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
+	11, // 34: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
+	14, // 35: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
+	16, // 36: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
+	12, // 37: cardroom.v1.GameService.RematchMatch:input_type -> cardroom.v1.RematchMatchRequest
+	18, // 38: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
+	21, // 39: cardroom.v1.GameService.Play:input_type -> cardroom.v1.PlayRequest
+	1,  // 40: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
+	27, // 41: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
+	4,  // 42: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
+	32, // 43: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
+	7,  // 44: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
+	9,  // 45: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
+	32, // 46: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
+	32, // 47: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
+	15, // 48: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
+	17, // 49: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
+	13, // 50: cardroom.v1.GameService.RematchMatch:output_type -> cardroom.v1.RematchMatchResponse
+	19, // 51: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
+	24, // 52: cardroom.v1.GameService.Play:output_type -> cardroom.v1.PlayResponse
+	40, // [40:53] is the sub-list for method output_type
+	27, // [27:40] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_game_service_proto_init() }

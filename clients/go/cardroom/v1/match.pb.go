@@ -214,6 +214,66 @@ func (SeatController) EnumDescriptor() ([]byte, []int) {
 	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{2}
 }
 
+// How a MatchState lists the caller's legal actions, chosen per request
+// (GetMatch, SubmitAction, WatchMatch).
+type LegalActionsForm int32
+
+const (
+	// The server's default: FLAT.
+	LegalActionsForm_LEGAL_ACTIONS_FORM_UNSPECIFIED LegalActionsForm = 0
+	// Every action in `legal_actions`; `legal_action_sets` is empty.
+	LegalActionsForm_LEGAL_ACTIONS_FORM_FLAT LegalActionsForm = 1
+	// Only `legal_action_sets`; `legal_actions` is empty. Every answer of every
+	// game stays under 16 KB in this form (an 8-seat Pumptown's 899 flat
+	// actions, 76 KB, are about ten sets).
+	LegalActionsForm_LEGAL_ACTIONS_FORM_COMPACT LegalActionsForm = 2
+	// Both.
+	LegalActionsForm_LEGAL_ACTIONS_FORM_BOTH LegalActionsForm = 3
+)
+
+// Enum value maps for LegalActionsForm.
+var (
+	LegalActionsForm_name = map[int32]string{
+		0: "LEGAL_ACTIONS_FORM_UNSPECIFIED",
+		1: "LEGAL_ACTIONS_FORM_FLAT",
+		2: "LEGAL_ACTIONS_FORM_COMPACT",
+		3: "LEGAL_ACTIONS_FORM_BOTH",
+	}
+	LegalActionsForm_value = map[string]int32{
+		"LEGAL_ACTIONS_FORM_UNSPECIFIED": 0,
+		"LEGAL_ACTIONS_FORM_FLAT":        1,
+		"LEGAL_ACTIONS_FORM_COMPACT":     2,
+		"LEGAL_ACTIONS_FORM_BOTH":        3,
+	}
+)
+
+func (x LegalActionsForm) Enum() *LegalActionsForm {
+	p := new(LegalActionsForm)
+	*p = x
+	return p
+}
+
+func (x LegalActionsForm) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (LegalActionsForm) Descriptor() protoreflect.EnumDescriptor {
+	return file_cardroom_v1_match_proto_enumTypes[3].Descriptor()
+}
+
+func (LegalActionsForm) Type() protoreflect.EnumType {
+	return &file_cardroom_v1_match_proto_enumTypes[3]
+}
+
+func (x LegalActionsForm) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use LegalActionsForm.Descriptor instead.
+func (LegalActionsForm) EnumDescriptor() ([]byte, []int) {
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{3}
+}
+
 // Machine-readable reasons of errors, sent as `google.rpc.ErrorInfo.reason`
 // (with domain `cardroom.v1`) inside the `google.rpc.Status` details of a
 // failed call; REST answers carry the same Status as JSON. The reason string
@@ -671,11 +731,11 @@ func (x ErrorReason) String() string {
 }
 
 func (ErrorReason) Descriptor() protoreflect.EnumDescriptor {
-	return file_cardroom_v1_match_proto_enumTypes[3].Descriptor()
+	return file_cardroom_v1_match_proto_enumTypes[4].Descriptor()
 }
 
 func (ErrorReason) Type() protoreflect.EnumType {
-	return &file_cardroom_v1_match_proto_enumTypes[3]
+	return &file_cardroom_v1_match_proto_enumTypes[4]
 }
 
 func (x ErrorReason) Number() protoreflect.EnumNumber {
@@ -684,7 +744,7 @@ func (x ErrorReason) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ErrorReason.Descriptor instead.
 func (ErrorReason) EnumDescriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{3}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{4}
 }
 
 // A game type of the catalog: its player counts and its house-rule options,
@@ -1768,7 +1828,17 @@ type MatchState struct {
 	// When the current decision of a seat played by a player times out (the
 	// earliest such seat of `to_act`); unset without a turn clock, or when no
 	// player is to act.
-	Deadline      *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=deadline,proto3" json:"deadline,omitempty"`
+	Deadline *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=deadline,proto3" json:"deadline,omitempty"`
+	// The caller's legal actions in compact form (the request's
+	// `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+	// set, in order, gives `legal_actions` exactly, in order.
+	LegalActionSets []*ActionSet `protobuf:"bytes,8,rep,name=legal_action_sets,json=legalActionSets,proto3" json:"legal_action_sets,omitempty"`
+	// The events of the change that produced `match.version`, as the caller
+	// may see them (redacted like WatchMatch's), so that a client connecting
+	// late can show "what just happened" from GetMatch alone. Set by GetMatch;
+	// empty when that change had no events (a join) and in SubmitAction and
+	// WatchMatch answers, which carry their events next to the state.
+	LastEvents    []*Event `protobuf:"bytes,9,rep,name=last_events,json=lastEvents,proto3" json:"last_events,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1852,6 +1922,232 @@ func (x *MatchState) GetDeadline() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *MatchState) GetLegalActionSets() []*ActionSet {
+	if x != nil {
+		return x.LegalActionSets
+	}
+	return nil
+}
+
+func (x *MatchState) GetLastEvents() []*Event {
+	if x != nil {
+		return x.LastEvents
+	}
+	return nil
+}
+
+// A set of legal actions: `action` with one value of each of `params`, every
+// combination of them (the first parameter outermost, the last varying
+// fastest) except those where the two `distinct` parameters are equal, and
+// nothing else. Expand it by copying `action` and setting each parameter's
+// field (`name` in the game's action message, `json_name` in JSON) to each
+// value in turn. For example an 8-seat Pumptown Swap, "any two grid slots of
+// two different seats", is one set: `play {card: SWAP1}` with `a` 0-7, `pa`
+// TL-BR, `b` 0-7, `pb` TL-BR and `distinct` [a, b] (896 actions).
+type ActionSet struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The action with every parameter that has one value set; the varying
+	// parameters are unset.
+	Action *Action `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
+	// The parameters that vary, outermost first.
+	Params []*ActionParam `protobuf:"bytes,2,rep,name=params,proto3" json:"params,omitempty"`
+	// Empty, or the names of two of `params` that never take the same value
+	// in one action.
+	Distinct      []string `protobuf:"bytes,3,rep,name=distinct,proto3" json:"distinct,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActionSet) Reset() {
+	*x = ActionSet{}
+	mi := &file_cardroom_v1_match_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActionSet) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActionSet) ProtoMessage() {}
+
+func (x *ActionSet) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_match_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActionSet.ProtoReflect.Descriptor instead.
+func (*ActionSet) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ActionSet) GetAction() *Action {
+	if x != nil {
+		return x.Action
+	}
+	return nil
+}
+
+func (x *ActionSet) GetParams() []*ActionParam {
+	if x != nil {
+		return x.Params
+	}
+	return nil
+}
+
+func (x *ActionSet) GetDistinct() []string {
+	if x != nil {
+		return x.Distinct
+	}
+	return nil
+}
+
+// One varying parameter of an ActionSet and its values. Exactly one of the
+// value lists is non-empty, by the field's type.
+type ActionParam struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The field in the game's action message (proto name, e.g. `own_pos`).
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The same field's proto3 JSON name (e.g. `ownPos`).
+	JsonName string `protobuf:"bytes,2,opt,name=json_name,json=jsonName,proto3" json:"json_name,omitempty"`
+	// The values of an integer field.
+	Ints []int32 `protobuf:"varint,3,rep,packed,name=ints,proto3" json:"ints,omitempty"`
+	// The values of a string field.
+	Strings []string `protobuf:"bytes,4,rep,name=strings,proto3" json:"strings,omitempty"`
+	// The values of a bool field.
+	Bools []bool `protobuf:"varint,5,rep,packed,name=bools,proto3" json:"bools,omitempty"`
+	// The values of a repeated string field (each one whole list, e.g. a
+	// Rearrange layout).
+	StringLists   []*ActionParamStrings `protobuf:"bytes,6,rep,name=string_lists,json=stringLists,proto3" json:"string_lists,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActionParam) Reset() {
+	*x = ActionParam{}
+	mi := &file_cardroom_v1_match_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActionParam) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActionParam) ProtoMessage() {}
+
+func (x *ActionParam) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_match_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActionParam.ProtoReflect.Descriptor instead.
+func (*ActionParam) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ActionParam) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ActionParam) GetJsonName() string {
+	if x != nil {
+		return x.JsonName
+	}
+	return ""
+}
+
+func (x *ActionParam) GetInts() []int32 {
+	if x != nil {
+		return x.Ints
+	}
+	return nil
+}
+
+func (x *ActionParam) GetStrings() []string {
+	if x != nil {
+		return x.Strings
+	}
+	return nil
+}
+
+func (x *ActionParam) GetBools() []bool {
+	if x != nil {
+		return x.Bools
+	}
+	return nil
+}
+
+func (x *ActionParam) GetStringLists() []*ActionParamStrings {
+	if x != nil {
+		return x.StringLists
+	}
+	return nil
+}
+
+// One value of a repeated string parameter.
+type ActionParamStrings struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The strings.
+	Values        []string `protobuf:"bytes,1,rep,name=values,proto3" json:"values,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActionParamStrings) Reset() {
+	*x = ActionParamStrings{}
+	mi := &file_cardroom_v1_match_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActionParamStrings) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActionParamStrings) ProtoMessage() {}
+
+func (x *ActionParamStrings) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_match_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActionParamStrings.ProtoReflect.Descriptor instead.
+func (*ActionParamStrings) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ActionParamStrings) GetValues() []string {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
 // Final standing of a finished match, indexed by seat.
 type MatchResult struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1872,7 +2168,7 @@ type MatchResult struct {
 
 func (x *MatchResult) Reset() {
 	*x = MatchResult{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[10]
+	mi := &file_cardroom_v1_match_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1884,7 +2180,7 @@ func (x *MatchResult) String() string {
 func (*MatchResult) ProtoMessage() {}
 
 func (x *MatchResult) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[10]
+	mi := &file_cardroom_v1_match_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1897,7 +2193,7 @@ func (x *MatchResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MatchResult.ProtoReflect.Descriptor instead.
 func (*MatchResult) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{10}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *MatchResult) GetScores() []int32 {
@@ -1947,7 +2243,7 @@ type SeatView struct {
 
 func (x *SeatView) Reset() {
 	*x = SeatView{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[11]
+	mi := &file_cardroom_v1_match_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1959,7 +2255,7 @@ func (x *SeatView) String() string {
 func (*SeatView) ProtoMessage() {}
 
 func (x *SeatView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[11]
+	mi := &file_cardroom_v1_match_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1972,7 +2268,7 @@ func (x *SeatView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatView.ProtoReflect.Descriptor instead.
 func (*SeatView) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{11}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SeatView) GetGame() isSeatView_Game {
@@ -2068,7 +2364,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[12]
+	mi := &file_cardroom_v1_match_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2080,7 +2376,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[12]
+	mi := &file_cardroom_v1_match_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2093,7 +2389,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{12}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Action) GetGame() isAction_Game {
@@ -2190,7 +2486,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_cardroom_v1_match_proto_msgTypes[13]
+	mi := &file_cardroom_v1_match_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2202,7 +2498,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_match_proto_msgTypes[13]
+	mi := &file_cardroom_v1_match_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2215,7 +2511,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{13}
+	return file_cardroom_v1_match_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Event) GetGame() isEvent_Game {
@@ -2407,7 +2703,7 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"expireTime\x12#\n" +
 	"\n" +
 	"rematch_of\x18\x0e \x01(\tB\x04\xe2A\x01\x03R\trematchOf:E\xeaAB\n" +
-	"\x12cardroom.dev/Match\x12\x1cgames/{game}/matches/{match}*\amatches2\x05match\"\xcc\x02\n" +
+	"\x12cardroom.dev/Match\x12\x1cgames/{game}/matches/{match}*\amatches2\x05match\"\xc5\x03\n" +
 	"\n" +
 	"MatchState\x12(\n" +
 	"\x05match\x18\x01 \x01(\v2\x12.cardroom.v1.MatchR\x05match\x12 \n" +
@@ -2416,9 +2712,25 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\rlegal_actions\x18\x04 \x03(\v2\x13.cardroom.v1.ActionR\flegalActions\x12\x15\n" +
 	"\x06to_act\x18\x05 \x03(\x05R\x05toAct\x120\n" +
 	"\x06result\x18\x06 \x01(\v2\x18.cardroom.v1.MatchResultR\x06result\x126\n" +
-	"\bdeadline\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\bdeadlineB\f\n" +
+	"\bdeadline\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\x12B\n" +
+	"\x11legal_action_sets\x18\b \x03(\v2\x16.cardroom.v1.ActionSetR\x0flegalActionSets\x123\n" +
+	"\vlast_events\x18\t \x03(\v2\x12.cardroom.v1.EventR\n" +
+	"lastEventsB\f\n" +
 	"\n" +
-	"_your_seat\"t\n" +
+	"_your_seat\"\x86\x01\n" +
+	"\tActionSet\x12+\n" +
+	"\x06action\x18\x01 \x01(\v2\x13.cardroom.v1.ActionR\x06action\x120\n" +
+	"\x06params\x18\x02 \x03(\v2\x18.cardroom.v1.ActionParamR\x06params\x12\x1a\n" +
+	"\bdistinct\x18\x03 \x03(\tR\bdistinct\"\xc6\x01\n" +
+	"\vActionParam\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1b\n" +
+	"\tjson_name\x18\x02 \x01(\tR\bjsonName\x12\x12\n" +
+	"\x04ints\x18\x03 \x03(\x05R\x04ints\x12\x18\n" +
+	"\astrings\x18\x04 \x03(\tR\astrings\x12\x14\n" +
+	"\x05bools\x18\x05 \x03(\bR\x05bools\x12B\n" +
+	"\fstring_lists\x18\x06 \x03(\v2\x1f.cardroom.v1.ActionParamStringsR\vstringLists\",\n" +
+	"\x12ActionParamStrings\x12\x16\n" +
+	"\x06values\x18\x01 \x03(\tR\x06values\"t\n" +
 	"\vMatchResult\x12\x16\n" +
 	"\x06scores\x18\x01 \x03(\x05R\x06scores\x12\x18\n" +
 	"\awinners\x18\x02 \x03(\x05R\awinners\x12\x14\n" +
@@ -2464,7 +2776,12 @@ const file_cardroom_v1_match_proto_rawDesc = "" +
 	"\x1bSEAT_CONTROLLER_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16SEAT_CONTROLLER_PLAYER\x10\x01\x12\x18\n" +
 	"\x14SEAT_CONTROLLER_AWAY\x10\x02\x12\x17\n" +
-	"\x13SEAT_CONTROLLER_BOT\x10\x03*\xcd\x19\n" +
+	"\x13SEAT_CONTROLLER_BOT\x10\x03*\x90\x01\n" +
+	"\x10LegalActionsForm\x12\"\n" +
+	"\x1eLEGAL_ACTIONS_FORM_UNSPECIFIED\x10\x00\x12\x1b\n" +
+	"\x17LEGAL_ACTIONS_FORM_FLAT\x10\x01\x12\x1e\n" +
+	"\x1aLEGAL_ACTIONS_FORM_COMPACT\x10\x02\x12\x1b\n" +
+	"\x17LEGAL_ACTIONS_FORM_BOTH\x10\x03*\xcd\x19\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aERROR_REASON_STALE_VERSION\x10\x01\x12#\n" +
@@ -2576,86 +2893,95 @@ func file_cardroom_v1_match_proto_rawDescGZIP() []byte {
 	return file_cardroom_v1_match_proto_rawDescData
 }
 
-var file_cardroom_v1_match_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_cardroom_v1_match_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_cardroom_v1_match_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_cardroom_v1_match_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_cardroom_v1_match_proto_goTypes = []any{
 	(OptionKind)(0),               // 0: cardroom.v1.OptionKind
 	(MatchStatus)(0),              // 1: cardroom.v1.MatchStatus
 	(SeatController)(0),           // 2: cardroom.v1.SeatController
-	(ErrorReason)(0),              // 3: cardroom.v1.ErrorReason
-	(*Game)(nil),                  // 4: cardroom.v1.Game
-	(*CardInfo)(nil),              // 5: cardroom.v1.CardInfo
-	(*PhaseInfo)(nil),             // 6: cardroom.v1.PhaseInfo
-	(*GameOption)(nil),            // 7: cardroom.v1.GameOption
-	(*GameOptions)(nil),           // 8: cardroom.v1.GameOptions
-	(*SeatInfo)(nil),              // 9: cardroom.v1.SeatInfo
-	(*TableSettings)(nil),         // 10: cardroom.v1.TableSettings
-	(*BotSeat)(nil),               // 11: cardroom.v1.BotSeat
-	(*Match)(nil),                 // 12: cardroom.v1.Match
-	(*MatchState)(nil),            // 13: cardroom.v1.MatchState
-	(*MatchResult)(nil),           // 14: cardroom.v1.MatchResult
-	(*SeatView)(nil),              // 15: cardroom.v1.SeatView
-	(*Action)(nil),                // 16: cardroom.v1.Action
-	(*Event)(nil),                 // 17: cardroom.v1.Event
-	(*PumptownOptions)(nil),       // 18: cardroom.v1.PumptownOptions
-	(*PumbaOptions)(nil),          // 19: cardroom.v1.PumbaOptions
-	(*UpOrDownOptions)(nil),       // 20: cardroom.v1.UpOrDownOptions
-	(*Flip7Options)(nil),          // 21: cardroom.v1.Flip7Options
-	(*timestamppb.Timestamp)(nil), // 22: google.protobuf.Timestamp
-	(*PumptownView)(nil),          // 23: cardroom.v1.PumptownView
-	(*PumbaView)(nil),             // 24: cardroom.v1.PumbaView
-	(*UpOrDownView)(nil),          // 25: cardroom.v1.UpOrDownView
-	(*Flip7View)(nil),             // 26: cardroom.v1.Flip7View
-	(*PumptownAction)(nil),        // 27: cardroom.v1.PumptownAction
-	(*PumbaAction)(nil),           // 28: cardroom.v1.PumbaAction
-	(*UpOrDownAction)(nil),        // 29: cardroom.v1.UpOrDownAction
-	(*Flip7Action)(nil),           // 30: cardroom.v1.Flip7Action
-	(*PumptownEvent)(nil),         // 31: cardroom.v1.PumptownEvent
-	(*PumbaEvent)(nil),            // 32: cardroom.v1.PumbaEvent
-	(*UpOrDownEvent)(nil),         // 33: cardroom.v1.UpOrDownEvent
-	(*Flip7Event)(nil),            // 34: cardroom.v1.Flip7Event
+	(LegalActionsForm)(0),         // 3: cardroom.v1.LegalActionsForm
+	(ErrorReason)(0),              // 4: cardroom.v1.ErrorReason
+	(*Game)(nil),                  // 5: cardroom.v1.Game
+	(*CardInfo)(nil),              // 6: cardroom.v1.CardInfo
+	(*PhaseInfo)(nil),             // 7: cardroom.v1.PhaseInfo
+	(*GameOption)(nil),            // 8: cardroom.v1.GameOption
+	(*GameOptions)(nil),           // 9: cardroom.v1.GameOptions
+	(*SeatInfo)(nil),              // 10: cardroom.v1.SeatInfo
+	(*TableSettings)(nil),         // 11: cardroom.v1.TableSettings
+	(*BotSeat)(nil),               // 12: cardroom.v1.BotSeat
+	(*Match)(nil),                 // 13: cardroom.v1.Match
+	(*MatchState)(nil),            // 14: cardroom.v1.MatchState
+	(*ActionSet)(nil),             // 15: cardroom.v1.ActionSet
+	(*ActionParam)(nil),           // 16: cardroom.v1.ActionParam
+	(*ActionParamStrings)(nil),    // 17: cardroom.v1.ActionParamStrings
+	(*MatchResult)(nil),           // 18: cardroom.v1.MatchResult
+	(*SeatView)(nil),              // 19: cardroom.v1.SeatView
+	(*Action)(nil),                // 20: cardroom.v1.Action
+	(*Event)(nil),                 // 21: cardroom.v1.Event
+	(*PumptownOptions)(nil),       // 22: cardroom.v1.PumptownOptions
+	(*PumbaOptions)(nil),          // 23: cardroom.v1.PumbaOptions
+	(*UpOrDownOptions)(nil),       // 24: cardroom.v1.UpOrDownOptions
+	(*Flip7Options)(nil),          // 25: cardroom.v1.Flip7Options
+	(*timestamppb.Timestamp)(nil), // 26: google.protobuf.Timestamp
+	(*PumptownView)(nil),          // 27: cardroom.v1.PumptownView
+	(*PumbaView)(nil),             // 28: cardroom.v1.PumbaView
+	(*UpOrDownView)(nil),          // 29: cardroom.v1.UpOrDownView
+	(*Flip7View)(nil),             // 30: cardroom.v1.Flip7View
+	(*PumptownAction)(nil),        // 31: cardroom.v1.PumptownAction
+	(*PumbaAction)(nil),           // 32: cardroom.v1.PumbaAction
+	(*UpOrDownAction)(nil),        // 33: cardroom.v1.UpOrDownAction
+	(*Flip7Action)(nil),           // 34: cardroom.v1.Flip7Action
+	(*PumptownEvent)(nil),         // 35: cardroom.v1.PumptownEvent
+	(*PumbaEvent)(nil),            // 36: cardroom.v1.PumbaEvent
+	(*UpOrDownEvent)(nil),         // 37: cardroom.v1.UpOrDownEvent
+	(*Flip7Event)(nil),            // 38: cardroom.v1.Flip7Event
 }
 var file_cardroom_v1_match_proto_depIdxs = []int32{
-	7,  // 0: cardroom.v1.Game.options:type_name -> cardroom.v1.GameOption
-	5,  // 1: cardroom.v1.Game.cards:type_name -> cardroom.v1.CardInfo
-	6,  // 2: cardroom.v1.Game.phases:type_name -> cardroom.v1.PhaseInfo
-	6,  // 3: cardroom.v1.Game.decision_kinds:type_name -> cardroom.v1.PhaseInfo
+	8,  // 0: cardroom.v1.Game.options:type_name -> cardroom.v1.GameOption
+	6,  // 1: cardroom.v1.Game.cards:type_name -> cardroom.v1.CardInfo
+	7,  // 2: cardroom.v1.Game.phases:type_name -> cardroom.v1.PhaseInfo
+	7,  // 3: cardroom.v1.Game.decision_kinds:type_name -> cardroom.v1.PhaseInfo
 	0,  // 4: cardroom.v1.GameOption.kind:type_name -> cardroom.v1.OptionKind
-	18, // 5: cardroom.v1.GameOptions.pumptown:type_name -> cardroom.v1.PumptownOptions
-	19, // 6: cardroom.v1.GameOptions.pumba:type_name -> cardroom.v1.PumbaOptions
-	20, // 7: cardroom.v1.GameOptions.up_or_down:type_name -> cardroom.v1.UpOrDownOptions
-	21, // 8: cardroom.v1.GameOptions.flip_7:type_name -> cardroom.v1.Flip7Options
+	22, // 5: cardroom.v1.GameOptions.pumptown:type_name -> cardroom.v1.PumptownOptions
+	23, // 6: cardroom.v1.GameOptions.pumba:type_name -> cardroom.v1.PumbaOptions
+	24, // 7: cardroom.v1.GameOptions.up_or_down:type_name -> cardroom.v1.UpOrDownOptions
+	25, // 8: cardroom.v1.GameOptions.flip_7:type_name -> cardroom.v1.Flip7Options
 	2,  // 9: cardroom.v1.SeatInfo.controller:type_name -> cardroom.v1.SeatController
-	22, // 10: cardroom.v1.SeatInfo.away_since:type_name -> google.protobuf.Timestamp
+	26, // 10: cardroom.v1.SeatInfo.away_since:type_name -> google.protobuf.Timestamp
 	1,  // 11: cardroom.v1.Match.status:type_name -> cardroom.v1.MatchStatus
-	8,  // 12: cardroom.v1.Match.options:type_name -> cardroom.v1.GameOptions
-	9,  // 13: cardroom.v1.Match.seats:type_name -> cardroom.v1.SeatInfo
-	22, // 14: cardroom.v1.Match.create_time:type_name -> google.protobuf.Timestamp
-	22, // 15: cardroom.v1.Match.update_time:type_name -> google.protobuf.Timestamp
-	10, // 16: cardroom.v1.Match.table:type_name -> cardroom.v1.TableSettings
-	22, // 17: cardroom.v1.Match.expire_time:type_name -> google.protobuf.Timestamp
-	12, // 18: cardroom.v1.MatchState.match:type_name -> cardroom.v1.Match
-	15, // 19: cardroom.v1.MatchState.view:type_name -> cardroom.v1.SeatView
-	16, // 20: cardroom.v1.MatchState.legal_actions:type_name -> cardroom.v1.Action
-	14, // 21: cardroom.v1.MatchState.result:type_name -> cardroom.v1.MatchResult
-	22, // 22: cardroom.v1.MatchState.deadline:type_name -> google.protobuf.Timestamp
-	23, // 23: cardroom.v1.SeatView.pumptown:type_name -> cardroom.v1.PumptownView
-	24, // 24: cardroom.v1.SeatView.pumba:type_name -> cardroom.v1.PumbaView
-	25, // 25: cardroom.v1.SeatView.up_or_down:type_name -> cardroom.v1.UpOrDownView
-	26, // 26: cardroom.v1.SeatView.flip_7:type_name -> cardroom.v1.Flip7View
-	27, // 27: cardroom.v1.Action.pumptown:type_name -> cardroom.v1.PumptownAction
-	28, // 28: cardroom.v1.Action.pumba:type_name -> cardroom.v1.PumbaAction
-	29, // 29: cardroom.v1.Action.up_or_down:type_name -> cardroom.v1.UpOrDownAction
-	30, // 30: cardroom.v1.Action.flip_7:type_name -> cardroom.v1.Flip7Action
-	31, // 31: cardroom.v1.Event.pumptown:type_name -> cardroom.v1.PumptownEvent
-	32, // 32: cardroom.v1.Event.pumba:type_name -> cardroom.v1.PumbaEvent
-	33, // 33: cardroom.v1.Event.up_or_down:type_name -> cardroom.v1.UpOrDownEvent
-	34, // 34: cardroom.v1.Event.flip_7:type_name -> cardroom.v1.Flip7Event
-	35, // [35:35] is the sub-list for method output_type
-	35, // [35:35] is the sub-list for method input_type
-	35, // [35:35] is the sub-list for extension type_name
-	35, // [35:35] is the sub-list for extension extendee
-	0,  // [0:35] is the sub-list for field type_name
+	9,  // 12: cardroom.v1.Match.options:type_name -> cardroom.v1.GameOptions
+	10, // 13: cardroom.v1.Match.seats:type_name -> cardroom.v1.SeatInfo
+	26, // 14: cardroom.v1.Match.create_time:type_name -> google.protobuf.Timestamp
+	26, // 15: cardroom.v1.Match.update_time:type_name -> google.protobuf.Timestamp
+	11, // 16: cardroom.v1.Match.table:type_name -> cardroom.v1.TableSettings
+	26, // 17: cardroom.v1.Match.expire_time:type_name -> google.protobuf.Timestamp
+	13, // 18: cardroom.v1.MatchState.match:type_name -> cardroom.v1.Match
+	19, // 19: cardroom.v1.MatchState.view:type_name -> cardroom.v1.SeatView
+	20, // 20: cardroom.v1.MatchState.legal_actions:type_name -> cardroom.v1.Action
+	18, // 21: cardroom.v1.MatchState.result:type_name -> cardroom.v1.MatchResult
+	26, // 22: cardroom.v1.MatchState.deadline:type_name -> google.protobuf.Timestamp
+	15, // 23: cardroom.v1.MatchState.legal_action_sets:type_name -> cardroom.v1.ActionSet
+	21, // 24: cardroom.v1.MatchState.last_events:type_name -> cardroom.v1.Event
+	20, // 25: cardroom.v1.ActionSet.action:type_name -> cardroom.v1.Action
+	16, // 26: cardroom.v1.ActionSet.params:type_name -> cardroom.v1.ActionParam
+	17, // 27: cardroom.v1.ActionParam.string_lists:type_name -> cardroom.v1.ActionParamStrings
+	27, // 28: cardroom.v1.SeatView.pumptown:type_name -> cardroom.v1.PumptownView
+	28, // 29: cardroom.v1.SeatView.pumba:type_name -> cardroom.v1.PumbaView
+	29, // 30: cardroom.v1.SeatView.up_or_down:type_name -> cardroom.v1.UpOrDownView
+	30, // 31: cardroom.v1.SeatView.flip_7:type_name -> cardroom.v1.Flip7View
+	31, // 32: cardroom.v1.Action.pumptown:type_name -> cardroom.v1.PumptownAction
+	32, // 33: cardroom.v1.Action.pumba:type_name -> cardroom.v1.PumbaAction
+	33, // 34: cardroom.v1.Action.up_or_down:type_name -> cardroom.v1.UpOrDownAction
+	34, // 35: cardroom.v1.Action.flip_7:type_name -> cardroom.v1.Flip7Action
+	35, // 36: cardroom.v1.Event.pumptown:type_name -> cardroom.v1.PumptownEvent
+	36, // 37: cardroom.v1.Event.pumba:type_name -> cardroom.v1.PumbaEvent
+	37, // 38: cardroom.v1.Event.up_or_down:type_name -> cardroom.v1.UpOrDownEvent
+	38, // 39: cardroom.v1.Event.flip_7:type_name -> cardroom.v1.Flip7Event
+	40, // [40:40] is the sub-list for method output_type
+	40, // [40:40] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_match_proto_init() }
@@ -2677,19 +3003,19 @@ func file_cardroom_v1_match_proto_init() {
 	}
 	file_cardroom_v1_match_proto_msgTypes[5].OneofWrappers = []any{}
 	file_cardroom_v1_match_proto_msgTypes[9].OneofWrappers = []any{}
-	file_cardroom_v1_match_proto_msgTypes[11].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[14].OneofWrappers = []any{
 		(*SeatView_Pumptown)(nil),
 		(*SeatView_Pumba)(nil),
 		(*SeatView_UpOrDown)(nil),
 		(*SeatView_Flip_7)(nil),
 	}
-	file_cardroom_v1_match_proto_msgTypes[12].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[15].OneofWrappers = []any{
 		(*Action_Pumptown)(nil),
 		(*Action_Pumba)(nil),
 		(*Action_UpOrDown)(nil),
 		(*Action_Flip_7)(nil),
 	}
-	file_cardroom_v1_match_proto_msgTypes[13].OneofWrappers = []any{
+	file_cardroom_v1_match_proto_msgTypes[16].OneofWrappers = []any{
 		(*Event_Pumptown)(nil),
 		(*Event_Pumba)(nil),
 		(*Event_UpOrDown)(nil),
@@ -2700,8 +3026,8 @@ func file_cardroom_v1_match_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_match_proto_rawDesc), len(file_cardroom_v1_match_proto_rawDesc)),
-			NumEnums:      4,
-			NumMessages:   14,
+			NumEnums:      5,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

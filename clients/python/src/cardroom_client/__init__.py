@@ -1,5 +1,6 @@
 """Python client of the cardroom game service: generated stubs (``cardroom_client.v1``) and a thin asyncio SDK."""
 
+from .action_sets import expand_action_set, expand_action_sets
 from .client import Client, RetryPolicy, Seat, connect, new_request_id
 from .errors import CardroomError, SessionEnded, StaleVersion
 from .session import Session
@@ -13,5 +14,7 @@ __all__ = [
     "SessionEnded",
     "StaleVersion",
     "connect",
+    "expand_action_set",
+    "expand_action_sets",
     "new_request_id",
 ]

@@ -174,9 +174,17 @@ class Client:
         state = await self.get_match(match_name, token)
         return Seat(self, match_name, token, state.your_seat, state)
 
-    async def get_match(self, match_name: str, token: str | None = None) -> match_pb2.MatchState:
-        """The match as the token's seat sees it, or as a spectator without a token."""
-        return await self._unary(self.stub.GetMatch, pb.GetMatchRequest(name=match_name), token)
+    async def get_match(
+        self,
+        match_name: str,
+        token: str | None = None,
+        *,
+        legal_actions_form: int = match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED,
+    ) -> match_pb2.MatchState:
+        """The match as the token's seat sees it, or as a spectator without a token; ``legal_actions_form``
+        COMPACT answers ``legal_action_sets`` (expand them with ``expand_action_sets``) instead of the flat list."""
+        request = pb.GetMatchRequest(name=match_name, legal_actions_form=legal_actions_form)
+        return await self._unary(self.stub.GetMatch, request, token)
 
     def play(self, match_name: str, *, token: str | None = None, after_version: int = 0) -> Session:
         """A play session (the Play stream) of the token's seat, or of a spectator without a token: every

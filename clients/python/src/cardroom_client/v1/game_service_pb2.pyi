@@ -67,10 +67,12 @@ class CreateMatchResponse(_message.Message):
     def __init__(self, state: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., seat_token: _Optional[str] = ...) -> None: ...
 
 class GetMatchRequest(_message.Message):
-    __slots__ = ("name",)
+    __slots__ = ("name", "legal_actions_form")
     NAME_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_ACTIONS_FORM_FIELD_NUMBER: _ClassVar[int]
     name: str
-    def __init__(self, name: _Optional[str] = ...) -> None: ...
+    legal_actions_form: _match_pb2.LegalActionsForm
+    def __init__(self, name: _Optional[str] = ..., legal_actions_form: _Optional[_Union[_match_pb2.LegalActionsForm, str]] = ...) -> None: ...
 
 class ListMatchesRequest(_message.Message):
     __slots__ = ("parent", "page_size", "page_token")
@@ -151,18 +153,20 @@ class RematchMatchResponse(_message.Message):
     def __init__(self, state: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., seat_token: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
-    __slots__ = ("name", "action", "expected_version", "etag", "request_id")
+    __slots__ = ("name", "action", "expected_version", "etag", "request_id", "legal_actions_form")
     NAME_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
     ETAG_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_ACTIONS_FORM_FIELD_NUMBER: _ClassVar[int]
     name: str
     action: _match_pb2.Action
     expected_version: int
     etag: str
     request_id: str
-    def __init__(self, name: _Optional[str] = ..., action: _Optional[_Union[_match_pb2.Action, _Mapping]] = ..., expected_version: _Optional[int] = ..., etag: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
+    legal_actions_form: _match_pb2.LegalActionsForm
+    def __init__(self, name: _Optional[str] = ..., action: _Optional[_Union[_match_pb2.Action, _Mapping]] = ..., expected_version: _Optional[int] = ..., etag: _Optional[str] = ..., request_id: _Optional[str] = ..., legal_actions_form: _Optional[_Union[_match_pb2.LegalActionsForm, str]] = ...) -> None: ...
 
 class SubmitActionResponse(_message.Message):
     __slots__ = ("state", "events")
@@ -173,12 +177,14 @@ class SubmitActionResponse(_message.Message):
     def __init__(self, state: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_match_pb2.Event, _Mapping]]] = ...) -> None: ...
 
 class WatchMatchRequest(_message.Message):
-    __slots__ = ("name", "after_version")
+    __slots__ = ("name", "after_version", "legal_actions_form")
     NAME_FIELD_NUMBER: _ClassVar[int]
     AFTER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_ACTIONS_FORM_FIELD_NUMBER: _ClassVar[int]
     name: str
     after_version: int
-    def __init__(self, name: _Optional[str] = ..., after_version: _Optional[int] = ...) -> None: ...
+    legal_actions_form: _match_pb2.LegalActionsForm
+    def __init__(self, name: _Optional[str] = ..., after_version: _Optional[int] = ..., legal_actions_form: _Optional[_Union[_match_pb2.LegalActionsForm, str]] = ...) -> None: ...
 
 class MatchUpdate(_message.Message):
     __slots__ = ("version", "events", "state", "seat", "timed_out", "by_bot")

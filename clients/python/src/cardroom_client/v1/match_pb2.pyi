@@ -40,6 +40,13 @@ class SeatController(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SEAT_CONTROLLER_AWAY: _ClassVar[SeatController]
     SEAT_CONTROLLER_BOT: _ClassVar[SeatController]
 
+class LegalActionsForm(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LEGAL_ACTIONS_FORM_UNSPECIFIED: _ClassVar[LegalActionsForm]
+    LEGAL_ACTIONS_FORM_FLAT: _ClassVar[LegalActionsForm]
+    LEGAL_ACTIONS_FORM_COMPACT: _ClassVar[LegalActionsForm]
+    LEGAL_ACTIONS_FORM_BOTH: _ClassVar[LegalActionsForm]
+
 class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     ERROR_REASON_UNSPECIFIED: _ClassVar[ErrorReason]
@@ -151,6 +158,10 @@ SEAT_CONTROLLER_UNSPECIFIED: SeatController
 SEAT_CONTROLLER_PLAYER: SeatController
 SEAT_CONTROLLER_AWAY: SeatController
 SEAT_CONTROLLER_BOT: SeatController
+LEGAL_ACTIONS_FORM_UNSPECIFIED: LegalActionsForm
+LEGAL_ACTIONS_FORM_FLAT: LegalActionsForm
+LEGAL_ACTIONS_FORM_COMPACT: LegalActionsForm
+LEGAL_ACTIONS_FORM_BOTH: LegalActionsForm
 ERROR_REASON_UNSPECIFIED: ErrorReason
 ERROR_REASON_STALE_VERSION: ErrorReason
 ERROR_REASON_TOO_MANY_CONFLICTS: ErrorReason
@@ -423,7 +434,7 @@ class Match(_message.Message):
     def __init__(self, name: _Optional[str] = ..., game_id: _Optional[str] = ..., status: _Optional[_Union[MatchStatus, str]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., seat_count: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., creator_seat: _Optional[int] = ..., version: _Optional[int] = ..., etag: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., table: _Optional[_Union[TableSettings, _Mapping]] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rematch_of: _Optional[str] = ...) -> None: ...
 
 class MatchState(_message.Message):
-    __slots__ = ("match", "your_seat", "view", "legal_actions", "to_act", "result", "deadline")
+    __slots__ = ("match", "your_seat", "view", "legal_actions", "to_act", "result", "deadline", "legal_action_sets", "last_events")
     MATCH_FIELD_NUMBER: _ClassVar[int]
     YOUR_SEAT_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
@@ -431,6 +442,8 @@ class MatchState(_message.Message):
     TO_ACT_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_ACTION_SETS_FIELD_NUMBER: _ClassVar[int]
+    LAST_EVENTS_FIELD_NUMBER: _ClassVar[int]
     match: Match
     your_seat: int
     view: SeatView
@@ -438,7 +451,41 @@ class MatchState(_message.Message):
     to_act: _containers.RepeatedScalarFieldContainer[int]
     result: MatchResult
     deadline: _timestamp_pb2.Timestamp
-    def __init__(self, match: _Optional[_Union[Match, _Mapping]] = ..., your_seat: _Optional[int] = ..., view: _Optional[_Union[SeatView, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., result: _Optional[_Union[MatchResult, _Mapping]] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    legal_action_sets: _containers.RepeatedCompositeFieldContainer[ActionSet]
+    last_events: _containers.RepeatedCompositeFieldContainer[Event]
+    def __init__(self, match: _Optional[_Union[Match, _Mapping]] = ..., your_seat: _Optional[int] = ..., view: _Optional[_Union[SeatView, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[Action, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., result: _Optional[_Union[MatchResult, _Mapping]] = ..., deadline: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., legal_action_sets: _Optional[_Iterable[_Union[ActionSet, _Mapping]]] = ..., last_events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...
+
+class ActionSet(_message.Message):
+    __slots__ = ("action", "params", "distinct")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    PARAMS_FIELD_NUMBER: _ClassVar[int]
+    DISTINCT_FIELD_NUMBER: _ClassVar[int]
+    action: Action
+    params: _containers.RepeatedCompositeFieldContainer[ActionParam]
+    distinct: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, action: _Optional[_Union[Action, _Mapping]] = ..., params: _Optional[_Iterable[_Union[ActionParam, _Mapping]]] = ..., distinct: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ActionParam(_message.Message):
+    __slots__ = ("name", "json_name", "ints", "strings", "bools", "string_lists")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    JSON_NAME_FIELD_NUMBER: _ClassVar[int]
+    INTS_FIELD_NUMBER: _ClassVar[int]
+    STRINGS_FIELD_NUMBER: _ClassVar[int]
+    BOOLS_FIELD_NUMBER: _ClassVar[int]
+    STRING_LISTS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    json_name: str
+    ints: _containers.RepeatedScalarFieldContainer[int]
+    strings: _containers.RepeatedScalarFieldContainer[str]
+    bools: _containers.RepeatedScalarFieldContainer[bool]
+    string_lists: _containers.RepeatedCompositeFieldContainer[ActionParamStrings]
+    def __init__(self, name: _Optional[str] = ..., json_name: _Optional[str] = ..., ints: _Optional[_Iterable[int]] = ..., strings: _Optional[_Iterable[str]] = ..., bools: _Optional[_Iterable[bool]] = ..., string_lists: _Optional[_Iterable[_Union[ActionParamStrings, _Mapping]]] = ...) -> None: ...
+
+class ActionParamStrings(_message.Message):
+    __slots__ = ("values",)
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    values: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, values: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MatchResult(_message.Message):
     __slots__ = ("scores", "winners", "ranks", "left_seats")

@@ -196,6 +196,63 @@ export function seatControllerToJSON(object: SeatController): string {
 }
 
 /**
+ * How a MatchState lists the caller's legal actions, chosen per request
+ * (GetMatch, SubmitAction, WatchMatch).
+ */
+export enum LegalActionsForm {
+  /** LEGAL_ACTIONS_FORM_UNSPECIFIED - The server's default: FLAT. */
+  LEGAL_ACTIONS_FORM_UNSPECIFIED = 0,
+  /** LEGAL_ACTIONS_FORM_FLAT - Every action in `legal_actions`; `legal_action_sets` is empty. */
+  LEGAL_ACTIONS_FORM_FLAT = 1,
+  /**
+   * LEGAL_ACTIONS_FORM_COMPACT - Only `legal_action_sets`; `legal_actions` is empty. Every answer of every
+   * game stays under 16 KB in this form (an 8-seat Pumptown's 899 flat
+   * actions, 76 KB, are about ten sets).
+   */
+  LEGAL_ACTIONS_FORM_COMPACT = 2,
+  /** LEGAL_ACTIONS_FORM_BOTH - Both. */
+  LEGAL_ACTIONS_FORM_BOTH = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function legalActionsFormFromJSON(object: any): LegalActionsForm {
+  switch (object) {
+    case 0:
+    case "LEGAL_ACTIONS_FORM_UNSPECIFIED":
+      return LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED;
+    case 1:
+    case "LEGAL_ACTIONS_FORM_FLAT":
+      return LegalActionsForm.LEGAL_ACTIONS_FORM_FLAT;
+    case 2:
+    case "LEGAL_ACTIONS_FORM_COMPACT":
+      return LegalActionsForm.LEGAL_ACTIONS_FORM_COMPACT;
+    case 3:
+    case "LEGAL_ACTIONS_FORM_BOTH":
+      return LegalActionsForm.LEGAL_ACTIONS_FORM_BOTH;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return LegalActionsForm.UNRECOGNIZED;
+  }
+}
+
+export function legalActionsFormToJSON(object: LegalActionsForm): string {
+  switch (object) {
+    case LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED:
+      return "LEGAL_ACTIONS_FORM_UNSPECIFIED";
+    case LegalActionsForm.LEGAL_ACTIONS_FORM_FLAT:
+      return "LEGAL_ACTIONS_FORM_FLAT";
+    case LegalActionsForm.LEGAL_ACTIONS_FORM_COMPACT:
+      return "LEGAL_ACTIONS_FORM_COMPACT";
+    case LegalActionsForm.LEGAL_ACTIONS_FORM_BOTH:
+      return "LEGAL_ACTIONS_FORM_BOTH";
+    case LegalActionsForm.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/**
  * Machine-readable reasons of errors, sent as `google.rpc.ErrorInfo.reason`
  * (with domain `cardroom.v1`) inside the `google.rpc.Status` details of a
  * failed call; REST answers carry the same Status as JSON. The reason string
@@ -1360,7 +1417,78 @@ export interface MatchState {
    * earliest such seat of `to_act`); unset without a turn clock, or when no
    * player is to act.
    */
-  deadline: Date | undefined;
+  deadline:
+    | Date
+    | undefined;
+  /**
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   */
+  legalActionSets: ActionSet[];
+  /**
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   */
+  lastEvents: Event[];
+}
+
+/**
+ * A set of legal actions: `action` with one value of each of `params`, every
+ * combination of them (the first parameter outermost, the last varying
+ * fastest) except those where the two `distinct` parameters are equal, and
+ * nothing else. Expand it by copying `action` and setting each parameter's
+ * field (`name` in the game's action message, `json_name` in JSON) to each
+ * value in turn. For example an 8-seat Pumptown Swap, "any two grid slots of
+ * two different seats", is one set: `play {card: SWAP1}` with `a` 0-7, `pa`
+ * TL-BR, `b` 0-7, `pb` TL-BR and `distinct` [a, b] (896 actions).
+ */
+export interface ActionSet {
+  /**
+   * The action with every parameter that has one value set; the varying
+   * parameters are unset.
+   */
+  action:
+    | Action
+    | undefined;
+  /** The parameters that vary, outermost first. */
+  params: ActionParam[];
+  /**
+   * Empty, or the names of two of `params` that never take the same value
+   * in one action.
+   */
+  distinct: string[];
+}
+
+/**
+ * One varying parameter of an ActionSet and its values. Exactly one of the
+ * value lists is non-empty, by the field's type.
+ */
+export interface ActionParam {
+  /** The field in the game's action message (proto name, e.g. `own_pos`). */
+  name: string;
+  /** The same field's proto3 JSON name (e.g. `ownPos`). */
+  jsonName: string;
+  /** The values of an integer field. */
+  ints: number[];
+  /** The values of a string field. */
+  strings: string[];
+  /** The values of a bool field. */
+  bools: boolean[];
+  /**
+   * The values of a repeated string field (each one whole list, e.g. a
+   * Rearrange layout).
+   */
+  stringLists: ActionParamStrings[];
+}
+
+/** One value of a repeated string parameter. */
+export interface ActionParamStrings {
+  /** The strings. */
+  values: string[];
 }
 
 /** Final standing of a finished match, indexed by seat. */
@@ -3239,6 +3367,8 @@ function createBaseMatchState(): MatchState {
     toAct: [],
     result: undefined,
     deadline: undefined,
+    legalActionSets: [],
+    lastEvents: [],
   };
 }
 
@@ -3268,6 +3398,12 @@ export const MatchState: MessageFns<MatchState> = {
     }
     if (message.deadline !== undefined) {
       Timestamp.encode(toTimestamp(message.deadline), writer.uint32(58).fork()).join();
+    }
+    for (const v of message.legalActionSets) {
+      ActionSet.encode(v!, writer.uint32(66).fork()).join();
+    }
+    for (const v of message.lastEvents) {
+      Event.encode(v!, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -3351,6 +3487,22 @@ export const MatchState: MessageFns<MatchState> = {
             message.deadline = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.legalActionSets.push(ActionSet.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.lastEvents.push(Event.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3384,6 +3536,16 @@ export const MatchState: MessageFns<MatchState> = {
         : [],
       result: isSet(object.result) ? MatchResult.fromJSON(object.result) : undefined,
       deadline: isSet(object.deadline) ? fromJsonTimestamp(object.deadline) : undefined,
+      legalActionSets: globalThis.Array.isArray(object?.legalActionSets)
+        ? object.legalActionSets.map((e: any) => ActionSet.fromJSON(e))
+        : globalThis.Array.isArray(object?.legal_action_sets)
+        ? object.legal_action_sets.map((e: any) => ActionSet.fromJSON(e))
+        : [],
+      lastEvents: globalThis.Array.isArray(object?.lastEvents)
+        ? object.lastEvents.map((e: any) => Event.fromJSON(e))
+        : globalThis.Array.isArray(object?.last_events)
+        ? object.last_events.map((e: any) => Event.fromJSON(e))
+        : [],
     };
   },
 
@@ -3410,6 +3572,12 @@ export const MatchState: MessageFns<MatchState> = {
     if (message.deadline !== undefined) {
       obj.deadline = message.deadline.toISOString();
     }
+    if (message.legalActionSets?.length) {
+      obj.legalActionSets = message.legalActionSets.map((e) => ActionSet.toJSON(e));
+    }
+    if (message.lastEvents?.length) {
+      obj.lastEvents = message.lastEvents.map((e) => Event.toJSON(e));
+    }
     return obj;
   },
 
@@ -3427,6 +3595,365 @@ export const MatchState: MessageFns<MatchState> = {
       ? MatchResult.fromPartial(object.result)
       : undefined;
     message.deadline = object.deadline ?? undefined;
+    message.legalActionSets = object.legalActionSets?.map((e) => ActionSet.fromPartial(e)) || [];
+    message.lastEvents = object.lastEvents?.map((e) => Event.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseActionSet(): ActionSet {
+  return { action: undefined, params: [], distinct: [] };
+}
+
+export const ActionSet: MessageFns<ActionSet> = {
+  encode(message: ActionSet, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== undefined) {
+      Action.encode(message.action, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.params) {
+      ActionParam.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.distinct) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActionSet {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActionSet();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = Action.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.params.push(ActionParam.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.distinct.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActionSet {
+    return {
+      action: isSet(object.action) ? Action.fromJSON(object.action) : undefined,
+      params: globalThis.Array.isArray(object?.params) ? object.params.map((e: any) => ActionParam.fromJSON(e)) : [],
+      distinct: globalThis.Array.isArray(object?.distinct) ? object.distinct.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: ActionSet): unknown {
+    const obj: any = {};
+    if (message.action !== undefined) {
+      obj.action = Action.toJSON(message.action);
+    }
+    if (message.params?.length) {
+      obj.params = message.params.map((e) => ActionParam.toJSON(e));
+    }
+    if (message.distinct?.length) {
+      obj.distinct = message.distinct;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ActionSet>): ActionSet {
+    return ActionSet.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ActionSet>): ActionSet {
+    const message = createBaseActionSet();
+    message.action = (object.action !== undefined && object.action !== null)
+      ? Action.fromPartial(object.action)
+      : undefined;
+    message.params = object.params?.map((e) => ActionParam.fromPartial(e)) || [];
+    message.distinct = object.distinct?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseActionParam(): ActionParam {
+  return { name: "", jsonName: "", ints: [], strings: [], bools: [], stringLists: [] };
+}
+
+export const ActionParam: MessageFns<ActionParam> = {
+  encode(message: ActionParam, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.jsonName !== "") {
+      writer.uint32(18).string(message.jsonName);
+    }
+    if (message.ints.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.ints) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    for (const v of message.strings) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.bools.length !== 0) {
+      writer.uint32(42).fork();
+      for (const v of message.bools) {
+        writer.bool(v);
+      }
+      writer.join();
+    }
+    for (const v of message.stringLists) {
+      ActionParamStrings.encode(v!, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActionParam {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActionParam();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.jsonName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.ints.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.ints.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.strings.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag === 40) {
+              message.bools.push(reader.bool());
+
+              continue;
+            }
+
+            if (tag === 42) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.bools.push(reader.bool());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.stringLists.push(ActionParamStrings.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActionParam {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      jsonName: isSet(object.jsonName)
+        ? globalThis.String(object.jsonName)
+        : isSet(object.json_name)
+        ? globalThis.String(object.json_name)
+        : "",
+      ints: globalThis.Array.isArray(object?.ints) ? object.ints.map((e: any) => globalThis.Number(e)) : [],
+      strings: globalThis.Array.isArray(object?.strings) ? object.strings.map((e: any) => globalThis.String(e)) : [],
+      bools: globalThis.Array.isArray(object?.bools) ? object.bools.map((e: any) => globalThis.Boolean(e)) : [],
+      stringLists: globalThis.Array.isArray(object?.stringLists)
+        ? object.stringLists.map((e: any) => ActionParamStrings.fromJSON(e))
+        : globalThis.Array.isArray(object?.string_lists)
+        ? object.string_lists.map((e: any) => ActionParamStrings.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ActionParam): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.jsonName !== "") {
+      obj.jsonName = message.jsonName;
+    }
+    if (message.ints?.length) {
+      obj.ints = message.ints.map((e) => Math.round(e));
+    }
+    if (message.strings?.length) {
+      obj.strings = message.strings;
+    }
+    if (message.bools?.length) {
+      obj.bools = message.bools;
+    }
+    if (message.stringLists?.length) {
+      obj.stringLists = message.stringLists.map((e) => ActionParamStrings.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ActionParam>): ActionParam {
+    return ActionParam.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ActionParam>): ActionParam {
+    const message = createBaseActionParam();
+    message.name = object.name ?? "";
+    message.jsonName = object.jsonName ?? "";
+    message.ints = object.ints?.map((e) => e) || [];
+    message.strings = object.strings?.map((e) => e) || [];
+    message.bools = object.bools?.map((e) => e) || [];
+    message.stringLists = object.stringLists?.map((e) => ActionParamStrings.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseActionParamStrings(): ActionParamStrings {
+  return { values: [] };
+}
+
+export const ActionParamStrings: MessageFns<ActionParamStrings> = {
+  encode(message: ActionParamStrings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.values) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActionParamStrings {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActionParamStrings();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.values.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActionParamStrings {
+    return {
+      values: globalThis.Array.isArray(object?.values) ? object.values.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: ActionParamStrings): unknown {
+    const obj: any = {};
+    if (message.values?.length) {
+      obj.values = message.values;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ActionParamStrings>): ActionParamStrings {
+    return ActionParamStrings.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ActionParamStrings>): ActionParamStrings {
+    const message = createBaseActionParamStrings();
+    message.values = object.values?.map((e) => e) || [];
     return message;
   },
 };

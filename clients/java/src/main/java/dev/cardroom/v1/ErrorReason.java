@@ -1777,7 +1777,7 @@ public enum ErrorReason
   }
   public static com.google.protobuf.Descriptors.EnumDescriptor
       getDescriptor() {
-    return dev.cardroom.v1.MatchProto.getDescriptor().getEnumType(3);
+    return dev.cardroom.v1.MatchProto.getDescriptor().getEnumType(4);
   }
 
   private static final ErrorReason[] VALUES = values();

@@ -196,128 +196,134 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
       "om.v1.BotSeatB\004\342A\001\001R\004bots\"c\n\023CreateMatch" +
       "Response\022-\n\005state\030\001 \001(\0132\027.cardroom.v1.Ma" +
       "tchStateR\005state\022\035\n\nseat_token\030\002 \001(\tR\tsea" +
-      "tToken\"B\n\017GetMatchRequest\022/\n\004name\030\001 \001(\tB" +
-      "\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\"\220\001\n\022L" +
-      "istMatchesRequest\0222\n\006parent\030\001 \001(\tB\032\342A\001\002\372" +
-      "A\023\n\021cardroom.dev/GameR\006parent\022!\n\tpage_si" +
-      "ze\030\002 \001(\005B\004\342A\001\001R\010pageSize\022#\n\npage_token\030\003" +
-      " \001(\tB\004\342A\001\001R\tpageToken\"k\n\023ListMatchesResp" +
-      "onse\022,\n\007matches\030\001 \003(\0132\022.cardroom.v1.Matc" +
-      "hR\007matches\022&\n\017next_page_token\030\002 \001(\tR\rnex" +
-      "tPageToken\"\267\001\n\020JoinMatchRequest\022/\n\004name\030" +
-      "\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name" +
-      "\022%\n\013player_name\030\002 \001(\tB\004\342A\001\001R\nplayerName\022" +
-      "#\n\nrequest_id\030\003 \001(\tB\004\342A\001\001R\trequestId\022\035\n\004" +
-      "seat\030\004 \001(\005B\004\342A\001\001H\000R\004seat\210\001\001B\007\n\005_seat\"u\n\021" +
-      "JoinMatchResponse\022-\n\005state\030\001 \001(\0132\027.cardr" +
-      "oom.v1.MatchStateR\005state\022\035\n\nseat_token\030\002" +
-      " \001(\tR\tseatToken\022\022\n\004seat\030\003 \001(\005R\004seat\"i\n\021L" +
-      "eaveMatchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n" +
-      "\022cardroom.dev/MatchR\004name\022#\n\nrequest_id\030" +
-      "\002 \001(\tB\004\342A\001\001R\trequestId\"\270\001\n\021StartMatchReq" +
-      "uest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.de" +
-      "v/MatchR\004name\022#\n\nrequest_id\030\002 \001(\tB\004\342A\001\001R" +
-      "\trequestId\022*\n\016fill_with_bots\030\003 \001(\010B\004\342A\001\001" +
-      "R\014fillWithBots\022!\n\tbot_level\030\004 \001(\tB\004\342A\001\001R" +
-      "\010botLevel\"k\n\023RematchMatchRequest\022/\n\004name" +
-      "\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004nam" +
-      "e\022#\n\nrequest_id\030\002 \001(\tB\004\342A\001\001R\trequestId\"x" +
-      "\n\024RematchMatchResponse\022-\n\005state\030\001 \001(\0132\027." +
-      "cardroom.v1.MatchStateR\005state\022\035\n\nseat_to" +
-      "ken\030\002 \001(\tR\tseatToken\022\022\n\004seat\030\003 \001(\005R\004seat" +
-      "\"\203\002\n\023SubmitActionRequest\022/\n\004name\030\001 \001(\tB\033" +
-      "\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\0221\n\006act" +
-      "ion\030\002 \001(\0132\023.cardroom.v1.ActionB\004\342A\001\002R\006ac" +
-      "tion\0224\n\020expected_version\030\003 \001(\005B\004\342A\001\001H\000R\017" +
-      "expectedVersion\210\001\001\022\030\n\004etag\030\004 \001(\tB\004\342A\001\001R\004" +
-      "etag\022#\n\nrequest_id\030\005 \001(\tB\004\342A\001\001R\trequestI" +
-      "dB\023\n\021_expected_version\"q\n\024SubmitActionRe" +
-      "sponse\022-\n\005state\030\001 \001(\0132\027.cardroom.v1.Matc" +
-      "hStateR\005state\022*\n\006events\030\002 \003(\0132\022.cardroom" +
-      ".v1.EventR\006events\"o\n\021WatchMatchRequest\022/" +
-      "\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/Matc" +
-      "hR\004name\022)\n\rafter_version\030\002 \001(\005B\004\342A\001\001R\014af" +
-      "terVersion\"\330\001\n\013MatchUpdate\022\030\n\007version\030\001 " +
-      "\001(\005R\007version\022*\n\006events\030\002 \003(\0132\022.cardroom." +
-      "v1.EventR\006events\022-\n\005state\030\003 \001(\0132\027.cardro" +
-      "om.v1.MatchStateR\005state\022\027\n\004seat\030\004 \001(\005H\000R" +
-      "\004seat\210\001\001\022\033\n\ttimed_out\030\005 \001(\010R\010timedOut\022\025\n" +
-      "\006by_bot\030\006 \001(\010R\005byBotB\007\n\005_seat\"\270\001\n\022GetMat" +
-      "chLogRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022car" +
-      "droom.dev/MatchR\004name\022)\n\rafter_version\030\002" +
-      " \001(\005B\004\342A\001\001R\014afterVersion\022!\n\tpage_size\030\003 " +
-      "\001(\005B\004\342A\001\001R\010pageSize\022#\n\npage_token\030\004 \001(\tB" +
-      "\004\342A\001\001R\tpageToken\"s\n\023GetMatchLogResponse\022" +
-      "4\n\007entries\030\001 \003(\0132\032.cardroom.v1.MatchLogE" +
-      "ntryR\007entries\022&\n\017next_page_token\030\002 \001(\tR\r" +
-      "nextPageToken\"\330\001\n\rMatchLogEntry\022\030\n\007versi" +
-      "on\030\001 \001(\005R\007version\022\027\n\004seat\030\002 \001(\005H\000R\004seat\210" +
-      "\001\001\022+\n\006action\030\003 \001(\0132\023.cardroom.v1.ActionR" +
-      "\006action\022*\n\006events\030\004 \003(\0132\022.cardroom.v1.Ev" +
-      "entR\006events\022\033\n\ttimed_out\030\005 \001(\010R\010timedOut" +
-      "\022\025\n\006by_bot\030\006 \001(\010R\005byBotB\007\n\005_seat\"u\n\013Play" +
-      "Request\022+\n\004open\030\001 \001(\0132\025.cardroom.v1.Play" +
-      "OpenH\000R\004open\0221\n\006action\030\002 \001(\0132\027.cardroom." +
-      "v1.PlayActionH\000R\006actionB\006\n\004kind\"\213\001\n\010Play" +
-      "Open\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.de" +
-      "v/MatchR\004name\022#\n\nseat_token\030\002 \001(\tB\004\342A\001\001R" +
-      "\tseatToken\022)\n\rafter_version\030\003 \001(\005B\004\342A\001\001R" +
-      "\014afterVersion\"\257\001\n\nPlayAction\022#\n\nrequest_" +
-      "id\030\001 \001(\tB\004\342A\001\001R\trequestId\0224\n\020expected_ve" +
-      "rsion\030\002 \001(\005B\004\342A\001\001H\000R\017expectedVersion\210\001\001\022" +
-      "1\n\006action\030\003 \001(\0132\023.cardroom.v1.ActionB\004\342A" +
-      "\001\002R\006actionB\023\n\021_expected_version\"\200\001\n\014Play" +
-      "Response\0222\n\006update\030\001 \001(\0132\030.cardroom.v1.M" +
-      "atchUpdateH\000R\006update\0224\n\007outcome\030\002 \001(\0132\030." +
-      "cardroom.v1.PlayOutcomeH\000R\007outcomeB\006\n\004ki" +
-      "nd\"\221\001\n\013PlayOutcome\022\035\n\nrequest_id\030\001 \001(\tR\t" +
-      "requestId\022\032\n\010accepted\030\002 \001(\010R\010accepted\022\030\n" +
-      "\007version\030\003 \001(\005R\007version\022-\n\005error\030\004 \001(\0132\027" +
-      ".cardroom.v1.PlayStatusR\005error\"j\n\nPlaySt" +
-      "atus\022\022\n\004code\030\001 \001(\005R\004code\022\030\n\007message\030\002 \001(" +
-      "\tR\007message\022.\n\007details\030\003 \003(\0132\024.google.pro" +
-      "tobuf.AnyR\007details2\313\013\n\013GameService\022]\n\tLi" +
-      "stGames\022\035.cardroom.v1.ListGamesRequest\032\036" +
-      ".cardroom.v1.ListGamesResponse\"\021\202\323\344\223\002\013\022\t" +
-      "/v1/games\022U\n\007GetGame\022\033.cardroom.v1.GetGa" +
-      "meRequest\032\021.cardroom.v1.Game\"\032\202\323\344\223\002\024\022\022/v" +
-      "1/{name=games/*}\022y\n\013CreateMatch\022\037.cardro" +
-      "om.v1.CreateMatchRequest\032 .cardroom.v1.C" +
-      "reateMatchResponse\"\'\202\323\344\223\002!\"\034/v1/{parent=" +
-      "games/*}/matches:\001*\022g\n\010GetMatch\022\034.cardro" +
-      "om.v1.GetMatchRequest\032\027.cardroom.v1.Matc" +
-      "hState\"$\202\323\344\223\002\036\022\034/v1/{name=games/*/matche" +
-      "s/*}\022v\n\013ListMatches\022\037.cardroom.v1.ListMa" +
-      "tchesRequest\032 .cardroom.v1.ListMatchesRe" +
-      "sponse\"$\202\323\344\223\002\036\022\034/v1/{parent=games/*}/mat" +
-      "ches\022x\n\tJoinMatch\022\035.cardroom.v1.JoinMatc" +
-      "hRequest\032\036.cardroom.v1.JoinMatchResponse" +
-      "\",\202\323\344\223\002&\"!/v1/{name=games/*/matches/*}:j" +
-      "oin:\001*\022t\n\nLeaveMatch\022\036.cardroom.v1.Leave" +
-      "MatchRequest\032\027.cardroom.v1.MatchState\"-\202" +
-      "\323\344\223\002\'\"\"/v1/{name=games/*/matches/*}:leav" +
-      "e:\001*\022t\n\nStartMatch\022\036.cardroom.v1.StartMa" +
-      "tchRequest\032\027.cardroom.v1.MatchState\"-\202\323\344" +
-      "\223\002\'\"\"/v1/{name=games/*/matches/*}:start:" +
-      "\001*\022\211\001\n\014SubmitAction\022 .cardroom.v1.Submit" +
-      "ActionRequest\032!.cardroom.v1.SubmitAction" +
-      "Response\"4\202\323\344\223\002.\")/v1/{name=games/*/matc" +
-      "hes/*}:submitAction:\001*\022t\n\nWatchMatch\022\036.c" +
-      "ardroom.v1.WatchMatchRequest\032\030.cardroom." +
-      "v1.MatchUpdate\"*\202\323\344\223\002$\022\"/v1/{name=games/" +
-      "*/matches/*}:watch0\001\022\204\001\n\014RematchMatch\022 ." +
-      "cardroom.v1.RematchMatchRequest\032!.cardro" +
-      "om.v1.RematchMatchResponse\"/\202\323\344\223\002)\"$/v1/" +
-      "{name=games/*/matches/*}:rematch:\001*\022z\n\013G" +
-      "etMatchLog\022\037.cardroom.v1.GetMatchLogRequ" +
-      "est\032 .cardroom.v1.GetMatchLogResponse\"(\202" +
-      "\323\344\223\002\"\022 /v1/{name=games/*/matches/*}:log\022" +
-      "?\n\004Play\022\030.cardroom.v1.PlayRequest\032\031.card" +
-      "room.v1.PlayResponse(\0010\001B\227\001\n\017dev.cardroo" +
-      "m.v1B\020GameServiceProtoP\001Z:github.com/car" +
-      "droom/cardroom/gen/go/cardroom/v1;cardro" +
-      "omv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom" +
-      "\\V1\352\002\014Cardroom::V1b\006proto3"
+      "tToken\"\225\001\n\017GetMatchRequest\022/\n\004name\030\001 \001(\t" +
+      "B\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\022Q\n\022l" +
+      "egal_actions_form\030\002 \001(\0162\035.cardroom.v1.Le" +
+      "galActionsFormB\004\342A\001\001R\020legalActionsForm\"\220" +
+      "\001\n\022ListMatchesRequest\0222\n\006parent\030\001 \001(\tB\032\342" +
+      "A\001\002\372A\023\n\021cardroom.dev/GameR\006parent\022!\n\tpag" +
+      "e_size\030\002 \001(\005B\004\342A\001\001R\010pageSize\022#\n\npage_tok" +
+      "en\030\003 \001(\tB\004\342A\001\001R\tpageToken\"k\n\023ListMatches" +
+      "Response\022,\n\007matches\030\001 \003(\0132\022.cardroom.v1." +
+      "MatchR\007matches\022&\n\017next_page_token\030\002 \001(\tR" +
+      "\rnextPageToken\"\267\001\n\020JoinMatchRequest\022/\n\004n" +
+      "ame\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004" +
+      "name\022%\n\013player_name\030\002 \001(\tB\004\342A\001\001R\nplayerN" +
+      "ame\022#\n\nrequest_id\030\003 \001(\tB\004\342A\001\001R\trequestId" +
+      "\022\035\n\004seat\030\004 \001(\005B\004\342A\001\001H\000R\004seat\210\001\001B\007\n\005_seat" +
+      "\"u\n\021JoinMatchResponse\022-\n\005state\030\001 \001(\0132\027.c" +
+      "ardroom.v1.MatchStateR\005state\022\035\n\nseat_tok" +
+      "en\030\002 \001(\tR\tseatToken\022\022\n\004seat\030\003 \001(\005R\004seat\"" +
+      "i\n\021LeaveMatchRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002" +
+      "\372A\024\n\022cardroom.dev/MatchR\004name\022#\n\nrequest" +
+      "_id\030\002 \001(\tB\004\342A\001\001R\trequestId\"\270\001\n\021StartMatc" +
+      "hRequest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroo" +
+      "m.dev/MatchR\004name\022#\n\nrequest_id\030\002 \001(\tB\004\342" +
+      "A\001\001R\trequestId\022*\n\016fill_with_bots\030\003 \001(\010B\004" +
+      "\342A\001\001R\014fillWithBots\022!\n\tbot_level\030\004 \001(\tB\004\342" +
+      "A\001\001R\010botLevel\"k\n\023RematchMatchRequest\022/\n\004" +
+      "name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR" +
+      "\004name\022#\n\nrequest_id\030\002 \001(\tB\004\342A\001\001R\trequest" +
+      "Id\"x\n\024RematchMatchResponse\022-\n\005state\030\001 \001(" +
+      "\0132\027.cardroom.v1.MatchStateR\005state\022\035\n\nsea" +
+      "t_token\030\002 \001(\tR\tseatToken\022\022\n\004seat\030\003 \001(\005R\004" +
+      "seat\"\326\002\n\023SubmitActionRequest\022/\n\004name\030\001 \001" +
+      "(\tB\033\342A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\0221\n" +
+      "\006action\030\002 \001(\0132\023.cardroom.v1.ActionB\004\342A\001\002" +
+      "R\006action\0224\n\020expected_version\030\003 \001(\005B\004\342A\001\001" +
+      "H\000R\017expectedVersion\210\001\001\022\030\n\004etag\030\004 \001(\tB\004\342A" +
+      "\001\001R\004etag\022#\n\nrequest_id\030\005 \001(\tB\004\342A\001\001R\trequ" +
+      "estId\022Q\n\022legal_actions_form\030\006 \001(\0162\035.card" +
+      "room.v1.LegalActionsFormB\004\342A\001\001R\020legalAct" +
+      "ionsFormB\023\n\021_expected_version\"q\n\024SubmitA" +
+      "ctionResponse\022-\n\005state\030\001 \001(\0132\027.cardroom." +
+      "v1.MatchStateR\005state\022*\n\006events\030\002 \003(\0132\022.c" +
+      "ardroom.v1.EventR\006events\"\302\001\n\021WatchMatchR" +
+      "equest\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022cardroom." +
+      "dev/MatchR\004name\022)\n\rafter_version\030\002 \001(\005B\004" +
+      "\342A\001\001R\014afterVersion\022Q\n\022legal_actions_form" +
+      "\030\003 \001(\0162\035.cardroom.v1.LegalActionsFormB\004\342" +
+      "A\001\001R\020legalActionsForm\"\330\001\n\013MatchUpdate\022\030\n" +
+      "\007version\030\001 \001(\005R\007version\022*\n\006events\030\002 \003(\0132" +
+      "\022.cardroom.v1.EventR\006events\022-\n\005state\030\003 \001" +
+      "(\0132\027.cardroom.v1.MatchStateR\005state\022\027\n\004se" +
+      "at\030\004 \001(\005H\000R\004seat\210\001\001\022\033\n\ttimed_out\030\005 \001(\010R\010" +
+      "timedOut\022\025\n\006by_bot\030\006 \001(\010R\005byBotB\007\n\005_seat" +
+      "\"\270\001\n\022GetMatchLogRequest\022/\n\004name\030\001 \001(\tB\033\342" +
+      "A\001\002\372A\024\n\022cardroom.dev/MatchR\004name\022)\n\rafte" +
+      "r_version\030\002 \001(\005B\004\342A\001\001R\014afterVersion\022!\n\tp" +
+      "age_size\030\003 \001(\005B\004\342A\001\001R\010pageSize\022#\n\npage_t" +
+      "oken\030\004 \001(\tB\004\342A\001\001R\tpageToken\"s\n\023GetMatchL" +
+      "ogResponse\0224\n\007entries\030\001 \003(\0132\032.cardroom.v" +
+      "1.MatchLogEntryR\007entries\022&\n\017next_page_to" +
+      "ken\030\002 \001(\tR\rnextPageToken\"\330\001\n\rMatchLogEnt" +
+      "ry\022\030\n\007version\030\001 \001(\005R\007version\022\027\n\004seat\030\002 \001" +
+      "(\005H\000R\004seat\210\001\001\022+\n\006action\030\003 \001(\0132\023.cardroom" +
+      ".v1.ActionR\006action\022*\n\006events\030\004 \003(\0132\022.car" +
+      "droom.v1.EventR\006events\022\033\n\ttimed_out\030\005 \001(" +
+      "\010R\010timedOut\022\025\n\006by_bot\030\006 \001(\010R\005byBotB\007\n\005_s" +
+      "eat\"u\n\013PlayRequest\022+\n\004open\030\001 \001(\0132\025.cardr" +
+      "oom.v1.PlayOpenH\000R\004open\0221\n\006action\030\002 \001(\0132" +
+      "\027.cardroom.v1.PlayActionH\000R\006actionB\006\n\004ki" +
+      "nd\"\213\001\n\010PlayOpen\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022" +
+      "cardroom.dev/MatchR\004name\022#\n\nseat_token\030\002" +
+      " \001(\tB\004\342A\001\001R\tseatToken\022)\n\rafter_version\030\003" +
+      " \001(\005B\004\342A\001\001R\014afterVersion\"\257\001\n\nPlayAction\022" +
+      "#\n\nrequest_id\030\001 \001(\tB\004\342A\001\001R\trequestId\0224\n\020" +
+      "expected_version\030\002 \001(\005B\004\342A\001\001H\000R\017expected" +
+      "Version\210\001\001\0221\n\006action\030\003 \001(\0132\023.cardroom.v1" +
+      ".ActionB\004\342A\001\002R\006actionB\023\n\021_expected_versi" +
+      "on\"\200\001\n\014PlayResponse\0222\n\006update\030\001 \001(\0132\030.ca" +
+      "rdroom.v1.MatchUpdateH\000R\006update\0224\n\007outco" +
+      "me\030\002 \001(\0132\030.cardroom.v1.PlayOutcomeH\000R\007ou" +
+      "tcomeB\006\n\004kind\"\221\001\n\013PlayOutcome\022\035\n\nrequest" +
+      "_id\030\001 \001(\tR\trequestId\022\032\n\010accepted\030\002 \001(\010R\010" +
+      "accepted\022\030\n\007version\030\003 \001(\005R\007version\022-\n\005er" +
+      "ror\030\004 \001(\0132\027.cardroom.v1.PlayStatusR\005erro" +
+      "r\"j\n\nPlayStatus\022\022\n\004code\030\001 \001(\005R\004code\022\030\n\007m" +
+      "essage\030\002 \001(\tR\007message\022.\n\007details\030\003 \003(\0132\024" +
+      ".google.protobuf.AnyR\007details2\313\013\n\013GameSe" +
+      "rvice\022]\n\tListGames\022\035.cardroom.v1.ListGam" +
+      "esRequest\032\036.cardroom.v1.ListGamesRespons" +
+      "e\"\021\202\323\344\223\002\013\022\t/v1/games\022U\n\007GetGame\022\033.cardro" +
+      "om.v1.GetGameRequest\032\021.cardroom.v1.Game\"" +
+      "\032\202\323\344\223\002\024\022\022/v1/{name=games/*}\022y\n\013CreateMat" +
+      "ch\022\037.cardroom.v1.CreateMatchRequest\032 .ca" +
+      "rdroom.v1.CreateMatchResponse\"\'\202\323\344\223\002!\"\034/" +
+      "v1/{parent=games/*}/matches:\001*\022g\n\010GetMat" +
+      "ch\022\034.cardroom.v1.GetMatchRequest\032\027.cardr" +
+      "oom.v1.MatchState\"$\202\323\344\223\002\036\022\034/v1/{name=gam" +
+      "es/*/matches/*}\022v\n\013ListMatches\022\037.cardroo" +
+      "m.v1.ListMatchesRequest\032 .cardroom.v1.Li" +
+      "stMatchesResponse\"$\202\323\344\223\002\036\022\034/v1/{parent=g" +
+      "ames/*}/matches\022x\n\tJoinMatch\022\035.cardroom." +
+      "v1.JoinMatchRequest\032\036.cardroom.v1.JoinMa" +
+      "tchResponse\",\202\323\344\223\002&\"!/v1/{name=games/*/m" +
+      "atches/*}:join:\001*\022t\n\nLeaveMatch\022\036.cardro" +
+      "om.v1.LeaveMatchRequest\032\027.cardroom.v1.Ma" +
+      "tchState\"-\202\323\344\223\002\'\"\"/v1/{name=games/*/matc" +
+      "hes/*}:leave:\001*\022t\n\nStartMatch\022\036.cardroom" +
+      ".v1.StartMatchRequest\032\027.cardroom.v1.Matc" +
+      "hState\"-\202\323\344\223\002\'\"\"/v1/{name=games/*/matche" +
+      "s/*}:start:\001*\022\211\001\n\014SubmitAction\022 .cardroo" +
+      "m.v1.SubmitActionRequest\032!.cardroom.v1.S" +
+      "ubmitActionResponse\"4\202\323\344\223\002.\")/v1/{name=g" +
+      "ames/*/matches/*}:submitAction:\001*\022t\n\nWat" +
+      "chMatch\022\036.cardroom.v1.WatchMatchRequest\032" +
+      "\030.cardroom.v1.MatchUpdate\"*\202\323\344\223\002$\022\"/v1/{" +
+      "name=games/*/matches/*}:watch0\001\022\204\001\n\014Rema" +
+      "tchMatch\022 .cardroom.v1.RematchMatchReque" +
+      "st\032!.cardroom.v1.RematchMatchResponse\"/\202" +
+      "\323\344\223\002)\"$/v1/{name=games/*/matches/*}:rema" +
+      "tch:\001*\022z\n\013GetMatchLog\022\037.cardroom.v1.GetM" +
+      "atchLogRequest\032 .cardroom.v1.GetMatchLog" +
+      "Response\"(\202\323\344\223\002\"\022 /v1/{name=games/*/matc" +
+      "hes/*}:log\022?\n\004Play\022\030.cardroom.v1.PlayReq" +
+      "uest\032\031.cardroom.v1.PlayResponse(\0010\001B\227\001\n\017" +
+      "dev.cardroom.v1B\020GameServiceProtoP\001Z:git" +
+      "hub.com/cardroom/cardroom/gen/go/cardroo" +
+      "m/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR" +
+      "\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -364,7 +370,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_GetMatchRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_GetMatchRequest_descriptor,
-        new java.lang.String[] { "Name", });
+        new java.lang.String[] { "Name", "LegalActionsForm", });
     internal_static_cardroom_v1_ListMatchesRequest_descriptor =
       getDescriptor().getMessageType(6);
     internal_static_cardroom_v1_ListMatchesRequest_fieldAccessorTable = new
@@ -418,7 +424,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_SubmitActionRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_SubmitActionRequest_descriptor,
-        new java.lang.String[] { "Name", "Action", "ExpectedVersion", "Etag", "RequestId", });
+        new java.lang.String[] { "Name", "Action", "ExpectedVersion", "Etag", "RequestId", "LegalActionsForm", });
     internal_static_cardroom_v1_SubmitActionResponse_descriptor =
       getDescriptor().getMessageType(15);
     internal_static_cardroom_v1_SubmitActionResponse_fieldAccessorTable = new
@@ -430,7 +436,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_WatchMatchRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_WatchMatchRequest_descriptor,
-        new java.lang.String[] { "Name", "AfterVersion", });
+        new java.lang.String[] { "Name", "AfterVersion", "LegalActionsForm", });
     internal_static_cardroom_v1_MatchUpdate_descriptor =
       getDescriptor().getMessageType(17);
     internal_static_cardroom_v1_MatchUpdate_fieldAccessorTable = new

@@ -33,6 +33,7 @@ private static final long serialVersionUID = 0L;
   }
   private GetMatchRequest() {
     name_ = "";
+    legalActionsForm_ = 0;
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -100,6 +101,34 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int LEGAL_ACTIONS_FORM_FIELD_NUMBER = 2;
+  private int legalActionsForm_ = 0;
+  /**
+   * <pre>
+   * How the answer lists the caller's legal actions: FLAT (the default),
+   * COMPACT (parameterised sets, always small) or BOTH.
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The enum numeric value on the wire for legalActionsForm.
+   */
+  @java.lang.Override public int getLegalActionsFormValue() {
+    return legalActionsForm_;
+  }
+  /**
+   * <pre>
+   * How the answer lists the caller's legal actions: FLAT (the default),
+   * COMPACT (parameterised sets, always small) or BOTH.
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The legalActionsForm.
+   */
+  @java.lang.Override public dev.cardroom.v1.LegalActionsForm getLegalActionsForm() {
+    dev.cardroom.v1.LegalActionsForm result = dev.cardroom.v1.LegalActionsForm.forNumber(legalActionsForm_);
+    return result == null ? dev.cardroom.v1.LegalActionsForm.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -117,12 +146,19 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(name_)) {
       com.google.protobuf.GeneratedMessage.writeString(output, 1, name_);
     }
+    if (legalActionsForm_ != dev.cardroom.v1.LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED.getNumber()) {
+      output.writeEnum(2, legalActionsForm_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
     int size = 0;
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(name_)) {
       size += com.google.protobuf.GeneratedMessage.computeStringSize(1, name_);
+    }
+    if (legalActionsForm_ != dev.cardroom.v1.LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(2, legalActionsForm_);
     }
     return size;
   }
@@ -150,6 +186,7 @@ private static final long serialVersionUID = 0L;
 
     if (!getName()
         .equals(other.getName())) return false;
+    if (legalActionsForm_ != other.legalActionsForm_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -163,6 +200,8 @@ private static final long serialVersionUID = 0L;
     hash = (19 * hash) + getDescriptor().hashCode();
     hash = (37 * hash) + NAME_FIELD_NUMBER;
     hash = (53 * hash) + getName().hashCode();
+    hash = (37 * hash) + LEGAL_ACTIONS_FORM_FIELD_NUMBER;
+    hash = (53 * hash) + legalActionsForm_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -299,6 +338,7 @@ private static final long serialVersionUID = 0L;
       super.clear();
       bitField0_ = 0;
       name_ = "";
+      legalActionsForm_ = 0;
       return this;
     }
 
@@ -335,6 +375,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000001) != 0)) {
         result.name_ = name_;
       }
+      if (((from_bitField0_ & 0x00000002) != 0)) {
+        result.legalActionsForm_ = legalActionsForm_;
+      }
     }
 
     @java.lang.Override
@@ -353,6 +396,9 @@ private static final long serialVersionUID = 0L;
         name_ = other.name_;
         bitField0_ |= 0x00000001;
         onChanged();
+      }
+      if (other.legalActionsForm_ != 0) {
+        setLegalActionsFormValue(other.getLegalActionsFormValue());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -385,6 +431,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000001;
               break;
             } // case 10
+            case 16: {
+              legalActionsForm_ = input.readEnum();
+              bitField0_ |= 0x00000002;
+              break;
+            } // case 16
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -490,6 +541,83 @@ private static final long serialVersionUID = 0L;
       checkByteStringIsUtf8(value);
       name_ = value;
       bitField0_ |= 0x00000001;
+      onChanged();
+      return this;
+    }
+
+    private int legalActionsForm_ = 0;
+    /**
+     * <pre>
+     * How the answer lists the caller's legal actions: FLAT (the default),
+     * COMPACT (parameterised sets, always small) or BOTH.
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The enum numeric value on the wire for legalActionsForm.
+     */
+    @java.lang.Override public int getLegalActionsFormValue() {
+      return legalActionsForm_;
+    }
+    /**
+     * <pre>
+     * How the answer lists the caller's legal actions: FLAT (the default),
+     * COMPACT (parameterised sets, always small) or BOTH.
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The enum numeric value on the wire for legalActionsForm to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLegalActionsFormValue(int value) {
+      legalActionsForm_ = value;
+      bitField0_ |= 0x00000002;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * How the answer lists the caller's legal actions: FLAT (the default),
+     * COMPACT (parameterised sets, always small) or BOTH.
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The legalActionsForm.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.LegalActionsForm getLegalActionsForm() {
+      dev.cardroom.v1.LegalActionsForm result = dev.cardroom.v1.LegalActionsForm.forNumber(legalActionsForm_);
+      return result == null ? dev.cardroom.v1.LegalActionsForm.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * How the answer lists the caller's legal actions: FLAT (the default),
+     * COMPACT (parameterised sets, always small) or BOTH.
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The legalActionsForm to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setLegalActionsForm(dev.cardroom.v1.LegalActionsForm value) {
+      if (value == null) { throw new NullPointerException(); }
+      bitField0_ |= 0x00000002;
+      legalActionsForm_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * How the answer lists the caller's legal actions: FLAT (the default),
+     * COMPACT (parameterised sets, always small) or BOTH.
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLegalActionsForm() {
+      bitField0_ = (bitField0_ & ~0x00000002);
+      legalActionsForm_ = 0;
       onChanged();
       return this;
     }

@@ -29,4 +29,25 @@ public interface GetMatchRequestOrBuilder extends
    */
   com.google.protobuf.ByteString
       getNameBytes();
+
+  /**
+   * <pre>
+   * How the answer lists the caller's legal actions: FLAT (the default),
+   * COMPACT (parameterised sets, always small) or BOTH.
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The enum numeric value on the wire for legalActionsForm.
+   */
+  int getLegalActionsFormValue();
+  /**
+   * <pre>
+   * How the answer lists the caller's legal actions: FLAT (the default),
+   * COMPACT (parameterised sets, always small) or BOTH.
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The legalActionsForm.
+   */
+  dev.cardroom.v1.LegalActionsForm getLegalActionsForm();
 }

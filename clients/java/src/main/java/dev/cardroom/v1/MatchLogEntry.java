@@ -73,8 +73,10 @@ private static final long serialVersionUID = 0L;
   private int seat_ = 0;
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, leaves,
-   * start).
+   * The seat that acted, set with `action`; absent for system entries
+   * (creation, joins, leaves, start, a seat's return) and, for every reader
+   * but that seat, for an action the game keeps secret (a Pumptown `pass`
+   * with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -86,8 +88,10 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, leaves,
-   * start).
+   * The seat that acted, set with `action`; absent for system entries
+   * (creation, joins, leaves, start, a seat's return) and, for every reader
+   * but that seat, for an action the game keeps secret (a Pumptown `pass`
+   * with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -102,7 +106,8 @@ private static final long serialVersionUID = 0L;
   private dev.cardroom.v1.Action action_;
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -114,7 +119,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -126,7 +132,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -141,8 +148,10 @@ private static final long serialVersionUID = 0L;
   private java.util.List<dev.cardroom.v1.Event> events_;
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -153,8 +162,10 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -166,8 +177,10 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -178,8 +191,10 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -190,8 +205,10 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -781,8 +798,10 @@ private static final long serialVersionUID = 0L;
     private int seat_ ;
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -794,8 +813,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -807,8 +828,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -824,8 +847,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -843,7 +868,8 @@ private static final long serialVersionUID = 0L;
         dev.cardroom.v1.Action, dev.cardroom.v1.Action.Builder, dev.cardroom.v1.ActionOrBuilder> actionBuilder_;
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -854,7 +880,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -869,7 +896,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -889,7 +917,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -907,7 +936,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -932,7 +962,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -949,7 +980,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -961,7 +993,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -976,7 +1009,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -1009,8 +1043,10 @@ private static final long serialVersionUID = 0L;
 
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1024,8 +1060,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1039,8 +1077,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1054,8 +1094,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1076,8 +1118,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1095,8 +1139,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1116,8 +1162,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1138,8 +1186,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1157,8 +1207,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1176,8 +1228,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1196,8 +1250,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1214,8 +1270,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1232,8 +1290,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1244,8 +1304,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1259,8 +1321,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1275,8 +1339,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1287,8 +1353,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -1300,8 +1368,10 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>

@@ -77,6 +77,21 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_MatchState_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_ActionSet_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_ActionSet_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_ActionParam_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_ActionParam_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_ActionParamStrings_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_ActionParamStrings_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardroom_v1_MatchResult_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -184,7 +199,7 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
       "\342A\001\003R\nexpireTime\022#\n\nrematch_of\030\016 \001(\tB\004\342A" +
       "\001\003R\trematchOf:E\352AB\n\022cardroom.dev/Match\022\034" +
       "games/{game}/matches/{match}*\007matches2\005m" +
-      "atch\"\314\002\n\nMatchState\022(\n\005match\030\001 \001(\0132\022.car" +
+      "atch\"\305\003\n\nMatchState\022(\n\005match\030\001 \001(\0132\022.car" +
       "droom.v1.MatchR\005match\022 \n\tyour_seat\030\002 \001(\005" +
       "H\000R\010yourSeat\210\001\001\022)\n\004view\030\003 \001(\0132\025.cardroom" +
       ".v1.SeatViewR\004view\0228\n\rlegal_actions\030\004 \003(" +
@@ -192,125 +207,141 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
       "to_act\030\005 \003(\005R\005toAct\0220\n\006result\030\006 \001(\0132\030.ca" +
       "rdroom.v1.MatchResultR\006result\0226\n\010deadlin" +
       "e\030\007 \001(\0132\032.google.protobuf.TimestampR\010dea" +
-      "dlineB\014\n\n_your_seat\"t\n\013MatchResult\022\026\n\006sc" +
-      "ores\030\001 \003(\005R\006scores\022\030\n\007winners\030\002 \003(\005R\007win" +
-      "ners\022\024\n\005ranks\030\003 \003(\005R\005ranks\022\035\n\nleft_seats" +
-      "\030\004 \003(\005R\tleftSeats\"\347\001\n\010SeatView\0227\n\010pumpto" +
-      "wn\030\001 \001(\0132\031.cardroom.v1.PumptownViewH\000R\010p" +
-      "umptown\022.\n\005pumba\030\002 \001(\0132\026.cardroom.v1.Pum" +
-      "baViewH\000R\005pumba\0229\n\nup_or_down\030\003 \001(\0132\031.ca" +
-      "rdroom.v1.UpOrDownViewH\000R\010upOrDown\022/\n\006fl" +
-      "ip_7\030\004 \001(\0132\026.cardroom.v1.Flip7ViewH\000R\005fl" +
-      "ip7B\006\n\004game\"\355\001\n\006Action\0229\n\010pumptown\030\001 \001(\013" +
-      "2\033.cardroom.v1.PumptownActionH\000R\010pumptow" +
-      "n\0220\n\005pumba\030\002 \001(\0132\030.cardroom.v1.PumbaActi" +
-      "onH\000R\005pumba\022;\n\nup_or_down\030\003 \001(\0132\033.cardro" +
-      "om.v1.UpOrDownActionH\000R\010upOrDown\0221\n\006flip" +
-      "_7\030\004 \001(\0132\030.cardroom.v1.Flip7ActionH\000R\005fl" +
-      "ip7B\006\n\004game\"\350\001\n\005Event\0228\n\010pumptown\030\001 \001(\0132" +
-      "\032.cardroom.v1.PumptownEventH\000R\010pumptown\022" +
-      "/\n\005pumba\030\002 \001(\0132\027.cardroom.v1.PumbaEventH" +
-      "\000R\005pumba\022:\n\nup_or_down\030\003 \001(\0132\032.cardroom." +
-      "v1.UpOrDownEventH\000R\010upOrDown\0220\n\006flip_7\030\004" +
-      " \001(\0132\027.cardroom.v1.Flip7EventH\000R\005flip7B\006" +
-      "\n\004game*\232\001\n\nOptionKind\022\033\n\027OPTION_KIND_UNS" +
-      "PECIFIED\020\000\022\024\n\020OPTION_KIND_BOOL\020\001\022\023\n\017OPTI" +
-      "ON_KIND_INT\020\002\022\024\n\020OPTION_KIND_ENUM\020\003\022\024\n\020O" +
-      "PTION_KIND_SEAT\020\004\022\030\n\024OPTION_KIND_INT_LIS" +
-      "T\020\005*\225\001\n\013MatchStatus\022\034\n\030MATCH_STATUS_UNSP" +
-      "ECIFIED\020\000\022\030\n\024MATCH_STATUS_WAITING\020\001\022\027\n\023M" +
-      "ATCH_STATUS_ACTIVE\020\002\022\031\n\025MATCH_STATUS_FIN" +
-      "ISHED\020\003\022\032\n\026MATCH_STATUS_ABANDONED\020\004*\200\001\n\016" +
-      "SeatController\022\037\n\033SEAT_CONTROLLER_UNSPEC" +
-      "IFIED\020\000\022\032\n\026SEAT_CONTROLLER_PLAYER\020\001\022\030\n\024S" +
-      "EAT_CONTROLLER_AWAY\020\002\022\027\n\023SEAT_CONTROLLER" +
-      "_BOT\020\003*\315\031\n\013ErrorReason\022\034\n\030ERROR_REASON_U" +
-      "NSPECIFIED\020\000\022\036\n\032ERROR_REASON_STALE_VERSI" +
-      "ON\020\001\022#\n\037ERROR_REASON_TOO_MANY_CONFLICTS\020" +
-      "\002\022\033\n\027ERROR_REASON_MATCH_FULL\020\003\022\033\n\027ERROR_" +
-      "REASON_SEAT_TAKEN\020\004\022#\n\037ERROR_REASON_INVA" +
-      "LID_SEAT_TOKEN\020\005\022$\n ERROR_REASON_SEAT_TO" +
-      "KEN_REQUIRED\020\006\022#\n\037ERROR_REASON_SEAT_TOKE" +
-      "N_REVOKED\020\007\022\"\n\036ERROR_REASON_WRONG_MATCH_" +
-      "TOKEN\020\010\022\034\n\030ERROR_REASON_NOT_CREATOR\020\t\022 \n" +
-      "\034ERROR_REASON_MATCH_NOT_FOUND\020\n\022\037\n\033ERROR" +
-      "_REASON_GAME_NOT_FOUND\020\013\022%\n!ERROR_REASON" +
-      "_FIXED_DECKS_DISABLED\020\014\022\037\n\033ERROR_REASON_" +
-      "INVALID_OPTION\020\r\022&\n\"ERROR_REASON_OPTIONS" +
-      "_GAME_MISMATCH\020\016\022#\n\037ERROR_REASON_INVALID" +
-      "_SEAT_COUNT\020\017\022!\n\035ERROR_REASON_INVALID_AR" +
-      "GUMENT\020\020\022\035\n\031ERROR_REASON_INVALID_NAME\020\021\022" +
-      "#\n\037ERROR_REASON_INVALID_PAGE_TOKEN\020\022\022\035\n\031" +
-      "ERROR_REASON_INVALID_ETAG\020\023\022\035\n\031ERROR_REA" +
-      "SON_INVALID_SEED\020\024\022\035\n\031ERROR_REASON_INVAL" +
-      "ID_SEAT\020\025\022$\n ERROR_REASON_INVALID_PLAYER" +
-      "_NAME\020\026\022\"\n\036ERROR_REASON_REQUEST_ID_REUSE" +
-      "D\020\027\022\035\n\031ERROR_REASON_INVALID_JSON\020\030\022\"\n\036ER" +
-      "ROR_REASON_UNKNOWN_PARAMETER\020\031\022\"\n\036ERROR_" +
-      "REASON_MATCH_NOT_WAITING\020\032\022\"\n\036ERROR_REAS" +
-      "ON_MATCH_NOT_STARTED\020\033\022 \n\034ERROR_REASON_M" +
-      "ATCH_ABANDONED\020\034\022\036\n\032ERROR_REASON_NOT_YOU" +
-      "R_TURN\020\035\022\037\n\033ERROR_REASON_ILLEGAL_ACTION\020" +
-      "\036\022#\n\037ERROR_REASON_RESOURCE_EXHAUSTED\020\037\022\"" +
-      "\n\036ERROR_REASON_DEADLINE_EXCEEDED\020 \022\"\n\036ER" +
-      "ROR_REASON_STORE_UNAVAILABLE\020!\022\030\n\024ERROR_" +
-      "REASON_LOG_GAP\020\"\022\031\n\025ERROR_REASON_INTERNA" +
-      "L\020#\022%\n!ERROR_REASON_SERVER_SHUTTING_DOWN" +
-      "\020$\022\032\n\026ERROR_REASON_NOT_FOUND\020%\022#\n\037ERROR_" +
-      "REASON_METHOD_NOT_ALLOWED\020&\022)\n%ERROR_REA" +
-      "SON_REQUEST_ENTITY_TOO_LARGE\020\'\022\"\n\036ERROR_" +
-      "REASON_UNKNOWN_BOT_LEVEL\020<\022\'\n#ERROR_REAS" +
-      "ON_INVALID_TABLE_SETTINGS\020=\022#\n\037ERROR_REA" +
-      "SON_MATCH_NOT_FINISHED\020>\022\037\n\033ERROR_REASON" +
-      "_REMATCH_CLOSED\020?\022\035\n\031ERROR_REASON_RATE_L" +
-      "IMITED\020F\022\"\n\036ERROR_REASON_OPEN_TABLES_LIM" +
-      "IT\020G\022\'\n#ERROR_REASON_SEATS_PER_CLIENT_LI" +
-      "MIT\020H\022\036\n\032ERROR_REASON_STREAMS_LIMIT\020I\022 \n" +
-      "\034ERROR_REASON_FIELD_TOO_LARGE\0202\022#\n\037ERROR" +
-      "_REASON_FIELD_OUT_OF_RANGE\0203\022#\n\037ERROR_RE" +
-      "ASON_INVALID_REQUEST_ID\0204\022\"\n\036ERROR_REASO" +
-      "N_MALFORMED_REQUEST\0205\022\'\n#ERROR_REASON_UN" +
-      "SUPPORTED_MEDIA_TYPE\0206\022\032\n\026ERROR_REASON_G" +
-      "AME_OVER\020d\022\035\n\031ERROR_REASON_NOT_A_PLAYER\020" +
-      "e\022\034\n\030ERROR_REASON_WRONG_PHASE\020f\022!\n\035ERROR" +
-      "_REASON_CARD_NOT_IN_HAND\020g\022\037\n\033ERROR_REAS" +
-      "ON_ILLEGAL_TARGET\020h\022\"\n\036ERROR_REASON_NOT_" +
-      "YOUR_DECISION\020i\022\"\n\035ERROR_REASON_DECISION" +
-      "_PENDING\020\310\001\022\035\n\030ERROR_REASON_NO_DECISION\020" +
-      "\311\001\022!\n\034ERROR_REASON_STAY_EMPTY_LINE\020\312\001\022\036\n" +
-      "\031ERROR_REASON_NOT_ADJACENT\020\254\002\022 \n\033ERROR_R" +
-      "EASON_NO_SUCH_COLUMN\020\255\002\022\035\n\030ERROR_REASON_" +
-      "WRONG_ORDER\020\256\002\022 \n\033ERROR_REASON_NO_FREE_C" +
-      "OLUMN\020\257\002\022%\n ERROR_REASON_GIVE_UP_NOT_ALL" +
-      "OWED\020\260\002\022\034\n\027ERROR_REASON_PILE_EMPTY\020\261\002\022#\n" +
-      "\036ERROR_REASON_PLAYER_ELIMINATED\020\220\003\022#\n\036ER" +
-      "ROR_REASON_CARD_NOT_PLAYABLE\020\221\003\022!\n\034ERROR" +
-      "_REASON_MUST_ANSWER_TWO\020\222\003\022#\n\036ERROR_REAS" +
-      "ON_STACKING_DISABLED\020\223\003\022\037\n\032ERROR_REASON_" +
-      "SUIT_REQUIRED\020\224\003\022\"\n\035ERROR_REASON_SUIT_NO" +
-      "T_ALLOWED\020\225\003\022!\n\034ERROR_REASON_TARGET_REQU" +
-      "IRED\020\226\003\022 \n\033ERROR_REASON_INVALID_TARGET\020\227" +
-      "\003\022$\n\037ERROR_REASON_TARGET_NOT_ALLOWED\020\230\003\022" +
-      "$\n\037ERROR_REASON_INVALID_PUMBA_CALL\020\231\003\022\036\n" +
-      "\031ERROR_REASON_PENDING_DRAW\020\232\003\022$\n\037ERROR_R" +
-      "EASON_DRAW_LIMIT_REACHED\020\233\003\022!\n\034ERROR_REA" +
-      "SON_NOTHING_TO_DRAW\020\234\003\022#\n\036ERROR_REASON_M" +
-      "UST_PLAY_OR_DRAW\020\235\003\022!\n\034ERROR_REASON_NO_P" +
-      "ENDING_DRAW\020\236\003\022 \n\033ERROR_REASON_NO_OPEN_W" +
-      "INDOW\020\237\003\022\'\n\"ERROR_REASON_CANNOT_CHALLENG" +
-      "E_SELF\020\240\003\022(\n#ERROR_REASON_CARD_NOT_PLAYA" +
-      "BLE_HERE\020\364\003\022\032\n\025ERROR_REASON_BAD_ARGS\020\365\003\022" +
-      "%\n ERROR_REASON_REDISCARD_FORBIDDEN\020\366\003\022#" +
-      "\n\036ERROR_REASON_KNOCK_NOT_ALLOWED\020\367\003\022\032\n\025E" +
-      "RROR_REASON_NOT_MOON\020\370\003\022$\n\037ERROR_REASON_" +
-      "INVALID_ALLOCATION\020\371\003\022\035\n\030ERROR_REASON_GR" +
-      "ID_LOCKED\020\372\003\022\'\n\"ERROR_REASON_ALREADY_RED" +
-      "ISTRIBUTED\020\373\003\022\037\n\032ERROR_REASON_ALREADY_AC" +
-      "KED\020\374\003B\221\001\n\017dev.cardroom.v1B\nMatchProtoP\001" +
-      "Z:github.com/cardroom/cardroom/gen/go/ca" +
-      "rdroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1" +
-      "\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006prot" +
-      "o3"
+      "dline\022B\n\021legal_action_sets\030\010 \003(\0132\026.cardr" +
+      "oom.v1.ActionSetR\017legalActionSets\0223\n\013las" +
+      "t_events\030\t \003(\0132\022.cardroom.v1.EventR\nlast" +
+      "EventsB\014\n\n_your_seat\"\206\001\n\tActionSet\022+\n\006ac" +
+      "tion\030\001 \001(\0132\023.cardroom.v1.ActionR\006action\022" +
+      "0\n\006params\030\002 \003(\0132\030.cardroom.v1.ActionPara" +
+      "mR\006params\022\032\n\010distinct\030\003 \003(\tR\010distinct\"\306\001" +
+      "\n\013ActionParam\022\022\n\004name\030\001 \001(\tR\004name\022\033\n\tjso" +
+      "n_name\030\002 \001(\tR\010jsonName\022\022\n\004ints\030\003 \003(\005R\004in" +
+      "ts\022\030\n\007strings\030\004 \003(\tR\007strings\022\024\n\005bools\030\005 " +
+      "\003(\010R\005bools\022B\n\014string_lists\030\006 \003(\0132\037.cardr" +
+      "oom.v1.ActionParamStringsR\013stringLists\"," +
+      "\n\022ActionParamStrings\022\026\n\006values\030\001 \003(\tR\006va" +
+      "lues\"t\n\013MatchResult\022\026\n\006scores\030\001 \003(\005R\006sco" +
+      "res\022\030\n\007winners\030\002 \003(\005R\007winners\022\024\n\005ranks\030\003" +
+      " \003(\005R\005ranks\022\035\n\nleft_seats\030\004 \003(\005R\tleftSea" +
+      "ts\"\347\001\n\010SeatView\0227\n\010pumptown\030\001 \001(\0132\031.card" +
+      "room.v1.PumptownViewH\000R\010pumptown\022.\n\005pumb" +
+      "a\030\002 \001(\0132\026.cardroom.v1.PumbaViewH\000R\005pumba" +
+      "\0229\n\nup_or_down\030\003 \001(\0132\031.cardroom.v1.UpOrD" +
+      "ownViewH\000R\010upOrDown\022/\n\006flip_7\030\004 \001(\0132\026.ca" +
+      "rdroom.v1.Flip7ViewH\000R\005flip7B\006\n\004game\"\355\001\n" +
+      "\006Action\0229\n\010pumptown\030\001 \001(\0132\033.cardroom.v1." +
+      "PumptownActionH\000R\010pumptown\0220\n\005pumba\030\002 \001(" +
+      "\0132\030.cardroom.v1.PumbaActionH\000R\005pumba\022;\n\n" +
+      "up_or_down\030\003 \001(\0132\033.cardroom.v1.UpOrDownA" +
+      "ctionH\000R\010upOrDown\0221\n\006flip_7\030\004 \001(\0132\030.card" +
+      "room.v1.Flip7ActionH\000R\005flip7B\006\n\004game\"\350\001\n" +
+      "\005Event\0228\n\010pumptown\030\001 \001(\0132\032.cardroom.v1.P" +
+      "umptownEventH\000R\010pumptown\022/\n\005pumba\030\002 \001(\0132" +
+      "\027.cardroom.v1.PumbaEventH\000R\005pumba\022:\n\nup_" +
+      "or_down\030\003 \001(\0132\032.cardroom.v1.UpOrDownEven" +
+      "tH\000R\010upOrDown\0220\n\006flip_7\030\004 \001(\0132\027.cardroom" +
+      ".v1.Flip7EventH\000R\005flip7B\006\n\004game*\232\001\n\nOpti" +
+      "onKind\022\033\n\027OPTION_KIND_UNSPECIFIED\020\000\022\024\n\020O" +
+      "PTION_KIND_BOOL\020\001\022\023\n\017OPTION_KIND_INT\020\002\022\024" +
+      "\n\020OPTION_KIND_ENUM\020\003\022\024\n\020OPTION_KIND_SEAT" +
+      "\020\004\022\030\n\024OPTION_KIND_INT_LIST\020\005*\225\001\n\013MatchSt" +
+      "atus\022\034\n\030MATCH_STATUS_UNSPECIFIED\020\000\022\030\n\024MA" +
+      "TCH_STATUS_WAITING\020\001\022\027\n\023MATCH_STATUS_ACT" +
+      "IVE\020\002\022\031\n\025MATCH_STATUS_FINISHED\020\003\022\032\n\026MATC" +
+      "H_STATUS_ABANDONED\020\004*\200\001\n\016SeatController\022" +
+      "\037\n\033SEAT_CONTROLLER_UNSPECIFIED\020\000\022\032\n\026SEAT" +
+      "_CONTROLLER_PLAYER\020\001\022\030\n\024SEAT_CONTROLLER_" +
+      "AWAY\020\002\022\027\n\023SEAT_CONTROLLER_BOT\020\003*\220\001\n\020Lega" +
+      "lActionsForm\022\"\n\036LEGAL_ACTIONS_FORM_UNSPE" +
+      "CIFIED\020\000\022\033\n\027LEGAL_ACTIONS_FORM_FLAT\020\001\022\036\n" +
+      "\032LEGAL_ACTIONS_FORM_COMPACT\020\002\022\033\n\027LEGAL_A" +
+      "CTIONS_FORM_BOTH\020\003*\315\031\n\013ErrorReason\022\034\n\030ER" +
+      "ROR_REASON_UNSPECIFIED\020\000\022\036\n\032ERROR_REASON" +
+      "_STALE_VERSION\020\001\022#\n\037ERROR_REASON_TOO_MAN" +
+      "Y_CONFLICTS\020\002\022\033\n\027ERROR_REASON_MATCH_FULL" +
+      "\020\003\022\033\n\027ERROR_REASON_SEAT_TAKEN\020\004\022#\n\037ERROR" +
+      "_REASON_INVALID_SEAT_TOKEN\020\005\022$\n ERROR_RE" +
+      "ASON_SEAT_TOKEN_REQUIRED\020\006\022#\n\037ERROR_REAS" +
+      "ON_SEAT_TOKEN_REVOKED\020\007\022\"\n\036ERROR_REASON_" +
+      "WRONG_MATCH_TOKEN\020\010\022\034\n\030ERROR_REASON_NOT_" +
+      "CREATOR\020\t\022 \n\034ERROR_REASON_MATCH_NOT_FOUN" +
+      "D\020\n\022\037\n\033ERROR_REASON_GAME_NOT_FOUND\020\013\022%\n!" +
+      "ERROR_REASON_FIXED_DECKS_DISABLED\020\014\022\037\n\033E" +
+      "RROR_REASON_INVALID_OPTION\020\r\022&\n\"ERROR_RE" +
+      "ASON_OPTIONS_GAME_MISMATCH\020\016\022#\n\037ERROR_RE" +
+      "ASON_INVALID_SEAT_COUNT\020\017\022!\n\035ERROR_REASO" +
+      "N_INVALID_ARGUMENT\020\020\022\035\n\031ERROR_REASON_INV" +
+      "ALID_NAME\020\021\022#\n\037ERROR_REASON_INVALID_PAGE" +
+      "_TOKEN\020\022\022\035\n\031ERROR_REASON_INVALID_ETAG\020\023\022" +
+      "\035\n\031ERROR_REASON_INVALID_SEED\020\024\022\035\n\031ERROR_" +
+      "REASON_INVALID_SEAT\020\025\022$\n ERROR_REASON_IN" +
+      "VALID_PLAYER_NAME\020\026\022\"\n\036ERROR_REASON_REQU" +
+      "EST_ID_REUSED\020\027\022\035\n\031ERROR_REASON_INVALID_" +
+      "JSON\020\030\022\"\n\036ERROR_REASON_UNKNOWN_PARAMETER" +
+      "\020\031\022\"\n\036ERROR_REASON_MATCH_NOT_WAITING\020\032\022\"" +
+      "\n\036ERROR_REASON_MATCH_NOT_STARTED\020\033\022 \n\034ER" +
+      "ROR_REASON_MATCH_ABANDONED\020\034\022\036\n\032ERROR_RE" +
+      "ASON_NOT_YOUR_TURN\020\035\022\037\n\033ERROR_REASON_ILL" +
+      "EGAL_ACTION\020\036\022#\n\037ERROR_REASON_RESOURCE_E" +
+      "XHAUSTED\020\037\022\"\n\036ERROR_REASON_DEADLINE_EXCE" +
+      "EDED\020 \022\"\n\036ERROR_REASON_STORE_UNAVAILABLE" +
+      "\020!\022\030\n\024ERROR_REASON_LOG_GAP\020\"\022\031\n\025ERROR_RE" +
+      "ASON_INTERNAL\020#\022%\n!ERROR_REASON_SERVER_S" +
+      "HUTTING_DOWN\020$\022\032\n\026ERROR_REASON_NOT_FOUND" +
+      "\020%\022#\n\037ERROR_REASON_METHOD_NOT_ALLOWED\020&\022" +
+      ")\n%ERROR_REASON_REQUEST_ENTITY_TOO_LARGE" +
+      "\020\'\022\"\n\036ERROR_REASON_UNKNOWN_BOT_LEVEL\020<\022\'" +
+      "\n#ERROR_REASON_INVALID_TABLE_SETTINGS\020=\022" +
+      "#\n\037ERROR_REASON_MATCH_NOT_FINISHED\020>\022\037\n\033" +
+      "ERROR_REASON_REMATCH_CLOSED\020?\022\035\n\031ERROR_R" +
+      "EASON_RATE_LIMITED\020F\022\"\n\036ERROR_REASON_OPE" +
+      "N_TABLES_LIMIT\020G\022\'\n#ERROR_REASON_SEATS_P" +
+      "ER_CLIENT_LIMIT\020H\022\036\n\032ERROR_REASON_STREAM" +
+      "S_LIMIT\020I\022 \n\034ERROR_REASON_FIELD_TOO_LARG" +
+      "E\0202\022#\n\037ERROR_REASON_FIELD_OUT_OF_RANGE\0203" +
+      "\022#\n\037ERROR_REASON_INVALID_REQUEST_ID\0204\022\"\n" +
+      "\036ERROR_REASON_MALFORMED_REQUEST\0205\022\'\n#ERR" +
+      "OR_REASON_UNSUPPORTED_MEDIA_TYPE\0206\022\032\n\026ER" +
+      "ROR_REASON_GAME_OVER\020d\022\035\n\031ERROR_REASON_N" +
+      "OT_A_PLAYER\020e\022\034\n\030ERROR_REASON_WRONG_PHAS" +
+      "E\020f\022!\n\035ERROR_REASON_CARD_NOT_IN_HAND\020g\022\037" +
+      "\n\033ERROR_REASON_ILLEGAL_TARGET\020h\022\"\n\036ERROR" +
+      "_REASON_NOT_YOUR_DECISION\020i\022\"\n\035ERROR_REA" +
+      "SON_DECISION_PENDING\020\310\001\022\035\n\030ERROR_REASON_" +
+      "NO_DECISION\020\311\001\022!\n\034ERROR_REASON_STAY_EMPT" +
+      "Y_LINE\020\312\001\022\036\n\031ERROR_REASON_NOT_ADJACENT\020\254" +
+      "\002\022 \n\033ERROR_REASON_NO_SUCH_COLUMN\020\255\002\022\035\n\030E" +
+      "RROR_REASON_WRONG_ORDER\020\256\002\022 \n\033ERROR_REAS" +
+      "ON_NO_FREE_COLUMN\020\257\002\022%\n ERROR_REASON_GIV" +
+      "E_UP_NOT_ALLOWED\020\260\002\022\034\n\027ERROR_REASON_PILE" +
+      "_EMPTY\020\261\002\022#\n\036ERROR_REASON_PLAYER_ELIMINA" +
+      "TED\020\220\003\022#\n\036ERROR_REASON_CARD_NOT_PLAYABLE" +
+      "\020\221\003\022!\n\034ERROR_REASON_MUST_ANSWER_TWO\020\222\003\022#" +
+      "\n\036ERROR_REASON_STACKING_DISABLED\020\223\003\022\037\n\032E" +
+      "RROR_REASON_SUIT_REQUIRED\020\224\003\022\"\n\035ERROR_RE" +
+      "ASON_SUIT_NOT_ALLOWED\020\225\003\022!\n\034ERROR_REASON" +
+      "_TARGET_REQUIRED\020\226\003\022 \n\033ERROR_REASON_INVA" +
+      "LID_TARGET\020\227\003\022$\n\037ERROR_REASON_TARGET_NOT" +
+      "_ALLOWED\020\230\003\022$\n\037ERROR_REASON_INVALID_PUMB" +
+      "A_CALL\020\231\003\022\036\n\031ERROR_REASON_PENDING_DRAW\020\232" +
+      "\003\022$\n\037ERROR_REASON_DRAW_LIMIT_REACHED\020\233\003\022" +
+      "!\n\034ERROR_REASON_NOTHING_TO_DRAW\020\234\003\022#\n\036ER" +
+      "ROR_REASON_MUST_PLAY_OR_DRAW\020\235\003\022!\n\034ERROR" +
+      "_REASON_NO_PENDING_DRAW\020\236\003\022 \n\033ERROR_REAS" +
+      "ON_NO_OPEN_WINDOW\020\237\003\022\'\n\"ERROR_REASON_CAN" +
+      "NOT_CHALLENGE_SELF\020\240\003\022(\n#ERROR_REASON_CA" +
+      "RD_NOT_PLAYABLE_HERE\020\364\003\022\032\n\025ERROR_REASON_" +
+      "BAD_ARGS\020\365\003\022%\n ERROR_REASON_REDISCARD_FO" +
+      "RBIDDEN\020\366\003\022#\n\036ERROR_REASON_KNOCK_NOT_ALL" +
+      "OWED\020\367\003\022\032\n\025ERROR_REASON_NOT_MOON\020\370\003\022$\n\037E" +
+      "RROR_REASON_INVALID_ALLOCATION\020\371\003\022\035\n\030ERR" +
+      "OR_REASON_GRID_LOCKED\020\372\003\022\'\n\"ERROR_REASON" +
+      "_ALREADY_REDISTRIBUTED\020\373\003\022\037\n\032ERROR_REASO" +
+      "N_ALREADY_ACKED\020\374\003B\221\001\n\017dev.cardroom.v1B\n" +
+      "MatchProtoP\001Z:github.com/cardroom/cardro" +
+      "om/gen/go/cardroom/v1;cardroomv1\242\002\003CRX\252\002" +
+      "\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardro" +
+      "om::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -382,27 +413,45 @@ public final class MatchProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_MatchState_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchState_descriptor,
-        new java.lang.String[] { "Match", "YourSeat", "View", "LegalActions", "ToAct", "Result", "Deadline", });
-    internal_static_cardroom_v1_MatchResult_descriptor =
+        new java.lang.String[] { "Match", "YourSeat", "View", "LegalActions", "ToAct", "Result", "Deadline", "LegalActionSets", "LastEvents", });
+    internal_static_cardroom_v1_ActionSet_descriptor =
       getDescriptor().getMessageType(10);
+    internal_static_cardroom_v1_ActionSet_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_ActionSet_descriptor,
+        new java.lang.String[] { "Action", "Params", "Distinct", });
+    internal_static_cardroom_v1_ActionParam_descriptor =
+      getDescriptor().getMessageType(11);
+    internal_static_cardroom_v1_ActionParam_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_ActionParam_descriptor,
+        new java.lang.String[] { "Name", "JsonName", "Ints", "Strings", "Bools", "StringLists", });
+    internal_static_cardroom_v1_ActionParamStrings_descriptor =
+      getDescriptor().getMessageType(12);
+    internal_static_cardroom_v1_ActionParamStrings_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_ActionParamStrings_descriptor,
+        new java.lang.String[] { "Values", });
+    internal_static_cardroom_v1_MatchResult_descriptor =
+      getDescriptor().getMessageType(13);
     internal_static_cardroom_v1_MatchResult_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_MatchResult_descriptor,
         new java.lang.String[] { "Scores", "Winners", "Ranks", "LeftSeats", });
     internal_static_cardroom_v1_SeatView_descriptor =
-      getDescriptor().getMessageType(11);
+      getDescriptor().getMessageType(14);
     internal_static_cardroom_v1_SeatView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_SeatView_descriptor,
         new java.lang.String[] { "Pumptown", "Pumba", "UpOrDown", "Flip7", "Game", });
     internal_static_cardroom_v1_Action_descriptor =
-      getDescriptor().getMessageType(12);
+      getDescriptor().getMessageType(15);
     internal_static_cardroom_v1_Action_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Action_descriptor,
         new java.lang.String[] { "Pumptown", "Pumba", "UpOrDown", "Flip7", "Game", });
     internal_static_cardroom_v1_Event_descriptor =
-      getDescriptor().getMessageType(13);
+      getDescriptor().getMessageType(16);
     internal_static_cardroom_v1_Event_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_Event_descriptor,

@@ -35,6 +35,8 @@ private static final long serialVersionUID = 0L;
   private MatchState() {
     legalActions_ = java.util.Collections.emptyList();
     toAct_ = emptyIntList();
+    legalActionSets_ = java.util.Collections.emptyList();
+    lastEvents_ = java.util.Collections.emptyList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -355,6 +357,158 @@ private static final long serialVersionUID = 0L;
     return deadline_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : deadline_;
   }
 
+  public static final int LEGAL_ACTION_SETS_FIELD_NUMBER = 8;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.cardroom.v1.ActionSet> legalActionSets_;
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.ActionSet> getLegalActionSetsList() {
+    return legalActionSets_;
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.cardroom.v1.ActionSetOrBuilder> 
+      getLegalActionSetsOrBuilderList() {
+    return legalActionSets_;
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.Override
+  public int getLegalActionSetsCount() {
+    return legalActionSets_.size();
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.ActionSet getLegalActionSets(int index) {
+    return legalActionSets_.get(index);
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.ActionSetOrBuilder getLegalActionSetsOrBuilder(
+      int index) {
+    return legalActionSets_.get(index);
+  }
+
+  public static final int LAST_EVENTS_FIELD_NUMBER = 9;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.cardroom.v1.Event> lastEvents_;
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.Event> getLastEventsList() {
+    return lastEvents_;
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.cardroom.v1.EventOrBuilder> 
+      getLastEventsOrBuilderList() {
+    return lastEvents_;
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.Override
+  public int getLastEventsCount() {
+    return lastEvents_.size();
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.Event getLastEvents(int index) {
+    return lastEvents_.get(index);
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.EventOrBuilder getLastEventsOrBuilder(
+      int index) {
+    return lastEvents_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -394,6 +548,12 @@ private static final long serialVersionUID = 0L;
     }
     if (((bitField0_ & 0x00000010) != 0)) {
       output.writeMessage(7, getDeadline());
+    }
+    for (int i = 0; i < legalActionSets_.size(); i++) {
+      output.writeMessage(8, legalActionSets_.get(i));
+    }
+    for (int i = 0; i < lastEvents_.size(); i++) {
+      output.writeMessage(9, lastEvents_.get(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -442,6 +602,24 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(7, getDeadline());
     }
+
+        {
+          final int count = legalActionSets_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(legalActionSets_.get(i));
+          }
+          size += 1 * count;
+        }
+
+        {
+          final int count = lastEvents_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(lastEvents_.get(i));
+          }
+          size += 1 * count;
+        }
     return size;
   }
   @java.lang.Override
@@ -495,6 +673,10 @@ private static final long serialVersionUID = 0L;
       if (!getDeadline()
           .equals(other.getDeadline())) return false;
     }
+    if (!getLegalActionSetsList()
+        .equals(other.getLegalActionSetsList())) return false;
+    if (!getLastEventsList()
+        .equals(other.getLastEventsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -533,6 +715,14 @@ private static final long serialVersionUID = 0L;
     if (hasDeadline()) {
       hash = (37 * hash) + DEADLINE_FIELD_NUMBER;
       hash = (53 * hash) + getDeadline().hashCode();
+    }
+    if (getLegalActionSetsCount() > 0) {
+      hash = (37 * hash) + LEGAL_ACTION_SETS_FIELD_NUMBER;
+      hash = (53 * hash) + getLegalActionSetsList().hashCode();
+    }
+    if (getLastEventsCount() > 0) {
+      hash = (37 * hash) + LAST_EVENTS_FIELD_NUMBER;
+      hash = (53 * hash) + getLastEventsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -674,6 +864,8 @@ private static final long serialVersionUID = 0L;
         internalGetLegalActionsFieldBuilder();
         internalGetResultFieldBuilder();
         internalGetDeadlineFieldBuilder();
+        internalGetLegalActionSetsFieldBuilder();
+        internalGetLastEventsFieldBuilder();
       }
     }
     @java.lang.Override
@@ -709,6 +901,20 @@ private static final long serialVersionUID = 0L;
         deadlineBuilder_.dispose();
         deadlineBuilder_ = null;
       }
+      if (legalActionSetsBuilder_ == null) {
+        legalActionSets_ = java.util.Collections.emptyList();
+      } else {
+        legalActionSets_ = null;
+        legalActionSetsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000080);
+      if (lastEventsBuilder_ == null) {
+        lastEvents_ = java.util.Collections.emptyList();
+      } else {
+        lastEvents_ = null;
+        lastEventsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000100);
       return this;
     }
 
@@ -750,6 +956,24 @@ private static final long serialVersionUID = 0L;
         result.legalActions_ = legalActions_;
       } else {
         result.legalActions_ = legalActionsBuilder_.build();
+      }
+      if (legalActionSetsBuilder_ == null) {
+        if (((bitField0_ & 0x00000080) != 0)) {
+          legalActionSets_ = java.util.Collections.unmodifiableList(legalActionSets_);
+          bitField0_ = (bitField0_ & ~0x00000080);
+        }
+        result.legalActionSets_ = legalActionSets_;
+      } else {
+        result.legalActionSets_ = legalActionSetsBuilder_.build();
+      }
+      if (lastEventsBuilder_ == null) {
+        if (((bitField0_ & 0x00000100) != 0)) {
+          lastEvents_ = java.util.Collections.unmodifiableList(lastEvents_);
+          bitField0_ = (bitField0_ & ~0x00000100);
+        }
+        result.lastEvents_ = lastEvents_;
+      } else {
+        result.lastEvents_ = lastEventsBuilder_.build();
       }
     }
 
@@ -855,6 +1079,58 @@ private static final long serialVersionUID = 0L;
       if (other.hasDeadline()) {
         mergeDeadline(other.getDeadline());
       }
+      if (legalActionSetsBuilder_ == null) {
+        if (!other.legalActionSets_.isEmpty()) {
+          if (legalActionSets_.isEmpty()) {
+            legalActionSets_ = other.legalActionSets_;
+            bitField0_ = (bitField0_ & ~0x00000080);
+          } else {
+            ensureLegalActionSetsIsMutable();
+            legalActionSets_.addAll(other.legalActionSets_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.legalActionSets_.isEmpty()) {
+          if (legalActionSetsBuilder_.isEmpty()) {
+            legalActionSetsBuilder_.dispose();
+            legalActionSetsBuilder_ = null;
+            legalActionSets_ = other.legalActionSets_;
+            bitField0_ = (bitField0_ & ~0x00000080);
+            legalActionSetsBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetLegalActionSetsFieldBuilder() : null;
+          } else {
+            legalActionSetsBuilder_.addAllMessages(other.legalActionSets_);
+          }
+        }
+      }
+      if (lastEventsBuilder_ == null) {
+        if (!other.lastEvents_.isEmpty()) {
+          if (lastEvents_.isEmpty()) {
+            lastEvents_ = other.lastEvents_;
+            bitField0_ = (bitField0_ & ~0x00000100);
+          } else {
+            ensureLastEventsIsMutable();
+            lastEvents_.addAll(other.lastEvents_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.lastEvents_.isEmpty()) {
+          if (lastEventsBuilder_.isEmpty()) {
+            lastEventsBuilder_.dispose();
+            lastEventsBuilder_ = null;
+            lastEvents_ = other.lastEvents_;
+            bitField0_ = (bitField0_ & ~0x00000100);
+            lastEventsBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetLastEventsFieldBuilder() : null;
+          } else {
+            lastEventsBuilder_.addAllMessages(other.lastEvents_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -943,6 +1219,32 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000040;
               break;
             } // case 58
+            case 66: {
+              dev.cardroom.v1.ActionSet m =
+                  input.readMessage(
+                      dev.cardroom.v1.ActionSet.parser(),
+                      extensionRegistry);
+              if (legalActionSetsBuilder_ == null) {
+                ensureLegalActionSetsIsMutable();
+                legalActionSets_.add(m);
+              } else {
+                legalActionSetsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 66
+            case 74: {
+              dev.cardroom.v1.Event m =
+                  input.readMessage(
+                      dev.cardroom.v1.Event.parser(),
+                      extensionRegistry);
+              if (lastEventsBuilder_ == null) {
+                ensureLastEventsIsMutable();
+                lastEvents_.add(m);
+              } else {
+                lastEventsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 74
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2118,6 +2420,738 @@ private static final long serialVersionUID = 0L;
         deadline_ = null;
       }
       return deadlineBuilder_;
+    }
+
+    private java.util.List<dev.cardroom.v1.ActionSet> legalActionSets_ =
+      java.util.Collections.emptyList();
+    private void ensureLegalActionSetsIsMutable() {
+      if (!((bitField0_ & 0x00000080) != 0)) {
+        legalActionSets_ = new java.util.ArrayList<dev.cardroom.v1.ActionSet>(legalActionSets_);
+        bitField0_ |= 0x00000080;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.ActionSet, dev.cardroom.v1.ActionSet.Builder, dev.cardroom.v1.ActionSetOrBuilder> legalActionSetsBuilder_;
+
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.ActionSet> getLegalActionSetsList() {
+      if (legalActionSetsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(legalActionSets_);
+      } else {
+        return legalActionSetsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public int getLegalActionSetsCount() {
+      if (legalActionSetsBuilder_ == null) {
+        return legalActionSets_.size();
+      } else {
+        return legalActionSetsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public dev.cardroom.v1.ActionSet getLegalActionSets(int index) {
+      if (legalActionSetsBuilder_ == null) {
+        return legalActionSets_.get(index);
+      } else {
+        return legalActionSetsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder setLegalActionSets(
+        int index, dev.cardroom.v1.ActionSet value) {
+      if (legalActionSetsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureLegalActionSetsIsMutable();
+        legalActionSets_.set(index, value);
+        onChanged();
+      } else {
+        legalActionSetsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder setLegalActionSets(
+        int index, dev.cardroom.v1.ActionSet.Builder builderForValue) {
+      if (legalActionSetsBuilder_ == null) {
+        ensureLegalActionSetsIsMutable();
+        legalActionSets_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        legalActionSetsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addLegalActionSets(dev.cardroom.v1.ActionSet value) {
+      if (legalActionSetsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureLegalActionSetsIsMutable();
+        legalActionSets_.add(value);
+        onChanged();
+      } else {
+        legalActionSetsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addLegalActionSets(
+        int index, dev.cardroom.v1.ActionSet value) {
+      if (legalActionSetsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureLegalActionSetsIsMutable();
+        legalActionSets_.add(index, value);
+        onChanged();
+      } else {
+        legalActionSetsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addLegalActionSets(
+        dev.cardroom.v1.ActionSet.Builder builderForValue) {
+      if (legalActionSetsBuilder_ == null) {
+        ensureLegalActionSetsIsMutable();
+        legalActionSets_.add(builderForValue.build());
+        onChanged();
+      } else {
+        legalActionSetsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addLegalActionSets(
+        int index, dev.cardroom.v1.ActionSet.Builder builderForValue) {
+      if (legalActionSetsBuilder_ == null) {
+        ensureLegalActionSetsIsMutable();
+        legalActionSets_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        legalActionSetsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addAllLegalActionSets(
+        java.lang.Iterable<? extends dev.cardroom.v1.ActionSet> values) {
+      if (legalActionSetsBuilder_ == null) {
+        ensureLegalActionSetsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, legalActionSets_);
+        onChanged();
+      } else {
+        legalActionSetsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder clearLegalActionSets() {
+      if (legalActionSetsBuilder_ == null) {
+        legalActionSets_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000080);
+        onChanged();
+      } else {
+        legalActionSetsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder removeLegalActionSets(int index) {
+      if (legalActionSetsBuilder_ == null) {
+        ensureLegalActionSetsIsMutable();
+        legalActionSets_.remove(index);
+        onChanged();
+      } else {
+        legalActionSetsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public dev.cardroom.v1.ActionSet.Builder getLegalActionSetsBuilder(
+        int index) {
+      return internalGetLegalActionSetsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public dev.cardroom.v1.ActionSetOrBuilder getLegalActionSetsOrBuilder(
+        int index) {
+      if (legalActionSetsBuilder_ == null) {
+        return legalActionSets_.get(index);  } else {
+        return legalActionSetsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public java.util.List<? extends dev.cardroom.v1.ActionSetOrBuilder> 
+         getLegalActionSetsOrBuilderList() {
+      if (legalActionSetsBuilder_ != null) {
+        return legalActionSetsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(legalActionSets_);
+      }
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public dev.cardroom.v1.ActionSet.Builder addLegalActionSetsBuilder() {
+      return internalGetLegalActionSetsFieldBuilder().addBuilder(
+          dev.cardroom.v1.ActionSet.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public dev.cardroom.v1.ActionSet.Builder addLegalActionSetsBuilder(
+        int index) {
+      return internalGetLegalActionSetsFieldBuilder().addBuilder(
+          index, dev.cardroom.v1.ActionSet.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.ActionSet.Builder> 
+         getLegalActionSetsBuilderList() {
+      return internalGetLegalActionSetsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.ActionSet, dev.cardroom.v1.ActionSet.Builder, dev.cardroom.v1.ActionSetOrBuilder> 
+        internalGetLegalActionSetsFieldBuilder() {
+      if (legalActionSetsBuilder_ == null) {
+        legalActionSetsBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.cardroom.v1.ActionSet, dev.cardroom.v1.ActionSet.Builder, dev.cardroom.v1.ActionSetOrBuilder>(
+                legalActionSets_,
+                ((bitField0_ & 0x00000080) != 0),
+                getParentForChildren(),
+                isClean());
+        legalActionSets_ = null;
+      }
+      return legalActionSetsBuilder_;
+    }
+
+    private java.util.List<dev.cardroom.v1.Event> lastEvents_ =
+      java.util.Collections.emptyList();
+    private void ensureLastEventsIsMutable() {
+      if (!((bitField0_ & 0x00000100) != 0)) {
+        lastEvents_ = new java.util.ArrayList<dev.cardroom.v1.Event>(lastEvents_);
+        bitField0_ |= 0x00000100;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.Event, dev.cardroom.v1.Event.Builder, dev.cardroom.v1.EventOrBuilder> lastEventsBuilder_;
+
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.Event> getLastEventsList() {
+      if (lastEventsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(lastEvents_);
+      } else {
+        return lastEventsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public int getLastEventsCount() {
+      if (lastEventsBuilder_ == null) {
+        return lastEvents_.size();
+      } else {
+        return lastEventsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public dev.cardroom.v1.Event getLastEvents(int index) {
+      if (lastEventsBuilder_ == null) {
+        return lastEvents_.get(index);
+      } else {
+        return lastEventsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder setLastEvents(
+        int index, dev.cardroom.v1.Event value) {
+      if (lastEventsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureLastEventsIsMutable();
+        lastEvents_.set(index, value);
+        onChanged();
+      } else {
+        lastEventsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder setLastEvents(
+        int index, dev.cardroom.v1.Event.Builder builderForValue) {
+      if (lastEventsBuilder_ == null) {
+        ensureLastEventsIsMutable();
+        lastEvents_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        lastEventsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addLastEvents(dev.cardroom.v1.Event value) {
+      if (lastEventsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureLastEventsIsMutable();
+        lastEvents_.add(value);
+        onChanged();
+      } else {
+        lastEventsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addLastEvents(
+        int index, dev.cardroom.v1.Event value) {
+      if (lastEventsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureLastEventsIsMutable();
+        lastEvents_.add(index, value);
+        onChanged();
+      } else {
+        lastEventsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addLastEvents(
+        dev.cardroom.v1.Event.Builder builderForValue) {
+      if (lastEventsBuilder_ == null) {
+        ensureLastEventsIsMutable();
+        lastEvents_.add(builderForValue.build());
+        onChanged();
+      } else {
+        lastEventsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addLastEvents(
+        int index, dev.cardroom.v1.Event.Builder builderForValue) {
+      if (lastEventsBuilder_ == null) {
+        ensureLastEventsIsMutable();
+        lastEvents_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        lastEventsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addAllLastEvents(
+        java.lang.Iterable<? extends dev.cardroom.v1.Event> values) {
+      if (lastEventsBuilder_ == null) {
+        ensureLastEventsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, lastEvents_);
+        onChanged();
+      } else {
+        lastEventsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder clearLastEvents() {
+      if (lastEventsBuilder_ == null) {
+        lastEvents_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000100);
+        onChanged();
+      } else {
+        lastEventsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder removeLastEvents(int index) {
+      if (lastEventsBuilder_ == null) {
+        ensureLastEventsIsMutable();
+        lastEvents_.remove(index);
+        onChanged();
+      } else {
+        lastEventsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public dev.cardroom.v1.Event.Builder getLastEventsBuilder(
+        int index) {
+      return internalGetLastEventsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public dev.cardroom.v1.EventOrBuilder getLastEventsOrBuilder(
+        int index) {
+      if (lastEventsBuilder_ == null) {
+        return lastEvents_.get(index);  } else {
+        return lastEventsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public java.util.List<? extends dev.cardroom.v1.EventOrBuilder> 
+         getLastEventsOrBuilderList() {
+      if (lastEventsBuilder_ != null) {
+        return lastEventsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(lastEvents_);
+      }
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public dev.cardroom.v1.Event.Builder addLastEventsBuilder() {
+      return internalGetLastEventsFieldBuilder().addBuilder(
+          dev.cardroom.v1.Event.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public dev.cardroom.v1.Event.Builder addLastEventsBuilder(
+        int index) {
+      return internalGetLastEventsFieldBuilder().addBuilder(
+          index, dev.cardroom.v1.Event.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.Event.Builder> 
+         getLastEventsBuilderList() {
+      return internalGetLastEventsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.Event, dev.cardroom.v1.Event.Builder, dev.cardroom.v1.EventOrBuilder> 
+        internalGetLastEventsFieldBuilder() {
+      if (lastEventsBuilder_ == null) {
+        lastEventsBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.cardroom.v1.Event, dev.cardroom.v1.Event.Builder, dev.cardroom.v1.EventOrBuilder>(
+                lastEvents_,
+                ((bitField0_ & 0x00000100) != 0),
+                getParentForChildren(),
+                isClean());
+        lastEvents_ = null;
+      }
+      return lastEventsBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.MatchState)

@@ -226,4 +226,122 @@ public interface MatchStateOrBuilder extends
    * <code>.google.protobuf.Timestamp deadline = 7 [json_name = "deadline"];</code>
    */
   com.google.protobuf.TimestampOrBuilder getDeadlineOrBuilder();
+
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  java.util.List<dev.cardroom.v1.ActionSet> 
+      getLegalActionSetsList();
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  dev.cardroom.v1.ActionSet getLegalActionSets(int index);
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  int getLegalActionSetsCount();
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  java.util.List<? extends dev.cardroom.v1.ActionSetOrBuilder> 
+      getLegalActionSetsOrBuilderList();
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  dev.cardroom.v1.ActionSetOrBuilder getLegalActionSetsOrBuilder(
+      int index);
+
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  java.util.List<dev.cardroom.v1.Event> 
+      getLastEventsList();
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  dev.cardroom.v1.Event getLastEvents(int index);
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  int getLastEventsCount();
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  java.util.List<? extends dev.cardroom.v1.EventOrBuilder> 
+      getLastEventsOrBuilderList();
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  dev.cardroom.v1.EventOrBuilder getLastEventsOrBuilder(
+      int index);
 }

@@ -172,7 +172,9 @@ private static final long serialVersionUID = 0L;
   private int seat_ = 0;
   /**
    * <pre>
-   * The seat that acted; absent for system changes (joins, start).
+   * The seat that acted; absent for system changes (joins, leaves, start, a
+   * seat's return) and, for every watcher but that seat, for an action the
+   * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -184,7 +186,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The seat that acted; absent for system changes (joins, start).
+   * The seat that acted; absent for system changes (joins, leaves, start, a
+   * seat's return) and, for every watcher but that seat, for an action the
+   * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -1243,7 +1247,9 @@ private static final long serialVersionUID = 0L;
     private int seat_ ;
     /**
      * <pre>
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -1255,7 +1261,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -1267,7 +1275,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -1283,7 +1293,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat"];</code>

@@ -93,7 +93,9 @@ public interface MatchUpdateOrBuilder extends
 
   /**
    * <pre>
-   * The seat that acted; absent for system changes (joins, start).
+   * The seat that acted; absent for system changes (joins, leaves, start, a
+   * seat's return) and, for every watcher but that seat, for an action the
+   * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -102,7 +104,9 @@ public interface MatchUpdateOrBuilder extends
   boolean hasSeat();
   /**
    * <pre>
-   * The seat that acted; absent for system changes (joins, start).
+   * The seat that acted; absent for system changes (joins, leaves, start, a
+   * seat's return) and, for every watcher but that seat, for an action the
+   * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat"];</code>

@@ -35,6 +35,7 @@ private static final long serialVersionUID = 0L;
     name_ = "";
     etag_ = "";
     requestId_ = "";
+    legalActionsForm_ = 0;
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -277,6 +278,34 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int LEGAL_ACTIONS_FORM_FIELD_NUMBER = 6;
+  private int legalActionsForm_ = 0;
+  /**
+   * <pre>
+   * How the answer's state lists the caller's legal actions (see
+   * GetMatchRequest).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The enum numeric value on the wire for legalActionsForm.
+   */
+  @java.lang.Override public int getLegalActionsFormValue() {
+    return legalActionsForm_;
+  }
+  /**
+   * <pre>
+   * How the answer's state lists the caller's legal actions (see
+   * GetMatchRequest).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The legalActionsForm.
+   */
+  @java.lang.Override public dev.cardroom.v1.LegalActionsForm getLegalActionsForm() {
+    dev.cardroom.v1.LegalActionsForm result = dev.cardroom.v1.LegalActionsForm.forNumber(legalActionsForm_);
+    return result == null ? dev.cardroom.v1.LegalActionsForm.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -306,6 +335,9 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(requestId_)) {
       com.google.protobuf.GeneratedMessage.writeString(output, 5, requestId_);
     }
+    if (legalActionsForm_ != dev.cardroom.v1.LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED.getNumber()) {
+      output.writeEnum(6, legalActionsForm_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -326,6 +358,10 @@ private static final long serialVersionUID = 0L;
     }
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(requestId_)) {
       size += com.google.protobuf.GeneratedMessage.computeStringSize(5, requestId_);
+    }
+    if (legalActionsForm_ != dev.cardroom.v1.LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(6, legalActionsForm_);
     }
     return size;
   }
@@ -367,6 +403,7 @@ private static final long serialVersionUID = 0L;
         .equals(other.getEtag())) return false;
     if (!getRequestId()
         .equals(other.getRequestId())) return false;
+    if (legalActionsForm_ != other.legalActionsForm_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -392,6 +429,8 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getEtag().hashCode();
     hash = (37 * hash) + REQUEST_ID_FIELD_NUMBER;
     hash = (53 * hash) + getRequestId().hashCode();
+    hash = (37 * hash) + LEGAL_ACTIONS_FORM_FIELD_NUMBER;
+    hash = (53 * hash) + legalActionsForm_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -542,6 +581,7 @@ private static final long serialVersionUID = 0L;
       expectedVersion_ = 0;
       etag_ = "";
       requestId_ = "";
+      legalActionsForm_ = 0;
       return this;
     }
 
@@ -595,6 +635,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000010) != 0)) {
         result.requestId_ = requestId_;
       }
+      if (((from_bitField0_ & 0x00000020) != 0)) {
+        result.legalActionsForm_ = legalActionsForm_;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -630,6 +673,9 @@ private static final long serialVersionUID = 0L;
         requestId_ = other.requestId_;
         bitField0_ |= 0x00000010;
         onChanged();
+      }
+      if (other.legalActionsForm_ != 0) {
+        setLegalActionsFormValue(other.getLegalActionsFormValue());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -684,6 +730,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000010;
               break;
             } // case 42
+            case 48: {
+              legalActionsForm_ = input.readEnum();
+              bitField0_ |= 0x00000020;
+              break;
+            } // case 48
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1222,6 +1273,83 @@ private static final long serialVersionUID = 0L;
       checkByteStringIsUtf8(value);
       requestId_ = value;
       bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+
+    private int legalActionsForm_ = 0;
+    /**
+     * <pre>
+     * How the answer's state lists the caller's legal actions (see
+     * GetMatchRequest).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The enum numeric value on the wire for legalActionsForm.
+     */
+    @java.lang.Override public int getLegalActionsFormValue() {
+      return legalActionsForm_;
+    }
+    /**
+     * <pre>
+     * How the answer's state lists the caller's legal actions (see
+     * GetMatchRequest).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The enum numeric value on the wire for legalActionsForm to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLegalActionsFormValue(int value) {
+      legalActionsForm_ = value;
+      bitField0_ |= 0x00000020;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * How the answer's state lists the caller's legal actions (see
+     * GetMatchRequest).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The legalActionsForm.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.LegalActionsForm getLegalActionsForm() {
+      dev.cardroom.v1.LegalActionsForm result = dev.cardroom.v1.LegalActionsForm.forNumber(legalActionsForm_);
+      return result == null ? dev.cardroom.v1.LegalActionsForm.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * How the answer's state lists the caller's legal actions (see
+     * GetMatchRequest).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The legalActionsForm to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setLegalActionsForm(dev.cardroom.v1.LegalActionsForm value) {
+      if (value == null) { throw new NullPointerException(); }
+      bitField0_ |= 0x00000020;
+      legalActionsForm_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * How the answer's state lists the caller's legal actions (see
+     * GetMatchRequest).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLegalActionsForm() {
+      bitField0_ = (bitField0_ & ~0x00000020);
+      legalActionsForm_ = 0;
       onChanged();
       return this;
     }

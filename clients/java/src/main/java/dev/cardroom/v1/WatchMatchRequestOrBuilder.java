@@ -41,4 +41,25 @@ public interface WatchMatchRequestOrBuilder extends
    * @return The afterVersion.
    */
   int getAfterVersion();
+
+  /**
+   * <pre>
+   * How every update's state lists the watcher's legal actions (see
+   * GetMatchRequest).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 3 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The enum numeric value on the wire for legalActionsForm.
+   */
+  int getLegalActionsFormValue();
+  /**
+   * <pre>
+   * How every update's state lists the watcher's legal actions (see
+   * GetMatchRequest).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 3 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The legalActionsForm.
+   */
+  dev.cardroom.v1.LegalActionsForm getLegalActionsForm();
 }

@@ -64,8 +64,10 @@ public  final class MatchLogEntry extends
   private int seat_;
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, leaves,
-   * start).
+   * The seat that acted, set with `action`; absent for system entries
+   * (creation, joins, leaves, start, a seat's return) and, for every reader
+   * but that seat, for an action the game keeps secret (a Pumptown `pass`
+   * with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -77,8 +79,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, leaves,
-   * start).
+   * The seat that acted, set with `action`; absent for system entries
+   * (creation, joins, leaves, start, a seat's return) and, for every reader
+   * but that seat, for an action the game keeps secret (a Pumptown `pass`
+   * with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -90,8 +94,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, leaves,
-   * start).
+   * The seat that acted, set with `action`; absent for system entries
+   * (creation, joins, leaves, start, a seat's return) and, for every reader
+   * but that seat, for an action the game keeps secret (a Pumptown `pass`
+   * with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -103,8 +109,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, leaves,
-   * start).
+   * The seat that acted, set with `action`; absent for system entries
+   * (creation, joins, leaves, start, a seat's return) and, for every reader
+   * but that seat, for an action the game keeps secret (a Pumptown `pass`
+   * with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -118,7 +126,8 @@ public  final class MatchLogEntry extends
   private dev.cardroom.v1.Action action_;
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -129,7 +138,8 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -140,7 +150,8 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -153,7 +164,8 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -172,7 +184,8 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -186,8 +199,10 @@ public  final class MatchLogEntry extends
   private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.Event> events_;
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -198,8 +213,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -210,8 +227,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -222,8 +241,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -234,8 +255,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -254,8 +277,10 @@ public  final class MatchLogEntry extends
 
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -269,8 +294,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -283,8 +310,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -298,8 +327,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -312,8 +343,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -323,8 +356,10 @@ public  final class MatchLogEntry extends
   }
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -556,8 +591,10 @@ public  final class MatchLogEntry extends
 
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -569,8 +606,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -582,8 +621,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -597,8 +638,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -612,7 +655,8 @@ public  final class MatchLogEntry extends
 
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -623,7 +667,8 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -634,7 +679,8 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -646,7 +692,8 @@ public  final class MatchLogEntry extends
       }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -659,7 +706,8 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -671,7 +719,8 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * </pre>
      *
      * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -683,8 +732,10 @@ public  final class MatchLogEntry extends
 
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -696,8 +747,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -707,8 +760,10 @@ public  final class MatchLogEntry extends
       return instance.getEventsCount();
     }/**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -719,8 +774,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -733,8 +790,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -748,8 +807,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -761,8 +822,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -775,8 +838,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -789,8 +854,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -804,8 +871,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -818,8 +887,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -831,8 +902,10 @@ public  final class MatchLogEntry extends
     }
     /**
      * <pre>
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>

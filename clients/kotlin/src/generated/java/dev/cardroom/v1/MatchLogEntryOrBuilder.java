@@ -22,8 +22,10 @@ public interface MatchLogEntryOrBuilder extends
 
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, leaves,
-   * start).
+   * The seat that acted, set with `action`; absent for system entries
+   * (creation, joins, leaves, start, a seat's return) and, for every reader
+   * but that seat, for an action the game keeps secret (a Pumptown `pass`
+   * with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -32,8 +34,10 @@ public interface MatchLogEntryOrBuilder extends
   boolean hasSeat();
   /**
    * <pre>
-   * The seat that acted; absent for system entries (creation, joins, leaves,
-   * start).
+   * The seat that acted, set with `action`; absent for system entries
+   * (creation, joins, leaves, start, a seat's return) and, for every reader
+   * but that seat, for an action the game keeps secret (a Pumptown `pass`
+   * with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 2 [json_name = "seat"];</code>
@@ -43,7 +47,8 @@ public interface MatchLogEntryOrBuilder extends
 
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -52,7 +57,8 @@ public interface MatchLogEntryOrBuilder extends
   boolean hasAction();
   /**
    * <pre>
-   * The action submitted; unset for system entries.
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
    * </pre>
    *
    * <code>.cardroom.v1.Action action = 3 [json_name = "action"];</code>
@@ -62,8 +68,10 @@ public interface MatchLogEntryOrBuilder extends
 
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -72,8 +80,10 @@ public interface MatchLogEntryOrBuilder extends
       getEventsList();
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>
@@ -81,8 +91,10 @@ public interface MatchLogEntryOrBuilder extends
   dev.cardroom.v1.Event getEvents(int index);
   /**
    * <pre>
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Event events = 4 [json_name = "events"];</code>

@@ -22,6 +22,8 @@ public  final class MatchState extends
   private MatchState() {
     legalActions_ = emptyProtobufList();
     toAct_ = emptyIntList();
+    legalActionSets_ = emptyProtobufList();
+    lastEvents_ = emptyProtobufList();
   }
   private int bitField0_;
   public static final int MATCH_FIELD_NUMBER = 1;
@@ -617,6 +619,354 @@ public  final class MatchState extends
   private void clearDeadline() {
     deadline_ = null;
     bitField0_ = (bitField0_ & ~0x00000010);
+  }
+
+  public static final int LEGAL_ACTION_SETS_FIELD_NUMBER = 8;
+  private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.ActionSet> legalActionSets_;
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.ActionSet> getLegalActionSetsList() {
+    return legalActionSets_;
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  public java.util.List<? extends dev.cardroom.v1.ActionSetOrBuilder> 
+      getLegalActionSetsOrBuilderList() {
+    return legalActionSets_;
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.Override
+  public int getLegalActionSetsCount() {
+    return legalActionSets_.size();
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.ActionSet getLegalActionSets(int index) {
+    return legalActionSets_.get(index);
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  public dev.cardroom.v1.ActionSetOrBuilder getLegalActionSetsOrBuilder(
+      int index) {
+    return legalActionSets_.get(index);
+  }
+  private void ensureLegalActionSetsIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.ActionSet> tmp = legalActionSets_;
+    if (!tmp.isModifiable()) {
+      legalActionSets_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setLegalActionSets(
+      int index, dev.cardroom.v1.ActionSet value) {
+    value.getClass();  // minimal bytecode null check
+    ensureLegalActionSetsIsMutable();
+    legalActionSets_.set(index, value);
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addLegalActionSets(dev.cardroom.v1.ActionSet value) {
+    value.getClass();  // minimal bytecode null check
+    ensureLegalActionSetsIsMutable();
+    legalActionSets_.add(value);
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addLegalActionSets(
+      int index, dev.cardroom.v1.ActionSet value) {
+    value.getClass();  // minimal bytecode null check
+    ensureLegalActionSetsIsMutable();
+    legalActionSets_.add(index, value);
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  private void addAllLegalActionSets(
+      java.lang.Iterable<? extends dev.cardroom.v1.ActionSet> values) {
+    ensureLegalActionSetsIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, legalActionSets_);
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  private void clearLegalActionSets() {
+    legalActionSets_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  private void removeLegalActionSets(int index) {
+    ensureLegalActionSetsIsMutable();
+    legalActionSets_.remove(index);
+  }
+
+  public static final int LAST_EVENTS_FIELD_NUMBER = 9;
+  private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.Event> lastEvents_;
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.Event> getLastEventsList() {
+    return lastEvents_;
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  public java.util.List<? extends dev.cardroom.v1.EventOrBuilder> 
+      getLastEventsOrBuilderList() {
+    return lastEvents_;
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.Override
+  public int getLastEventsCount() {
+    return lastEvents_.size();
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.Event getLastEvents(int index) {
+    return lastEvents_.get(index);
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  public dev.cardroom.v1.EventOrBuilder getLastEventsOrBuilder(
+      int index) {
+    return lastEvents_.get(index);
+  }
+  private void ensureLastEventsIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.Event> tmp = lastEvents_;
+    if (!tmp.isModifiable()) {
+      lastEvents_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setLastEvents(
+      int index, dev.cardroom.v1.Event value) {
+    value.getClass();  // minimal bytecode null check
+    ensureLastEventsIsMutable();
+    lastEvents_.set(index, value);
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addLastEvents(dev.cardroom.v1.Event value) {
+    value.getClass();  // minimal bytecode null check
+    ensureLastEventsIsMutable();
+    lastEvents_.add(value);
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addLastEvents(
+      int index, dev.cardroom.v1.Event value) {
+    value.getClass();  // minimal bytecode null check
+    ensureLastEventsIsMutable();
+    lastEvents_.add(index, value);
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  private void addAllLastEvents(
+      java.lang.Iterable<? extends dev.cardroom.v1.Event> values) {
+    ensureLastEventsIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, lastEvents_);
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  private void clearLastEvents() {
+    lastEvents_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  private void removeLastEvents(int index) {
+    ensureLastEventsIsMutable();
+    lastEvents_.remove(index);
   }
 
   public static dev.cardroom.v1.MatchState parseFrom(
@@ -1341,6 +1691,378 @@ public  final class MatchState extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    @java.lang.Override
+    public java.util.List<dev.cardroom.v1.ActionSet> getLegalActionSetsList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getLegalActionSetsList());
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    @java.lang.Override
+    public int getLegalActionSetsCount() {
+      return instance.getLegalActionSetsCount();
+    }/**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.ActionSet getLegalActionSets(int index) {
+      return instance.getLegalActionSets(index);
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder setLegalActionSets(
+        int index, dev.cardroom.v1.ActionSet value) {
+      copyOnWrite();
+      instance.setLegalActionSets(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder setLegalActionSets(
+        int index, dev.cardroom.v1.ActionSet.Builder builderForValue) {
+      copyOnWrite();
+      instance.setLegalActionSets(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addLegalActionSets(dev.cardroom.v1.ActionSet value) {
+      copyOnWrite();
+      instance.addLegalActionSets(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addLegalActionSets(
+        int index, dev.cardroom.v1.ActionSet value) {
+      copyOnWrite();
+      instance.addLegalActionSets(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addLegalActionSets(
+        dev.cardroom.v1.ActionSet.Builder builderForValue) {
+      copyOnWrite();
+      instance.addLegalActionSets(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addLegalActionSets(
+        int index, dev.cardroom.v1.ActionSet.Builder builderForValue) {
+      copyOnWrite();
+      instance.addLegalActionSets(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder addAllLegalActionSets(
+        java.lang.Iterable<? extends dev.cardroom.v1.ActionSet> values) {
+      copyOnWrite();
+      instance.addAllLegalActionSets(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder clearLegalActionSets() {
+      copyOnWrite();
+      instance.clearLegalActionSets();
+      return this;
+    }
+    /**
+     * <pre>
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+     */
+    public Builder removeLegalActionSets(int index) {
+      copyOnWrite();
+      instance.removeLegalActionSets(index);
+      return this;
+    }
+
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    @java.lang.Override
+    public java.util.List<dev.cardroom.v1.Event> getLastEventsList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getLastEventsList());
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    @java.lang.Override
+    public int getLastEventsCount() {
+      return instance.getLastEventsCount();
+    }/**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.Event getLastEvents(int index) {
+      return instance.getLastEvents(index);
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder setLastEvents(
+        int index, dev.cardroom.v1.Event value) {
+      copyOnWrite();
+      instance.setLastEvents(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder setLastEvents(
+        int index, dev.cardroom.v1.Event.Builder builderForValue) {
+      copyOnWrite();
+      instance.setLastEvents(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addLastEvents(dev.cardroom.v1.Event value) {
+      copyOnWrite();
+      instance.addLastEvents(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addLastEvents(
+        int index, dev.cardroom.v1.Event value) {
+      copyOnWrite();
+      instance.addLastEvents(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addLastEvents(
+        dev.cardroom.v1.Event.Builder builderForValue) {
+      copyOnWrite();
+      instance.addLastEvents(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addLastEvents(
+        int index, dev.cardroom.v1.Event.Builder builderForValue) {
+      copyOnWrite();
+      instance.addLastEvents(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder addAllLastEvents(
+        java.lang.Iterable<? extends dev.cardroom.v1.Event> values) {
+      copyOnWrite();
+      instance.addAllLastEvents(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder clearLastEvents() {
+      copyOnWrite();
+      instance.clearLastEvents();
+      return this;
+    }
+    /**
+     * <pre>
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+     */
+    public Builder removeLastEvents(int index) {
+      copyOnWrite();
+      instance.removeLastEvents(index);
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.MatchState)
   }
   @java.lang.Override
@@ -1366,11 +2088,15 @@ public  final class MatchState extends
             "toAct_",
             "result_",
             "deadline_",
+            "legalActionSets_",
+            dev.cardroom.v1.ActionSet.class,
+            "lastEvents_",
+            dev.cardroom.v1.Event.class,
           };
           java.lang.String info =
-              "\u0000\u0007\u0000\u0001\u0001\u0007\u0007\u0000\u0002\u0000\u0001\u1009\u0000\u0002" +
-              "\u1004\u0001\u0003\u1009\u0002\u0004\u001b\u0005\'\u0006\u1009\u0003\u0007\u1009" +
-              "\u0004";
+              "\u0000\t\u0000\u0001\u0001\t\t\u0000\u0004\u0000\u0001\u1009\u0000\u0002\u1004\u0001" +
+              "\u0003\u1009\u0002\u0004\u001b\u0005\'\u0006\u1009\u0003\u0007\u1009\u0004\b\u001b" +
+              "\t\u001b";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

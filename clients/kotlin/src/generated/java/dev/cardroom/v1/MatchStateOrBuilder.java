@@ -171,4 +171,74 @@ public interface MatchStateOrBuilder extends
    * @return The deadline.
    */
   com.google.protobuf.Timestamp getDeadline();
+
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  java.util.List<dev.cardroom.v1.ActionSet> 
+      getLegalActionSetsList();
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  dev.cardroom.v1.ActionSet getLegalActionSets(int index);
+  /**
+   * <pre>
+   * The caller's legal actions in compact form (the request's
+   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+   * set, in order, gives `legal_actions` exactly, in order.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
+   */
+  int getLegalActionSetsCount();
+
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  java.util.List<dev.cardroom.v1.Event> 
+      getLastEventsList();
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  dev.cardroom.v1.Event getLastEvents(int index);
+  /**
+   * <pre>
+   * The events of the change that produced `match.version`, as the caller
+   * may see them (redacted like WatchMatch's), so that a client connecting
+   * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+   * empty when that change had no events (a join) and in SubmitAction and
+   * WatchMatch answers, which carry their events next to the state.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];</code>
+   */
+  int getLastEventsCount();
 }

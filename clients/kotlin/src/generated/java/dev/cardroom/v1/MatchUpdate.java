@@ -273,7 +273,9 @@ public  final class MatchUpdate extends
   private int seat_;
   /**
    * <pre>
-   * The seat that acted; absent for system changes (joins, start).
+   * The seat that acted; absent for system changes (joins, leaves, start, a
+   * seat's return) and, for every watcher but that seat, for an action the
+   * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -285,7 +287,9 @@ public  final class MatchUpdate extends
   }
   /**
    * <pre>
-   * The seat that acted; absent for system changes (joins, start).
+   * The seat that acted; absent for system changes (joins, leaves, start, a
+   * seat's return) and, for every watcher but that seat, for an action the
+   * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -297,7 +301,9 @@ public  final class MatchUpdate extends
   }
   /**
    * <pre>
-   * The seat that acted; absent for system changes (joins, start).
+   * The seat that acted; absent for system changes (joins, leaves, start, a
+   * seat's return) and, for every watcher but that seat, for an action the
+   * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -309,7 +315,9 @@ public  final class MatchUpdate extends
   }
   /**
    * <pre>
-   * The seat that acted; absent for system changes (joins, start).
+   * The seat that acted; absent for system changes (joins, leaves, start, a
+   * seat's return) and, for every watcher but that seat, for an action the
+   * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
    * </pre>
    *
    * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -762,7 +770,9 @@ public  final class MatchUpdate extends
 
     /**
      * <pre>
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -774,7 +784,9 @@ public  final class MatchUpdate extends
     }
     /**
      * <pre>
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -786,7 +798,9 @@ public  final class MatchUpdate extends
     }
     /**
      * <pre>
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat"];</code>
@@ -800,7 +814,9 @@ public  final class MatchUpdate extends
     }
     /**
      * <pre>
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * </pre>
      *
      * <code>optional int32 seat = 4 [json_name = "seat"];</code>

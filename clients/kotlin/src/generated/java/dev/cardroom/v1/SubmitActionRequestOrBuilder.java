@@ -121,4 +121,25 @@ public interface SubmitActionRequestOrBuilder extends
    */
   com.google.protobuf.ByteString
       getRequestIdBytes();
+
+  /**
+   * <pre>
+   * How the answer's state lists the caller's legal actions (see
+   * GetMatchRequest).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The enum numeric value on the wire for legalActionsForm.
+   */
+  int getLegalActionsFormValue();
+  /**
+   * <pre>
+   * How the answer's state lists the caller's legal actions (see
+   * GetMatchRequest).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The legalActionsForm.
+   */
+  dev.cardroom.v1.LegalActionsForm getLegalActionsForm();
 }

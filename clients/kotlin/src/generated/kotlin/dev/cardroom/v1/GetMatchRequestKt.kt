@@ -57,6 +57,40 @@ public object GetMatchRequestKt {
     public fun clearName() {
       _builder.clearName()
     }
+
+    /**
+     * ```
+     * How the answer lists the caller's legal actions: FLAT (the default),
+     * COMPACT (parameterised sets, always small) or BOTH.
+     * ```
+     *
+     * `.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public var legalActionsForm: dev.cardroom.v1.LegalActionsForm
+      @kotlin.jvm.JvmName("getLegalActionsForm")
+        get() = _builder.legalActionsForm
+      @kotlin.jvm.JvmName("setLegalActionsForm")
+        set(value) {
+        _builder.legalActionsForm = value
+      }
+    public var legalActionsFormValue: kotlin.Int
+      @kotlin.jvm.JvmName("getLegalActionsFormValue")
+        get() = _builder.legalActionsFormValue
+      @kotlin.jvm.JvmName("setLegalActionsFormValue")
+        set(value) {
+        _builder.legalActionsFormValue = value
+      }
+    /**
+     * ```
+     * How the answer lists the caller's legal actions: FLAT (the default),
+     * COMPACT (parameterised sets, always small) or BOTH.
+     * ```
+     *
+     * `.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public fun clearLegalActionsForm() {
+      _builder.clearLegalActionsForm()
+    }
   }
 }
 public inline fun dev.cardroom.v1.GetMatchRequest.copy(block: `dev.cardroom.v1`.GetMatchRequestKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.GetMatchRequest =

@@ -60,8 +60,10 @@ public object MatchLogEntryKt {
 
     /**
      * ```
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * ```
      *
      * `optional int32 seat = 2 [json_name = "seat"];`
@@ -75,8 +77,10 @@ public object MatchLogEntryKt {
       }
     /**
      * ```
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * ```
      *
      * `optional int32 seat = 2 [json_name = "seat"];`
@@ -86,8 +90,10 @@ public object MatchLogEntryKt {
     }
     /**
      * ```
-     * The seat that acted; absent for system entries (creation, joins, leaves,
-     * start).
+     * The seat that acted, set with `action`; absent for system entries
+     * (creation, joins, leaves, start, a seat's return) and, for every reader
+     * but that seat, for an action the game keeps secret (a Pumptown `pass`
+     * with `poll_mode = holders_only`).
      * ```
      *
      * `optional int32 seat = 2 [json_name = "seat"];`
@@ -99,7 +105,8 @@ public object MatchLogEntryKt {
 
     /**
      * ```
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * ```
      *
      * `.cardroom.v1.Action action = 3 [json_name = "action"];`
@@ -113,7 +120,8 @@ public object MatchLogEntryKt {
       }
     /**
      * ```
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * ```
      *
      * `.cardroom.v1.Action action = 3 [json_name = "action"];`
@@ -123,7 +131,8 @@ public object MatchLogEntryKt {
     }
     /**
      * ```
-     * The action submitted; unset for system entries.
+     * The action submitted (also one the server played for the seat, see
+     * `timed_out` and `by_bot`); unset where `seat` is absent.
      * ```
      *
      * `.cardroom.v1.Action action = 3 [json_name = "action"];`
@@ -144,8 +153,10 @@ public object MatchLogEntryKt {
     public class EventsProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
     /**
      * ```
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * ```
      *
      * `repeated .cardroom.v1.Event events = 4 [json_name = "events"];`
@@ -157,8 +168,10 @@ public object MatchLogEntryKt {
       )
     /**
      * ```
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * ```
      *
      * `repeated .cardroom.v1.Event events = 4 [json_name = "events"];`
@@ -171,8 +184,10 @@ public object MatchLogEntryKt {
     }
     /**
      * ```
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * ```
      *
      * `repeated .cardroom.v1.Event events = 4 [json_name = "events"];`
@@ -186,8 +201,10 @@ public object MatchLogEntryKt {
     }
     /**
      * ```
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * ```
      *
      * `repeated .cardroom.v1.Event events = 4 [json_name = "events"];`
@@ -200,8 +217,10 @@ public object MatchLogEntryKt {
     }
     /**
      * ```
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * ```
      *
      * `repeated .cardroom.v1.Event events = 4 [json_name = "events"];`
@@ -215,8 +234,10 @@ public object MatchLogEntryKt {
     }
     /**
      * ```
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * ```
      *
      * `repeated .cardroom.v1.Event events = 4 [json_name = "events"];`
@@ -230,8 +251,10 @@ public object MatchLogEntryKt {
     }
     /**
      * ```
-     * The events of this change, redacted for the reader unless the match is
-     * finished.
+     * The events of this change as the reader saw them, during the match and
+     * after its end (the end makes nothing single-seat public); replayed
+     * against the match now (Pumptown with `memory_assist = false` shows `??`
+     * for a private card the reader's view no longer shows).
      * ```
      *
      * `repeated .cardroom.v1.Event events = 4 [json_name = "events"];`

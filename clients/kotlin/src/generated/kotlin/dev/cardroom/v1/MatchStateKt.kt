@@ -440,6 +440,246 @@ public object MatchStateKt {
 
     public val MatchStateKt.Dsl.deadlineOrNull: com.google.protobuf.Timestamp?
       get() = _builder.deadlineOrNull
+
+    /**
+     * An uninstantiable, behaviorless type to represent the field in
+     * generics.
+     */
+    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
+    public class LegalActionSetsProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
+    /**
+     * ```
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * ```
+     *
+     * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
+     */
+     public val legalActionSets: com.google.protobuf.kotlin.DslList<dev.cardroom.v1.ActionSet, LegalActionSetsProxy>
+      @kotlin.jvm.JvmSynthetic
+  get() = com.google.protobuf.kotlin.DslList(
+        _builder.legalActionSetsList
+      )
+    /**
+     * ```
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * ```
+     *
+     * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
+     * @param value The legalActionSets to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addLegalActionSets")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.ActionSet, LegalActionSetsProxy>.add(value: dev.cardroom.v1.ActionSet) {
+      _builder.addLegalActionSets(value)
+    }
+    /**
+     * ```
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * ```
+     *
+     * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
+     * @param value The legalActionSets to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignLegalActionSets")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.ActionSet, LegalActionSetsProxy>.plusAssign(value: dev.cardroom.v1.ActionSet) {
+      add(value)
+    }
+    /**
+     * ```
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * ```
+     *
+     * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
+     * @param values The legalActionSets to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllLegalActionSets")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.ActionSet, LegalActionSetsProxy>.addAll(values: kotlin.collections.Iterable<dev.cardroom.v1.ActionSet>) {
+      _builder.addAllLegalActionSets(values)
+    }
+    /**
+     * ```
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * ```
+     *
+     * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
+     * @param values The legalActionSets to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllLegalActionSets")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.ActionSet, LegalActionSetsProxy>.plusAssign(values: kotlin.collections.Iterable<dev.cardroom.v1.ActionSet>) {
+      addAll(values)
+    }
+    /**
+     * ```
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * ```
+     *
+     * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
+     * @param index The index to set the value at.
+     * @param value The legalActionSets to set.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("setLegalActionSets")
+    public operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.ActionSet, LegalActionSetsProxy>.set(index: kotlin.Int, value: dev.cardroom.v1.ActionSet) {
+      _builder.setLegalActionSets(index, value)
+    }
+    /**
+     * ```
+     * The caller's legal actions in compact form (the request's
+     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
+     * set, in order, gives `legal_actions` exactly, in order.
+     * ```
+     *
+     * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("clearLegalActionSets")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.ActionSet, LegalActionSetsProxy>.clear() {
+      _builder.clearLegalActionSets()
+    }
+
+    /**
+     * An uninstantiable, behaviorless type to represent the field in
+     * generics.
+     */
+    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
+    public class LastEventsProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
+    /**
+     * ```
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * ```
+     *
+     * `repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];`
+     */
+     public val lastEvents: com.google.protobuf.kotlin.DslList<dev.cardroom.v1.Event, LastEventsProxy>
+      @kotlin.jvm.JvmSynthetic
+  get() = com.google.protobuf.kotlin.DslList(
+        _builder.lastEventsList
+      )
+    /**
+     * ```
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * ```
+     *
+     * `repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];`
+     * @param value The lastEvents to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addLastEvents")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.Event, LastEventsProxy>.add(value: dev.cardroom.v1.Event) {
+      _builder.addLastEvents(value)
+    }
+    /**
+     * ```
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * ```
+     *
+     * `repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];`
+     * @param value The lastEvents to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignLastEvents")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.Event, LastEventsProxy>.plusAssign(value: dev.cardroom.v1.Event) {
+      add(value)
+    }
+    /**
+     * ```
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * ```
+     *
+     * `repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];`
+     * @param values The lastEvents to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllLastEvents")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.Event, LastEventsProxy>.addAll(values: kotlin.collections.Iterable<dev.cardroom.v1.Event>) {
+      _builder.addAllLastEvents(values)
+    }
+    /**
+     * ```
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * ```
+     *
+     * `repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];`
+     * @param values The lastEvents to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllLastEvents")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.Event, LastEventsProxy>.plusAssign(values: kotlin.collections.Iterable<dev.cardroom.v1.Event>) {
+      addAll(values)
+    }
+    /**
+     * ```
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * ```
+     *
+     * `repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];`
+     * @param index The index to set the value at.
+     * @param value The lastEvents to set.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("setLastEvents")
+    public operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.Event, LastEventsProxy>.set(index: kotlin.Int, value: dev.cardroom.v1.Event) {
+      _builder.setLastEvents(index, value)
+    }
+    /**
+     * ```
+     * The events of the change that produced `match.version`, as the caller
+     * may see them (redacted like WatchMatch's), so that a client connecting
+     * late can show "what just happened" from GetMatch alone. Set by GetMatch;
+     * empty when that change had no events (a join) and in SubmitAction and
+     * WatchMatch answers, which carry their events next to the state.
+     * ```
+     *
+     * `repeated .cardroom.v1.Event last_events = 9 [json_name = "lastEvents"];`
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("clearLastEvents")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.Event, LastEventsProxy>.clear() {
+      _builder.clearLastEvents()
+    }
   }
 }
 public inline fun dev.cardroom.v1.MatchState.copy(block: `dev.cardroom.v1`.MatchStateKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.MatchState =

@@ -198,7 +198,9 @@ public object MatchUpdateKt {
 
     /**
      * ```
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * ```
      *
      * `optional int32 seat = 4 [json_name = "seat"];`
@@ -212,7 +214,9 @@ public object MatchUpdateKt {
       }
     /**
      * ```
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * ```
      *
      * `optional int32 seat = 4 [json_name = "seat"];`
@@ -222,7 +226,9 @@ public object MatchUpdateKt {
     }
     /**
      * ```
-     * The seat that acted; absent for system changes (joins, start).
+     * The seat that acted; absent for system changes (joins, leaves, start, a
+     * seat's return) and, for every watcher but that seat, for an action the
+     * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
      * ```
      *
      * `optional int32 seat = 4 [json_name = "seat"];`

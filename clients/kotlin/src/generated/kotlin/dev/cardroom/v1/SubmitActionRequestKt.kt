@@ -200,6 +200,40 @@ public object SubmitActionRequestKt {
     public fun clearRequestId() {
       _builder.clearRequestId()
     }
+
+    /**
+     * ```
+     * How the answer's state lists the caller's legal actions (see
+     * GetMatchRequest).
+     * ```
+     *
+     * `.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public var legalActionsForm: dev.cardroom.v1.LegalActionsForm
+      @kotlin.jvm.JvmName("getLegalActionsForm")
+        get() = _builder.legalActionsForm
+      @kotlin.jvm.JvmName("setLegalActionsForm")
+        set(value) {
+        _builder.legalActionsForm = value
+      }
+    public var legalActionsFormValue: kotlin.Int
+      @kotlin.jvm.JvmName("getLegalActionsFormValue")
+        get() = _builder.legalActionsFormValue
+      @kotlin.jvm.JvmName("setLegalActionsFormValue")
+        set(value) {
+        _builder.legalActionsFormValue = value
+      }
+    /**
+     * ```
+     * How the answer's state lists the caller's legal actions (see
+     * GetMatchRequest).
+     * ```
+     *
+     * `.cardroom.v1.LegalActionsForm legal_actions_form = 6 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public fun clearLegalActionsForm() {
+      _builder.clearLegalActionsForm()
+    }
   }
 }
 public inline fun dev.cardroom.v1.SubmitActionRequest.copy(block: `dev.cardroom.v1`.SubmitActionRequestKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.SubmitActionRequest =

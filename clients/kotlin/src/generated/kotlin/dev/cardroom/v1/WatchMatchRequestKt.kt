@@ -86,6 +86,40 @@ public object WatchMatchRequestKt {
     public fun clearAfterVersion() {
       _builder.clearAfterVersion()
     }
+
+    /**
+     * ```
+     * How every update's state lists the watcher's legal actions (see
+     * GetMatchRequest).
+     * ```
+     *
+     * `.cardroom.v1.LegalActionsForm legal_actions_form = 3 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public var legalActionsForm: dev.cardroom.v1.LegalActionsForm
+      @kotlin.jvm.JvmName("getLegalActionsForm")
+        get() = _builder.legalActionsForm
+      @kotlin.jvm.JvmName("setLegalActionsForm")
+        set(value) {
+        _builder.legalActionsForm = value
+      }
+    public var legalActionsFormValue: kotlin.Int
+      @kotlin.jvm.JvmName("getLegalActionsFormValue")
+        get() = _builder.legalActionsFormValue
+      @kotlin.jvm.JvmName("setLegalActionsFormValue")
+        set(value) {
+        _builder.legalActionsFormValue = value
+      }
+    /**
+     * ```
+     * How every update's state lists the watcher's legal actions (see
+     * GetMatchRequest).
+     * ```
+     *
+     * `.cardroom.v1.LegalActionsForm legal_actions_form = 3 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public fun clearLegalActionsForm() {
+      _builder.clearLegalActionsForm()
+    }
   }
 }
 public inline fun dev.cardroom.v1.WatchMatchRequest.copy(block: `dev.cardroom.v1`.WatchMatchRequestKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.WatchMatchRequest =

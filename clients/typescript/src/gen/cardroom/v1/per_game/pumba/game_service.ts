@@ -7,7 +7,19 @@
 /* eslint-disable */
 import type { CallContext, CallOptions } from "nice-grpc-common";
 import { Any } from "../../../../google/protobuf/any.js";
-import { Action, BotSeat, Event, Game, GameOptions, Match, MatchState, TableSettings } from "./match.js";
+import {
+  Action,
+  BotSeat,
+  Event,
+  Game,
+  GameOptions,
+  LegalActionsForm,
+  legalActionsFormFromJSON,
+  legalActionsFormToJSON,
+  Match,
+  MatchState,
+  TableSettings,
+} from "./match.js";
 
 /**
  * The cardroom game service: a catalog of card games (`games/{game}`) and the
@@ -137,6 +149,11 @@ export interface CreateMatchResponse {
 export interface GetMatchRequest {
   /** The match, `games/{game}/matches/{match}`. Bound: at most 128 characters. */
   name: string;
+  /**
+   * How the answer lists the caller's legal actions: FLAT (the default),
+   * COMPACT (parameterised sets, always small) or BOTH.
+   */
+  legalActionsForm: LegalActionsForm;
 }
 
 /** Request of ListMatches. */
@@ -289,6 +306,11 @@ export interface SubmitActionRequest {
    * CreateMatch's `request_id`.
    */
   requestId: string;
+  /**
+   * How the answer's state lists the caller's legal actions (see
+   * GetMatchRequest).
+   */
+  legalActionsForm: LegalActionsForm;
 }
 
 /** Response of SubmitAction. */
@@ -311,6 +333,11 @@ export interface WatchMatchRequest {
    * last version received. Bound: 0..2147483647.
    */
   afterVersion: number;
+  /**
+   * How every update's state lists the watcher's legal actions (see
+   * GetMatchRequest).
+   */
+  legalActionsForm: LegalActionsForm;
 }
 
 /** One committed change of a match, as the watching seat sees it. */
@@ -323,7 +350,11 @@ export interface MatchUpdate {
   state:
     | MatchState
     | undefined;
-  /** The seat that acted; absent for system changes (joins, start). */
+  /**
+   * The seat that acted; absent for system changes (joins, leaves, start, a
+   * seat's return) and, for every watcher but that seat, for an action the
+   * game keeps secret (a Pumptown `pass` with `poll_mode = holders_only`).
+   */
   seat?:
     | number
     | undefined;
@@ -370,19 +401,26 @@ export interface MatchLogEntry {
   /** The match version this entry produced. */
   version: number;
   /**
-   * The seat that acted; absent for system entries (creation, joins, leaves,
-   * start).
+   * The seat that acted, set with `action`; absent for system entries
+   * (creation, joins, leaves, start, a seat's return) and, for every reader
+   * but that seat, for an action the game keeps secret (a Pumptown `pass`
+   * with `poll_mode = holders_only`).
    */
   seat?:
     | number
     | undefined;
-  /** The action submitted; unset for system entries. */
+  /**
+   * The action submitted (also one the server played for the seat, see
+   * `timed_out` and `by_bot`); unset where `seat` is absent.
+   */
   action:
     | Action
     | undefined;
   /**
-   * The events of this change, redacted for the reader unless the match is
-   * finished.
+   * The events of this change as the reader saw them, during the match and
+   * after its end (the end makes nothing single-seat public); replayed
+   * against the match now (Pumptown with `memory_assist = false` shows `??`
+   * for a private card the reader's view no longer shows).
    */
   events: Event[];
   /**
@@ -751,18 +789,28 @@ export const CreateMatchResponse: MessageFns<CreateMatchResponse> = {
 };
 
 function createBaseGetMatchRequest(): GetMatchRequest {
-  return { name: "" };
+  return { name: "", legalActionsForm: 0 };
 }
 
 export const GetMatchRequest: MessageFns<GetMatchRequest> = {
   fromJSON(object: any): GetMatchRequest {
-    return { name: isSet(object.name) ? globalThis.String(object.name) : "" };
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      legalActionsForm: isSet(object.legalActionsForm)
+        ? legalActionsFormFromJSON(object.legalActionsForm)
+        : isSet(object.legal_actions_form)
+        ? legalActionsFormFromJSON(object.legal_actions_form)
+        : 0,
+    };
   },
 
   toJSON(message: GetMatchRequest): unknown {
     const obj: any = {};
     if (message.name !== "") {
       obj.name = message.name;
+    }
+    if (message.legalActionsForm !== 0) {
+      obj.legalActionsForm = legalActionsFormToJSON(message.legalActionsForm);
     }
     return obj;
   },
@@ -773,6 +821,7 @@ export const GetMatchRequest: MessageFns<GetMatchRequest> = {
   fromPartial(object: DeepPartial<GetMatchRequest>): GetMatchRequest {
     const message = createBaseGetMatchRequest();
     message.name = object.name ?? "";
+    message.legalActionsForm = object.legalActionsForm ?? 0;
     return message;
   },
 };
@@ -1137,7 +1186,7 @@ export const RematchMatchResponse: MessageFns<RematchMatchResponse> = {
 };
 
 function createBaseSubmitActionRequest(): SubmitActionRequest {
-  return { name: "", action: undefined, expectedVersion: undefined, etag: "", requestId: "" };
+  return { name: "", action: undefined, expectedVersion: undefined, etag: "", requestId: "", legalActionsForm: 0 };
 }
 
 export const SubmitActionRequest: MessageFns<SubmitActionRequest> = {
@@ -1156,6 +1205,11 @@ export const SubmitActionRequest: MessageFns<SubmitActionRequest> = {
         : isSet(object.request_id)
         ? globalThis.String(object.request_id)
         : "",
+      legalActionsForm: isSet(object.legalActionsForm)
+        ? legalActionsFormFromJSON(object.legalActionsForm)
+        : isSet(object.legal_actions_form)
+        ? legalActionsFormFromJSON(object.legal_actions_form)
+        : 0,
     };
   },
 
@@ -1176,6 +1230,9 @@ export const SubmitActionRequest: MessageFns<SubmitActionRequest> = {
     if (message.requestId !== "") {
       obj.requestId = message.requestId;
     }
+    if (message.legalActionsForm !== 0) {
+      obj.legalActionsForm = legalActionsFormToJSON(message.legalActionsForm);
+    }
     return obj;
   },
 
@@ -1191,6 +1248,7 @@ export const SubmitActionRequest: MessageFns<SubmitActionRequest> = {
     message.expectedVersion = object.expectedVersion ?? undefined;
     message.etag = object.etag ?? "";
     message.requestId = object.requestId ?? "";
+    message.legalActionsForm = object.legalActionsForm ?? 0;
     return message;
   },
 };
@@ -1232,7 +1290,7 @@ export const SubmitActionResponse: MessageFns<SubmitActionResponse> = {
 };
 
 function createBaseWatchMatchRequest(): WatchMatchRequest {
-  return { name: "", afterVersion: 0 };
+  return { name: "", afterVersion: 0, legalActionsForm: 0 };
 }
 
 export const WatchMatchRequest: MessageFns<WatchMatchRequest> = {
@@ -1243,6 +1301,11 @@ export const WatchMatchRequest: MessageFns<WatchMatchRequest> = {
         ? globalThis.Number(object.afterVersion)
         : isSet(object.after_version)
         ? globalThis.Number(object.after_version)
+        : 0,
+      legalActionsForm: isSet(object.legalActionsForm)
+        ? legalActionsFormFromJSON(object.legalActionsForm)
+        : isSet(object.legal_actions_form)
+        ? legalActionsFormFromJSON(object.legal_actions_form)
         : 0,
     };
   },
@@ -1255,6 +1318,9 @@ export const WatchMatchRequest: MessageFns<WatchMatchRequest> = {
     if (message.afterVersion !== 0) {
       obj.afterVersion = Math.round(message.afterVersion);
     }
+    if (message.legalActionsForm !== 0) {
+      obj.legalActionsForm = legalActionsFormToJSON(message.legalActionsForm);
+    }
     return obj;
   },
 
@@ -1265,6 +1331,7 @@ export const WatchMatchRequest: MessageFns<WatchMatchRequest> = {
     const message = createBaseWatchMatchRequest();
     message.name = object.name ?? "";
     message.afterVersion = object.afterVersion ?? 0;
+    message.legalActionsForm = object.legalActionsForm ?? 0;
     return message;
   },
 };

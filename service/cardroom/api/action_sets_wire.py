@@ -1,0 +1,57 @@
+"""Compact legal actions on the wire: ``app.action_sets`` sets as ``ActionSet`` messages.
+
+The fixed part of a set is an ordinary ``Action`` (``convert.action_to_proto``); each varying parameter names its
+field in the game's action message (proto and JSON names, read from the descriptors) and carries its values in
+the list of its type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from google.protobuf.descriptor import Descriptor
+
+from ..app.action_sets import ActionSet, compact
+from ..v1 import match_pb2
+from . import convert
+
+__all__ = ["action_sets_to_proto"]
+
+
+def action_sets_to_proto(game: str, actions: Sequence[dict[str, Any]]) -> list[match_pb2.ActionSet]:
+    """The flat ``actions`` of ``game`` as ``ActionSet`` messages (expanding them gives ``actions`` as sent).
+
+    The actions are factored as the wire carries them (``action_from_proto`` of their messages): a field without
+    presence left out by the engine is its zero value there, so Pumba's play without the call and with it
+    (``pumba`` absent, ``pumba: true``) are one set with ``pumba`` in ``[false, true]``."""
+    wire = [convert.action_from_proto(game, convert.action_to_proto(game, action)) for action in actions]
+    return [_set_to_proto(game, action_set) for action_set in compact(wire)]
+
+
+def _set_to_proto(game: str, action_set: ActionSet) -> match_pb2.ActionSet:
+    message = match_pb2.ActionSet(action=convert.action_to_proto(game, action_set.fixed), distinct=action_set.distinct)
+    fields = _action_fields(game, action_set.fixed["type"])
+    for name, values in action_set.params:
+        param = message.params.add(name=name, json_name=fields[name].json_name)
+        first = values[0]
+        if isinstance(first, bool):
+            param.bools.extend(values)
+        elif isinstance(first, int):
+            param.ints.extend(values)
+        elif isinstance(first, str):
+            param.strings.extend(values)
+        elif isinstance(first, list):
+            for value in values:
+                param.string_lists.add(values=value)
+        else:  # an engine shape the wire cannot carry: fail loudly, as convert does
+            raise ValueError(f"{game}: parameter {name} has values of type {type(first).__name__}")
+    return message
+
+
+@cache
+def _action_fields(game: str, kind: str) -> dict[str, Any]:
+    """The fields of ``game``'s action message of type ``kind`` (by proto name)."""
+    game_action: Descriptor = match_pb2.Action.DESCRIPTOR.fields_by_name[convert.game_field(game)].message_type
+    return dict(game_action.fields_by_name[kind].message_type.fields_by_name)
