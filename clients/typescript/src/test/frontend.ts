@@ -1,9 +1,9 @@
 /**
  * A minimal frontend of one game, the code the bundle figures measure (src/test/bundles.ts): it
  * connects over REST, creates a table, joins its other seats, starts it, and each seat watches the
- * match and acts on its own fresh updates (a random legal action) until the end. It takes the client
- * module's exports as an argument, so the same code is bundled with `@cardroom/client/<game>` or with
- * `@cardroom/client`; its imports are types only.
+ * match and acts on its own fresh updates (a random legal action, when the decision is the seat's)
+ * until the end. It takes the client module's exports as an argument, so the same code is bundled
+ * with `@cardroom/client/<game>` or with `@cardroom/client`; its imports are types only.
  */
 import type { bearer, GameServiceClient, MatchStatus, RestOptions, StaleVersion } from "../index.js";
 
@@ -67,7 +67,9 @@ async function playSeat(client: ClientModule, api: GameServiceClient, name: stri
   for await (const update of api.watchMatch({ name }, me)) {
     seen.push(update.version);
     const state = update.state!;
-    if (state.legalActions.length === 0) continue;
+    // Act only on this seat's decisions: a standing action (Pumptown's setAutopass) is legal at any time, and
+    // seats that kept playing it would keep making the seat whose decision it is stale.
+    if (state.legalActions.length === 0 || !state.toAct.includes(state.yourSeat ?? -1)) continue;
     const action = state.legalActions[Math.floor(Math.random() * state.legalActions.length)];
     try {
       await api.submitAction({ name, action, expectedVersion: state.match!.version, requestId: requestId() }, me);
