@@ -1,4 +1,4 @@
-"""The HTTP server: GameService as REST/JSON and Server-Sent Events, and the service's HTTP pages.
+"""The HTTP server: GameService as REST/JSON, Server-Sent Events and the Play WebSocket, and the HTTP pages.
 
 Every route comes from the proto's ``google.api.http`` options (http_rules.py)
 and calls the same ``GameHandlers`` as gRPC: this module only moves HTTP in
@@ -27,11 +27,13 @@ from ..observability import metrics
 from ..observability.http_access import access_log, note_call
 from ..store.contract import MatchStore, StoreUnavailable
 from ..v1 import game_service_pb2
+from . import play_ws
 from .client_identity import ClientIdentity
 from .handlers import GameHandlers, parse_authorization
 from .http_errors import error_body, json_errors
 from .http_input import body_text, last_event_version, quiet_bad_requests
 from .http_rules import Route, routes_of
+from .play_ws import PlaySockets
 from .readiness import readiness
 from .streams import RECONNECT_EVENT, RECONNECT_RETRY_MS, ShutdownSignal
 from .supervisor import WorkerBoard
@@ -53,7 +55,8 @@ class RestGateway:
         self.identity = ClientIdentity(settings.trusted_proxies)
         self.shutdown = ShutdownSignal()
 
-    def _client(self, http: web.Request) -> str:
+    def client(self, http: web.Request) -> str:
+        """The caller as the limits count it (api/client_identity.py)."""
         return self.identity.client(http.remote, http.headers.getall("X-Forwarded-For", ()))
 
     def handler(self, route: Route) -> Handler:
@@ -62,7 +65,7 @@ class RestGateway:
             call.request = request = await _request(route, http)
             token = parse_authorization(http.headers.get("Authorization"))
             answer = await self.handlers.call(
-                route.method.name, request, token, self.settings.call_timeout, client=self._client(http)
+                route.method.name, request, token, self.settings.call_timeout, client=self.client(http)
             )
             call.answer = answer
             etag = _match_etag(answer)
@@ -80,7 +83,7 @@ class RestGateway:
                 request.after_version = resumed
             token = parse_authorization(http.headers.get("Authorization"))
             # errors (unknown match, bad token) raise here, before the 200: they are ordinary JSON errors
-            updates = await getattr(self.handlers, route.method.name)(request, token, self._client(http))
+            updates = await getattr(self.handlers, route.method.name)(request, token, self.client(http))
             if updates is None:
                 # the match is over and the watcher saw all of it: 204 stops an EventSource reconnecting
                 return web.Response(status=204)
@@ -159,6 +162,9 @@ def build_app(
         return web.Response(body=body, headers={"Content-Type": content_type})
 
     routes.append(app.router.add_get("/openapi.json", openapi))
+    # the Play session as a WebSocket: no CORS route (browsers do not apply CORS to WebSockets; a seat token,
+    # never a cookie, authenticates it)
+    app.router.add_get(play_ws.PATH, PlaySockets(handlers, settings, gateway.shutdown, gateway.client).handle)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/readyz", readyz)
     app.router.add_get("/metrics", prometheus)

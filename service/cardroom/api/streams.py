@@ -39,6 +39,7 @@ class ShutdownSignal:
         """``items`` until they end or the server starts shutting down."""
         closing = asyncio.ensure_future(self.closing.wait())
         iterator = aiter(items)
+        following: asyncio.Future[Item] | None = None
         try:
             while True:
                 following = asyncio.ensure_future(anext(iterator))
@@ -55,6 +56,10 @@ class ShutdownSignal:
                 yield item
         finally:
             closing.cancel()
+            if following is not None and not following.done():  # the caller was cancelled mid-wait
+                following.cancel()
+                with contextlib.suppress(asyncio.CancelledError, StopAsyncIteration, Exception):
+                    await following
             aclose = getattr(iterator, "aclose", None)
             if aclose is not None:
                 await aclose()

@@ -1,0 +1,128 @@
+"""The Play session on a WebSocket of the HTTP port (``GET /v1/play``): the Play RPC's messages as proto3 JSON.
+
+Each text message of the client is a ``PlayRequest`` in JSON (the first one ``{"open": {...}}``, then
+``{"action": {...}}``), each text message of the server a ``PlayResponse`` (``{"update": ...}`` or
+``{"outcome": ...}``), driven by the same ``PlayChannel`` as the gRPC stream (play_wire.py). Browsers cannot
+set headers on a WebSocket, so the seat token comes in ``open.seatToken`` or as a subprotocol offered
+beside ``cardroom.v1`` (``new WebSocket(url, ["cardroom.v1", "cardroom.seat-token." + token])``): the server
+selects ``cardroom.v1``, as a browser requires one offered protocol to be selected.
+
+A failure is one last text message, Google's JSON error (``{"error": {...}}`` as every REST error), then a
+close whose code is 4000 + the error's HTTP status (4404 for an unknown match, 4401 for a bad token, 4429 for
+a rate limit, 4503 when the store is unreachable); a session that ends with its match closes with 1000; a
+server shutting down closes every session with 1012 (service restart) and the client reconnects, through
+the load balancer, after the last version it received. aiohttp's ``heartbeat`` pings every
+``--sse-heartbeat`` seconds, which keeps proxies from closing an idle session and drops a dead client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+from aiohttp import WSMsgType, web
+from google.protobuf import json_format
+
+from ..app.config import Settings
+from ..app.errors import DEADLINE_EXCEEDED, AppError
+from ..observability.http_access import note_call
+from ..v1 import game_service_pb2 as pb
+from .handlers import GameHandlers
+from .http_errors import HTTP_STATUS, error_body
+from .play_wire import PlayChannel, json_frame
+from .streams import ShutdownSignal
+
+PATH = "/v1/play"
+SUBPROTOCOL = "cardroom.v1"
+TOKEN_PROTOCOL = "cardroom.seat-token."
+#: the close codes of a session that ended with its match, and of a server going away (RFC 6455 §7.4)
+NORMAL_CLOSE = 1000
+SERVICE_RESTART = 1012
+ERROR_CLOSE_BASE = 4000
+
+
+def _offered_token(http: web.Request) -> str | None:
+    offered = (part.strip() for part in http.headers.get("Sec-WebSocket-Protocol", "").split(","))
+    return next((part.removeprefix(TOKEN_PROTOCOL) for part in offered if part.startswith(TOKEN_PROTOCOL)), None)
+
+
+def _parsed(data: object) -> pb.PlayRequest | None:
+    """A client text message as a PlayRequest; None when it is not one (refused in the session)."""
+    if not isinstance(data, str):
+        return None
+    try:
+        return json_format.Parse(data, pb.PlayRequest())
+    except (json_format.ParseError, RecursionError, ValueError):
+        return None
+
+
+class PlaySockets:
+    """The ``/v1/play`` handler of one HTTP server."""
+
+    def __init__(self, handlers: GameHandlers, settings: Settings, shutdown: ShutdownSignal, client) -> None:
+        self.handlers = handlers
+        self.settings = settings
+        self.shutdown = shutdown
+        self._client = client
+
+    async def handle(self, http: web.Request) -> web.StreamResponse:
+        call = note_call(http, "Play", streaming=True)
+        socket = web.WebSocketResponse(
+            protocols=(SUBPROTOCOL,),
+            heartbeat=self.settings.sse_heartbeat,
+            max_msg_size=self.settings.max_message_bytes,
+        )
+        await socket.prepare(http)
+        try:
+            channel = await self._open(socket, http, call)
+        except AppError as error:
+            await _fail(socket, error)
+            return socket
+        if channel is None:
+            return socket
+        reader = asyncio.ensure_future(_read(socket, channel))
+        try:
+            async for item in self.shutdown.until_closing(channel):
+                call.answer = item
+                await socket.send_str(json_frame(item))
+            closing = self.shutdown.closing.is_set()
+            await socket.close(
+                code=SERVICE_RESTART if closing else NORMAL_CLOSE,
+                message=b"SERVER_SHUTTING_DOWN" if closing else b"",
+            )
+        except AppError as error:
+            await _fail(socket, error)
+        except ConnectionResetError:
+            pass  # the client went away between two messages
+        finally:
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reader
+        return socket
+
+    async def _open(self, socket: web.WebSocketResponse, http: web.Request, call) -> PlayChannel | None:
+        """The session of the first message; None when the client left before sending one."""
+        try:
+            message = await socket.receive(timeout=self.settings.call_timeout)
+        except TimeoutError:
+            raise AppError(DEADLINE_EXCEEDED, "DEADLINE_EXCEEDED", "no open message in time") from None
+        if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+            return None
+        first = _parsed(message.data if message.type == WSMsgType.TEXT else None)
+        call.request = first.open if first is not None else None
+        return await PlayChannel.open(
+            self.handlers, first, _offered_token(http), self.settings.call_timeout, self._client(http)
+        )
+
+
+async def _read(socket: web.WebSocketResponse, channel: PlayChannel) -> None:
+    async for message in socket:
+        if message.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+            await channel.receive(_parsed(message.data if message.type == WSMsgType.TEXT else None))
+
+
+async def _fail(socket: web.WebSocketResponse, error: AppError) -> None:
+    with contextlib.suppress(ConnectionResetError):
+        await socket.send_str(json.dumps(error_body(error)))
+        await socket.close(code=ERROR_CLOSE_BASE + HTTP_STATUS.get(error.code, 500), message=error.reason.encode())
