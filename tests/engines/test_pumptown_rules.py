@@ -202,3 +202,19 @@ def test_atomic_redistribute_is_the_steps_in_one_version():
     assert ENGINE.encode(atomic.state) == ENGINE.encode(steps)
     assert atomic.events == events
     assert [e.type for e in atomic.events][:3] == ["play", "allot", "allot"]
+
+
+def test_provisional_tallies_are_public_from_reveal_and_follow_the_grid():
+    """§4.1 E0: from REVEAL on every viewer sees each tally as the grid stands; an Eliminate changes it."""
+    st = start(MOON_DECK, [["REDIS2"], [], ["REDIS1", "ELIM1", "NOPE1"]],
+               options={"pump_mix": [2, 2, 2, 2, 2, 2, 3, 2, 1, 2, 2]})
+    assert [p["provisional_tally"] for p in ENGINE.view(st, A)["players"]] == [None, None, None]
+    st = _moon_re_window()
+    for viewer in (A, B, C, None):
+        assert [p["provisional_tally"] for p in ENGINE.view(st, viewer)["players"]][C] == 0  # 12 12 / 10 10: moon
+    st = act(st, A, "pass")
+    st = play(st, C, "ELIM1", pos="TL")
+    st = act(st, A, "pass")  # the Nope poll; the Eliminate resolves
+    players = ENGINE.view(st, None)["players"]
+    assert players[C]["grid"][0] == "__" and players[C]["provisional_tally"] == 12  # __ 12 / 10 10: 12 + 0
+    assert players[C]["tally"] is None  # the round is not scored yet

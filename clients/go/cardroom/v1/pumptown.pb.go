@@ -1837,9 +1837,13 @@ type PumptownPlayer struct {
 	// Its tally, once the round is scored.
 	Tally *int32 `protobuf:"varint,7,opt,name=tally,proto3,oneof" json:"tally,omitempty"`
 	// Its round score, once the round is scored.
-	Score         *int32 `protobuf:"varint,8,opt,name=score,proto3,oneof" json:"score,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Score *int32 `protobuf:"varint,8,opt,name=score,proto3,oneof" json:"score,omitempty"`
+	// Its tally as its grid stands now (0 for a moon), public from REVEAL
+	// until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+	// Rearrange or an Eliminate; absent before REVEAL.
+	ProvisionalTally *int32 `protobuf:"varint,9,opt,name=provisional_tally,json=provisionalTally,proto3,oneof" json:"provisional_tally,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *PumptownPlayer) Reset() {
@@ -1924,6 +1928,13 @@ func (x *PumptownPlayer) GetTally() int32 {
 func (x *PumptownPlayer) GetScore() int32 {
 	if x != nil && x.Score != nil {
 		return *x.Score
+	}
+	return 0
+}
+
+func (x *PumptownPlayer) GetProvisionalTally() int32 {
+	if x != nil && x.ProvisionalTally != nil {
+		return *x.ProvisionalTally
 	}
 	return 0
 }
@@ -4756,7 +4767,7 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\tB\x02\x18\x01R\x04kind\x12\x14\n" +
 	"\x05seats\x18\x02 \x03(\x05R\x05seats\x12@\n" +
 	"\n" +
-	"typed_kind\x18\x03 \x01(\x0e2!.cardroom.v1.PumptownDecisionKindR\ttypedKind\"\xfb\x01\n" +
+	"typed_kind\x18\x03 \x01(\x0e2!.cardroom.v1.PumptownDecisionKindR\ttypedKind\"\xc3\x02\n" +
 	"\x0ePumptownPlayer\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x12\n" +
 	"\x04grid\x18\x02 \x03(\tR\x04grid\x12\x1d\n" +
@@ -4769,9 +4780,11 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"peek_acked\x18\x05 \x01(\bR\tpeekAcked\x12\x19\n" +
 	"\bpeek_all\x18\x06 \x01(\bR\apeekAll\x12\x19\n" +
 	"\x05tally\x18\a \x01(\x05H\x00R\x05tally\x88\x01\x01\x12\x19\n" +
-	"\x05score\x18\b \x01(\x05H\x01R\x05score\x88\x01\x01B\b\n" +
+	"\x05score\x18\b \x01(\x05H\x01R\x05score\x88\x01\x01\x120\n" +
+	"\x11provisional_tally\x18\t \x01(\x05H\x02R\x10provisionalTally\x88\x01\x01B\b\n" +
 	"\x06_tallyB\b\n" +
-	"\x06_score\"_\n" +
+	"\x06_scoreB\x14\n" +
+	"\x12_provisional_tally\"_\n" +
 	"\x0fPumptownPending\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12\x17\n" +

@@ -37,7 +37,8 @@ Events (public fields; ``private`` adds fields for one seat)
 View (same keys for every viewer; ``"??"`` = face down, ``"__"`` = emptied slot)
     you, round, rounds, starter, dealer, phase, decision {kind, seats}, mode, scheduled,
     last_actor, knocker, knock_blocked, final_pending, turns_done,
-    players [{seat, grid [4], pump_count, cumulative, peek_acked, peek_all, tally, score}],
+    players [{seat, grid [4], pump_count, cumulative, peek_acked, peek_all, tally, score,
+              provisional_tally (from REVEAL on, as the grid stands, else null)}],
     draw_count, discard, set_aside, pending {seat, source, card|null} | null,
     hand (own pump cards), autopass (own, null for a spectator), pump_deck_count, pump_discard,
     chain [{seat, card, ...args; REDIS: alloc, one int per seat, 0 = none (yet)}], doubles,

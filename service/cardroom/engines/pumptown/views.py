@@ -10,7 +10,7 @@ import msgspec
 from ..contract import Event, Seat
 from .actions import context, deciders
 from .cards import EMPTY, FACE_DOWN
-from .rounds import WINDOWS
+from .rounds import WINDOWS, tally
 from .state import PUBLIC, PumptownState
 
 #: keys under which a card ID can appear in a view or an event
@@ -46,7 +46,9 @@ def view(st: PumptownState, viewer: Seat) -> dict[str, Any]:
     players = [
         {"seat": s, "grid": grids[s], "pump_count": len(st.hands[s]), "cumulative": st.cumulative[s],
          "peek_acked": st.acked[s], "peek_all": st.peek_all[s],
-         "tally": st.tallies[s] if scored else None, "score": st.scores[s] if scored else None}
+         "tally": st.tallies[s] if scored else None, "score": st.scores[s] if scored else None,
+         # §4.1 E0: public from REVEAL on, recomputed from the grid as Rearrange and Eliminate change it
+         "provisional_tally": tally(st.grids[s], opts["moon_threshold"])[0] if st.revealed else None}
         for s in range(n)
     ]
     ctx = context(st)

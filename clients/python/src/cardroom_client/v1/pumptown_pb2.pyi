@@ -309,7 +309,7 @@ class PumptownDecision(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., typed_kind: _Optional[_Union[PumptownDecisionKind, str]] = ...) -> None: ...
 
 class PumptownPlayer(_message.Message):
-    __slots__ = ("seat", "grid", "pump_count", "cumulative", "peek_acked", "peek_all", "tally", "score")
+    __slots__ = ("seat", "grid", "pump_count", "cumulative", "peek_acked", "peek_all", "tally", "score", "provisional_tally")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     GRID_FIELD_NUMBER: _ClassVar[int]
     PUMP_COUNT_FIELD_NUMBER: _ClassVar[int]
@@ -318,6 +318,7 @@ class PumptownPlayer(_message.Message):
     PEEK_ALL_FIELD_NUMBER: _ClassVar[int]
     TALLY_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
+    PROVISIONAL_TALLY_FIELD_NUMBER: _ClassVar[int]
     seat: int
     grid: _containers.RepeatedScalarFieldContainer[str]
     pump_count: int
@@ -326,7 +327,8 @@ class PumptownPlayer(_message.Message):
     peek_all: bool
     tally: int
     score: int
-    def __init__(self, seat: _Optional[int] = ..., grid: _Optional[_Iterable[str]] = ..., pump_count: _Optional[int] = ..., cumulative: _Optional[int] = ..., peek_acked: _Optional[bool] = ..., peek_all: _Optional[bool] = ..., tally: _Optional[int] = ..., score: _Optional[int] = ...) -> None: ...
+    provisional_tally: int
+    def __init__(self, seat: _Optional[int] = ..., grid: _Optional[_Iterable[str]] = ..., pump_count: _Optional[int] = ..., cumulative: _Optional[int] = ..., peek_acked: _Optional[bool] = ..., peek_all: _Optional[bool] = ..., tally: _Optional[int] = ..., score: _Optional[int] = ..., provisional_tally: _Optional[int] = ...) -> None: ...
 
 class PumptownPending(_message.Message):
     __slots__ = ("seat", "source", "card")

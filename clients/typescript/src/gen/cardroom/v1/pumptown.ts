@@ -770,7 +770,15 @@ export interface PumptownPlayer {
     | number
     | undefined;
   /** Its round score, once the round is scored. */
-  score?: number | undefined;
+  score?:
+    | number
+    | undefined;
+  /**
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   */
+  provisionalTally?: number | undefined;
 }
 
 /** The card drawn and not yet placed. */
@@ -3868,6 +3876,7 @@ function createBasePumptownPlayer(): PumptownPlayer {
     peekAll: false,
     tally: undefined,
     score: undefined,
+    provisionalTally: undefined,
   };
 }
 
@@ -3896,6 +3905,9 @@ export const PumptownPlayer: MessageFns<PumptownPlayer> = {
     }
     if (message.score !== undefined) {
       writer.uint32(64).int32(message.score);
+    }
+    if (message.provisionalTally !== undefined) {
+      writer.uint32(72).int32(message.provisionalTally);
     }
     return writer;
   },
@@ -3977,6 +3989,14 @@ export const PumptownPlayer: MessageFns<PumptownPlayer> = {
             message.score = reader.int32();
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.provisionalTally = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4011,6 +4031,11 @@ export const PumptownPlayer: MessageFns<PumptownPlayer> = {
         : false,
       tally: isSet(object.tally) ? globalThis.Number(object.tally) : undefined,
       score: isSet(object.score) ? globalThis.Number(object.score) : undefined,
+      provisionalTally: isSet(object.provisionalTally)
+        ? globalThis.Number(object.provisionalTally)
+        : isSet(object.provisional_tally)
+        ? globalThis.Number(object.provisional_tally)
+        : undefined,
     };
   },
 
@@ -4040,6 +4065,9 @@ export const PumptownPlayer: MessageFns<PumptownPlayer> = {
     if (message.score !== undefined) {
       obj.score = Math.round(message.score);
     }
+    if (message.provisionalTally !== undefined) {
+      obj.provisionalTally = Math.round(message.provisionalTally);
+    }
     return obj;
   },
 
@@ -4056,6 +4084,7 @@ export const PumptownPlayer: MessageFns<PumptownPlayer> = {
     message.peekAll = object.peekAll ?? false;
     message.tally = object.tally ?? undefined;
     message.score = object.score ?? undefined;
+    message.provisionalTally = object.provisionalTally ?? undefined;
     return message;
   },
 };

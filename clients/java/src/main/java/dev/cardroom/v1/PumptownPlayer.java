@@ -241,6 +241,37 @@ private static final long serialVersionUID = 0L;
     return score_;
   }
 
+  public static final int PROVISIONAL_TALLY_FIELD_NUMBER = 9;
+  private int provisionalTally_ = 0;
+  /**
+   * <pre>
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   * </pre>
+   *
+   * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+   * @return Whether the provisionalTally field is set.
+   */
+  @java.lang.Override
+  public boolean hasProvisionalTally() {
+    return ((bitField0_ & 0x00000004) != 0);
+  }
+  /**
+   * <pre>
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   * </pre>
+   *
+   * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+   * @return The provisionalTally.
+   */
+  @java.lang.Override
+  public int getProvisionalTally() {
+    return provisionalTally_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -278,6 +309,9 @@ private static final long serialVersionUID = 0L;
     }
     if (((bitField0_ & 0x00000002) != 0)) {
       output.writeInt32(8, score_);
+    }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      output.writeInt32(9, provisionalTally_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -318,6 +352,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000002) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeInt32Size(8, score_);
+    }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeInt32Size(9, provisionalTally_);
     }
     return size;
   }
@@ -365,6 +403,11 @@ private static final long serialVersionUID = 0L;
       if (getScore()
           != other.getScore()) return false;
     }
+    if (hasProvisionalTally() != other.hasProvisionalTally()) return false;
+    if (hasProvisionalTally()) {
+      if (getProvisionalTally()
+          != other.getProvisionalTally()) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -399,6 +442,10 @@ private static final long serialVersionUID = 0L;
     if (hasScore()) {
       hash = (37 * hash) + SCORE_FIELD_NUMBER;
       hash = (53 * hash) + getScore();
+    }
+    if (hasProvisionalTally()) {
+      hash = (37 * hash) + PROVISIONAL_TALLY_FIELD_NUMBER;
+      hash = (53 * hash) + getProvisionalTally();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -544,6 +591,7 @@ private static final long serialVersionUID = 0L;
       peekAll_ = false;
       tally_ = 0;
       score_ = 0;
+      provisionalTally_ = 0;
       return this;
     }
 
@@ -605,6 +653,10 @@ private static final long serialVersionUID = 0L;
         result.score_ = score_;
         to_bitField0_ |= 0x00000002;
       }
+      if (((from_bitField0_ & 0x00000100) != 0)) {
+        result.provisionalTally_ = provisionalTally_;
+        to_bitField0_ |= 0x00000004;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -650,6 +702,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasScore()) {
         setScore(other.getScore());
+      }
+      if (other.hasProvisionalTally()) {
+        setProvisionalTally(other.getProvisionalTally());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -717,6 +772,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000080;
               break;
             } // case 64
+            case 72: {
+              provisionalTally_ = input.readInt32();
+              bitField0_ |= 0x00000100;
+              break;
+            } // case 72
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1218,6 +1278,70 @@ private static final long serialVersionUID = 0L;
     public Builder clearScore() {
       bitField0_ = (bitField0_ & ~0x00000080);
       score_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private int provisionalTally_ ;
+    /**
+     * <pre>
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * </pre>
+     *
+     * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+     * @return Whether the provisionalTally field is set.
+     */
+    @java.lang.Override
+    public boolean hasProvisionalTally() {
+      return ((bitField0_ & 0x00000100) != 0);
+    }
+    /**
+     * <pre>
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * </pre>
+     *
+     * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+     * @return The provisionalTally.
+     */
+    @java.lang.Override
+    public int getProvisionalTally() {
+      return provisionalTally_;
+    }
+    /**
+     * <pre>
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * </pre>
+     *
+     * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+     * @param value The provisionalTally to set.
+     * @return This builder for chaining.
+     */
+    public Builder setProvisionalTally(int value) {
+
+      provisionalTally_ = value;
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * </pre>
+     *
+     * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearProvisionalTally() {
+      bitField0_ = (bitField0_ & ~0x00000100);
+      provisionalTally_ = 0;
       onChanged();
       return this;
     }

@@ -142,4 +142,27 @@ public interface PumptownPlayerOrBuilder extends
    * @return The score.
    */
   int getScore();
+
+  /**
+   * <pre>
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   * </pre>
+   *
+   * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+   * @return Whether the provisionalTally field is set.
+   */
+  boolean hasProvisionalTally();
+  /**
+   * <pre>
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   * </pre>
+   *
+   * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+   * @return The provisionalTally.
+   */
+  int getProvisionalTally();
 }

@@ -403,176 +403,178 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
       "winner\"\202\001\n\020PumptownDecision\022\026\n\004kind\030\001 \001(" +
       "\tB\002\030\001R\004kind\022\024\n\005seats\030\002 \003(\005R\005seats\022@\n\ntyp" +
       "ed_kind\030\003 \001(\0162!.cardroom.v1.PumptownDeci" +
-      "sionKindR\ttypedKind\"\373\001\n\016PumptownPlayer\022\022" +
+      "sionKindR\ttypedKind\"\303\002\n\016PumptownPlayer\022\022" +
       "\n\004seat\030\001 \001(\005R\004seat\022\022\n\004grid\030\002 \003(\tR\004grid\022\035" +
       "\n\npump_count\030\003 \001(\005R\tpumpCount\022\036\n\ncumulat" +
       "ive\030\004 \001(\005R\ncumulative\022\035\n\npeek_acked\030\005 \001(" +
       "\010R\tpeekAcked\022\031\n\010peek_all\030\006 \001(\010R\007peekAll\022" +
       "\031\n\005tally\030\007 \001(\005H\000R\005tally\210\001\001\022\031\n\005score\030\010 \001(" +
-      "\005H\001R\005score\210\001\001B\010\n\006_tallyB\010\n\006_score\"_\n\017Pum" +
-      "ptownPending\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006sour" +
-      "ce\030\002 \001(\tR\006source\022\027\n\004card\030\003 \001(\tH\000R\004card\210\001" +
-      "\001B\007\n\005_card\"\346\002\n\021PumptownChainPlay\022\022\n\004seat" +
-      "\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006targ" +
-      "et\030\003 \001(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001" +
-      "\022\023\n\002pa\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001" +
-      "\022\023\n\002pb\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004t" +
-      "pos\210\001\001\022\034\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003" +
-      "pos\030\n \001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006lay" +
-      "out\022\024\n\005alloc\030\014 \003(\005R\005allocB\t\n\007_targetB\004\n\002" +
-      "_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_own_" +
-      "posB\006\n\004_pos\"B\n\026PumptownRedistribution\022\022\n" +
-      "\004seat\030\001 \001(\005R\004seat\022\024\n\005alloc\030\002 \003(\005R\005alloc\"" +
-      "L\n\022PumptownDuelRecord\022\036\n\nchallenger\030\001 \001(" +
-      "\005R\nchallenger\022\026\n\006target\030\002 \001(\005R\006target\"\261\001" +
-      "\n\014PumptownDuel\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005or" +
-      "der\030\002 \003(\005R\005order\022\024\n\005seats\030\003 \003(\005R\005seats\0223" +
-      "\n\005slots\030\004 \003(\0132\035.cardroom.v1.PumptownCard" +
-      "ListR\005slots\022\024\n\005cycle\030\005 \001(\005R\005cycle\022\026\n\006rep" +
-      "lay\030\006 \001(\005R\006replay\"\301\016\n\rPumptownEvent\022G\n\013r" +
-      "ound_start\030\001 \001(\0132$.cardroom.v1.PumptownR" +
-      "oundStartEventH\000R\nroundStart\022D\n\npeek_sta" +
-      "rt\030\002 \001(\0132#.cardroom.v1.PumptownPeekStart" +
-      "EventH\000R\tpeekStart\022>\n\010ack_peek\030\003 \001(\0132!.c" +
-      "ardroom.v1.PumptownAckPeekEventH\000R\007ackPe" +
-      "ek\022>\n\010peek_end\030\004 \001(\0132!.cardroom.v1.Pumpt" +
-      "ownPeekEndEventH\000R\007peekEnd\0224\n\004pass\030\005 \001(\013" +
-      "2\036.cardroom.v1.PumptownPassEventH\000R\004pass" +
-      "\0224\n\004play\030\006 \001(\0132\036.cardroom.v1.PumptownPla" +
-      "yEventH\000R\004play\022P\n\016chain_resolved\030\007 \001(\0132\'" +
-      ".cardroom.v1.PumptownChainResolvedEventH" +
-      "\000R\rchainResolved\022M\n\rknock_blocked\030\010 \001(\0132" +
-      "&.cardroom.v1.PumptownKnockBlockedEventH" +
-      "\000R\014knockBlocked\022J\n\014knock_stands\030\t \001(\0132%." +
-      "cardroom.v1.PumptownKnockStandsEventH\000R\013" +
-      "knockStands\0227\n\005swipe\030\n \001(\0132\037.cardroom.v1" +
-      ".PumptownSwipeEventH\000R\005swipe\022C\n\teliminat" +
-      "e\030\013 \001(\0132#.cardroom.v1.PumptownEliminateE" +
-      "ventH\000R\teliminate\0224\n\004draw\030\014 \001(\0132\036.cardro" +
-      "om.v1.PumptownDrawEventH\000R\004draw\0227\n\005place" +
-      "\030\r \001(\0132\037.cardroom.v1.PumptownPlaceEventH" +
-      "\000R\005place\022=\n\007discard\030\016 \001(\0132!.cardroom.v1." +
-      "PumptownDiscardEventH\000R\007discard\0227\n\005knock" +
-      "\030\017 \001(\0132\037.cardroom.v1.PumptownKnockEventH" +
-      "\000R\005knock\022>\n\010end_turn\030\020 \001(\0132!.cardroom.v1" +
-      ".PumptownEndTurnEventH\000R\007endTurn\022:\n\006reve" +
-      "al\030\021 \001(\0132 .cardroom.v1.PumptownRevealEve" +
-      "ntH\000R\006reveal\0227\n\005tally\030\022 \001(\0132\037.cardroom.v" +
-      "1.PumptownTallyEventH\000R\005tally\022D\n\nduel_st" +
-      "art\030\023 \001(\0132#.cardroom.v1.PumptownDuelStar" +
-      "tEventH\000R\tduelStart\022G\n\013duel_reveal\030\024 \001(\013" +
-      "2$.cardroom.v1.PumptownDuelRevealEventH\000" +
-      "R\nduelReveal\022>\n\010duel_end\030\025 \001(\0132!.cardroo" +
-      "m.v1.PumptownDuelEndEventH\000R\007duelEnd\0227\n\005" +
-      "award\030\026 \001(\0132\037.cardroom.v1.PumptownAwardE" +
-      "ventH\000R\005award\022J\n\014discard_pump\030\027 \001(\0132%.ca" +
-      "rdroom.v1.PumptownDiscardPumpEventH\000R\013di" +
-      "scardPump\022D\n\nround_over\030\030 \001(\0132#.cardroom" +
-      ".v1.PumptownRoundOverEventH\000R\troundOver\022" +
-      "A\n\tgame_over\030\031 \001(\0132\".cardroom.v1.Pumptow" +
-      "nGameOverEventH\000R\010gameOver\022C\n\treshuffle\030" +
-      "\032 \001(\0132#.cardroom.v1.PumptownReshuffleEve" +
-      "ntH\000R\treshuffle\022J\n\014autopass_set\030\033 \001(\0132%." +
-      "cardroom.v1.PumptownAutopassSetEventH\000R\013" +
-      "autopassSet\0227\n\005allot\030\034 \001(\0132\037.cardroom.v1" +
-      ".PumptownAllotEventH\000R\005allotB\007\n\005event\"{\n" +
-      "\027PumptownRoundStartEvent\022\024\n\005round\030\001 \001(\005R" +
-      "\005round\022\030\n\007starter\030\002 \001(\005R\007starter\022\026\n\006deal" +
-      "er\030\003 \001(\005R\006dealer\022\030\n\007discard\030\004 \003(\tR\007disca" +
-      "rd\"K\n\026PumptownPeekStartEvent\022\031\n\010peek_all" +
-      "\030\001 \003(\010R\007peekAll\022\026\n\006peeked\030\002 \003(\tR\006peeked\"" +
-      "*\n\024PumptownAckPeekEvent\022\022\n\004seat\030\001 \001(\005R\004s" +
-      "eat\"\026\n\024PumptownPeekEndEvent\"?\n\021PumptownP" +
-      "assEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006window\030\002" +
-      " \001(\tR\006window\"\335\002\n\021PumptownPlayEvent\022\022\n\004se" +
-      "at\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006ta" +
-      "rget\030\003 \001(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210" +
-      "\001\001\022\023\n\002pa\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210" +
-      "\001\001\022\023\n\002pb\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R" +
-      "\004tpos\210\001\001\022\034\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025" +
-      "\n\003pos\030\n \001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006l" +
-      "ayoutB\t\n\007_targetB\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_" +
-      "pbB\007\n\005_tposB\n\n\010_own_posB\006\n\004_posJ\004\010\014\020\rR\005a" +
-      "lloc\"x\n\032PumptownChainResolvedEvent\022\022\n\004se" +
-      "at\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\034\n\tca" +
-      "ncelled\030\003 \001(\010R\tcancelled\022\024\n\005cards\030\004 \003(\tR" +
-      "\005cards\"/\n\031PumptownKnockBlockedEvent\022\022\n\004s" +
-      "eat\030\001 \001(\005R\004seat\".\n\030PumptownKnockStandsEv" +
-      "ent\022\022\n\004seat\030\001 \001(\005R\004seat\"j\n\022PumptownSwipe" +
-      "Event\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003" +
-      "pos\022\022\n\004card\030\003 \001(\tR\004card\022\032\n\010replaced\030\004 \001(" +
-      "\tR\010replaced\"R\n\026PumptownEliminateEvent\022\022\n" +
+      "\005H\001R\005score\210\001\001\0220\n\021provisional_tally\030\t \001(\005" +
+      "H\002R\020provisionalTally\210\001\001B\010\n\006_tallyB\010\n\006_sc" +
+      "oreB\024\n\022_provisional_tally\"_\n\017PumptownPen" +
+      "ding\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006source\030\002 \001(\t" +
+      "R\006source\022\027\n\004card\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_ca" +
+      "rd\"\346\002\n\021PumptownChainPlay\022\022\n\004seat\030\001 \001(\005R\004" +
+      "seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006target\030\003 \001(\005" +
+      "H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001\022\023\n\002pa\030\005" +
+      " \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001\022\023\n\002pb\030\007" +
+      " \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004tpos\210\001\001\022\034" +
+      "\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030\n \001(" +
+      "\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006layout\022\024\n\005a" +
+      "lloc\030\014 \003(\005R\005allocB\t\n\007_targetB\004\n\002_aB\005\n\003_p" +
+      "aB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_own_posB\006\n\004_" +
+      "pos\"B\n\026PumptownRedistribution\022\022\n\004seat\030\001 " +
+      "\001(\005R\004seat\022\024\n\005alloc\030\002 \003(\005R\005alloc\"L\n\022Pumpt" +
+      "ownDuelRecord\022\036\n\nchallenger\030\001 \001(\005R\nchall" +
+      "enger\022\026\n\006target\030\002 \001(\005R\006target\"\261\001\n\014Pumpto" +
+      "wnDuel\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005order\030\002 \003(" +
+      "\005R\005order\022\024\n\005seats\030\003 \003(\005R\005seats\0223\n\005slots\030" +
+      "\004 \003(\0132\035.cardroom.v1.PumptownCardListR\005sl" +
+      "ots\022\024\n\005cycle\030\005 \001(\005R\005cycle\022\026\n\006replay\030\006 \001(" +
+      "\005R\006replay\"\301\016\n\rPumptownEvent\022G\n\013round_sta" +
+      "rt\030\001 \001(\0132$.cardroom.v1.PumptownRoundStar" +
+      "tEventH\000R\nroundStart\022D\n\npeek_start\030\002 \001(\013" +
+      "2#.cardroom.v1.PumptownPeekStartEventH\000R" +
+      "\tpeekStart\022>\n\010ack_peek\030\003 \001(\0132!.cardroom." +
+      "v1.PumptownAckPeekEventH\000R\007ackPeek\022>\n\010pe" +
+      "ek_end\030\004 \001(\0132!.cardroom.v1.PumptownPeekE" +
+      "ndEventH\000R\007peekEnd\0224\n\004pass\030\005 \001(\0132\036.cardr" +
+      "oom.v1.PumptownPassEventH\000R\004pass\0224\n\004play" +
+      "\030\006 \001(\0132\036.cardroom.v1.PumptownPlayEventH\000" +
+      "R\004play\022P\n\016chain_resolved\030\007 \001(\0132\'.cardroo" +
+      "m.v1.PumptownChainResolvedEventH\000R\rchain" +
+      "Resolved\022M\n\rknock_blocked\030\010 \001(\0132&.cardro" +
+      "om.v1.PumptownKnockBlockedEventH\000R\014knock" +
+      "Blocked\022J\n\014knock_stands\030\t \001(\0132%.cardroom" +
+      ".v1.PumptownKnockStandsEventH\000R\013knockSta" +
+      "nds\0227\n\005swipe\030\n \001(\0132\037.cardroom.v1.Pumptow" +
+      "nSwipeEventH\000R\005swipe\022C\n\teliminate\030\013 \001(\0132" +
+      "#.cardroom.v1.PumptownEliminateEventH\000R\t" +
+      "eliminate\0224\n\004draw\030\014 \001(\0132\036.cardroom.v1.Pu" +
+      "mptownDrawEventH\000R\004draw\0227\n\005place\030\r \001(\0132\037" +
+      ".cardroom.v1.PumptownPlaceEventH\000R\005place" +
+      "\022=\n\007discard\030\016 \001(\0132!.cardroom.v1.Pumptown" +
+      "DiscardEventH\000R\007discard\0227\n\005knock\030\017 \001(\0132\037" +
+      ".cardroom.v1.PumptownKnockEventH\000R\005knock" +
+      "\022>\n\010end_turn\030\020 \001(\0132!.cardroom.v1.Pumptow" +
+      "nEndTurnEventH\000R\007endTurn\022:\n\006reveal\030\021 \001(\013" +
+      "2 .cardroom.v1.PumptownRevealEventH\000R\006re" +
+      "veal\0227\n\005tally\030\022 \001(\0132\037.cardroom.v1.Pumpto" +
+      "wnTallyEventH\000R\005tally\022D\n\nduel_start\030\023 \001(" +
+      "\0132#.cardroom.v1.PumptownDuelStartEventH\000" +
+      "R\tduelStart\022G\n\013duel_reveal\030\024 \001(\0132$.cardr" +
+      "oom.v1.PumptownDuelRevealEventH\000R\nduelRe" +
+      "veal\022>\n\010duel_end\030\025 \001(\0132!.cardroom.v1.Pum" +
+      "ptownDuelEndEventH\000R\007duelEnd\0227\n\005award\030\026 " +
+      "\001(\0132\037.cardroom.v1.PumptownAwardEventH\000R\005" +
+      "award\022J\n\014discard_pump\030\027 \001(\0132%.cardroom.v" +
+      "1.PumptownDiscardPumpEventH\000R\013discardPum" +
+      "p\022D\n\nround_over\030\030 \001(\0132#.cardroom.v1.Pump" +
+      "townRoundOverEventH\000R\troundOver\022A\n\tgame_" +
+      "over\030\031 \001(\0132\".cardroom.v1.PumptownGameOve" +
+      "rEventH\000R\010gameOver\022C\n\treshuffle\030\032 \001(\0132#." +
+      "cardroom.v1.PumptownReshuffleEventH\000R\tre" +
+      "shuffle\022J\n\014autopass_set\030\033 \001(\0132%.cardroom" +
+      ".v1.PumptownAutopassSetEventH\000R\013autopass" +
+      "Set\0227\n\005allot\030\034 \001(\0132\037.cardroom.v1.Pumptow" +
+      "nAllotEventH\000R\005allotB\007\n\005event\"{\n\027Pumptow" +
+      "nRoundStartEvent\022\024\n\005round\030\001 \001(\005R\005round\022\030" +
+      "\n\007starter\030\002 \001(\005R\007starter\022\026\n\006dealer\030\003 \001(\005" +
+      "R\006dealer\022\030\n\007discard\030\004 \003(\tR\007discard\"K\n\026Pu" +
+      "mptownPeekStartEvent\022\031\n\010peek_all\030\001 \003(\010R\007" +
+      "peekAll\022\026\n\006peeked\030\002 \003(\tR\006peeked\"*\n\024Pumpt" +
+      "ownAckPeekEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"\026\n\024P" +
+      "umptownPeekEndEvent\"?\n\021PumptownPassEvent" +
+      "\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006window\030\002 \001(\tR\006wi" +
+      "ndow\"\335\002\n\021PumptownPlayEvent\022\022\n\004seat\030\001 \001(\005" +
+      "R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006target\030\003 \001" +
+      "(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001\022\023\n\002pa" +
+      "\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001\022\023\n\002pb" +
+      "\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004tpos\210\001\001" +
+      "\022\034\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030\n " +
+      "\001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006layoutB\t\n" +
+      "\007_targetB\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_t" +
+      "posB\n\n\010_own_posB\006\n\004_posJ\004\010\014\020\rR\005alloc\"x\n\032" +
+      "PumptownChainResolvedEvent\022\022\n\004seat\030\001 \001(\005" +
+      "R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\034\n\tcancelled\030" +
+      "\003 \001(\010R\tcancelled\022\024\n\005cards\030\004 \003(\tR\005cards\"/" +
+      "\n\031PumptownKnockBlockedEvent\022\022\n\004seat\030\001 \001(" +
+      "\005R\004seat\".\n\030PumptownKnockStandsEvent\022\022\n\004s" +
+      "eat\030\001 \001(\005R\004seat\"j\n\022PumptownSwipeEvent\022\022\n" +
       "\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\022\n\004c" +
-      "ard\030\003 \001(\tR\004card\"a\n\021PumptownDrawEvent\022\022\n\004" +
-      "seat\030\001 \001(\005R\004seat\022\026\n\006source\030\002 \001(\tR\006source" +
-      "\022\027\n\004card\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_card\"V\n\022Pu" +
-      "mptownPlaceEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003" +
-      "pos\030\002 \001(\tR\003pos\022\032\n\010replaced\030\003 \001(\tR\010replac" +
-      "ed\">\n\024PumptownDiscardEvent\022\022\n\004seat\030\001 \001(\005" +
-      "R\004seat\022\022\n\004card\030\002 \001(\tR\004card\"(\n\022PumptownKn" +
-      "ockEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"*\n\024Pumptown" +
-      "EndTurnEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"d\n\023Pump" +
-      "townRevealEvent\0223\n\005grids\030\001 \003(\0132\035.cardroo" +
-      "m.v1.PumptownCardListR\005grids\022\030\n\007tallies\030" +
-      "\002 \003(\005R\007tallies\"Z\n\022PumptownTallyEvent\022\030\n\007" +
-      "tallies\030\001 \003(\005R\007tallies\022\022\n\004moon\030\002 \003(\010R\004mo" +
-      "on\022\026\n\006scores\030\003 \003(\005R\006scores\"Z\n\026PumptownDu" +
-      "elStartEvent\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005seat" +
-      "s\030\002 \003(\005R\005seats\022\026\n\006replay\030\003 \001(\005R\006replay\"|" +
-      "\n\027PumptownDuelRevealEvent\022\024\n\005seats\030\001 \003(\005" +
-      "R\005seats\0223\n\005slots\030\002 \003(\0132\035.cardroom.v1.Pum" +
-      "ptownCardListR\005slots\022\026\n\006values\030\003 \003(\005R\006va" +
-      "lues\"R\n\024PumptownDuelEndEvent\022\022\n\004kind\030\001 \001" +
-      "(\tR\004kind\022\033\n\006winner\030\002 \001(\005H\000R\006winner\210\001\001B\t\n" +
-      "\007_winner\"\204\001\n\022PumptownAwardEvent\022\022\n\004seat\030" +
-      "\001 \001(\005R\004seat\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004f" +
-      "rom\030\003 \001(\005H\000R\004from\210\001\001\022\027\n\004card\030\004 \001(\tH\001R\004ca" +
-      "rd\210\001\001B\007\n\005_fromB\007\n\005_card\"B\n\030PumptownDisca" +
-      "rdPumpEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030" +
-      "\002 \001(\tR\004card\"\246\001\n\026PumptownRoundOverEvent\022\024" +
-      "\n\005round\030\001 \001(\005R\005round\022\026\n\006scores\030\002 \003(\005R\006sc" +
-      "ores\022\036\n\ncumulative\030\003 \003(\005R\ncumulative\022\026\n\006" +
-      "halved\030\004 \003(\005R\006halved\022\033\n\006winner\030\005 \001(\005H\000R\006" +
-      "winner\210\001\001B\t\n\007_winner\"Q\n\025PumptownGameOver" +
-      "Event\022\036\n\ncumulative\030\001 \003(\005R\ncumulative\022\030\n" +
-      "\007winners\030\002 \003(\005R\007winners\"B\n\026PumptownReshu" +
-      "ffleEvent\022\022\n\004pile\030\001 \001(\tR\004pile\022\024\n\005count\030\002" +
-      " \001(\005R\005count\"J\n\030PumptownAutopassSetEvent\022" +
-      "\022\n\004seat\030\001 \001(\005R\004seat\022\023\n\002on\030\002 \001(\010H\000R\002on\210\001\001" +
-      "B\005\n\003_on\"|\n\022PumptownAllotEvent\022\022\n\004seat\030\001 " +
-      "\001(\005R\004seat\022\034\n\trecipient\030\002 \001(\005R\trecipient\022" +
-      "\026\n\006amount\030\003 \001(\005R\006amount\022\034\n\tremaining\030\004 \001" +
-      "(\005R\tremaining*\273\003\n\rPumptownPhase\022\036\n\032PUMPT" +
-      "OWN_PHASE_UNSPECIFIED\020\000\022\034\n\030PUMPTOWN_PHAS" +
-      "E_RS_WINDOW\020\001\022\027\n\023PUMPTOWN_PHASE_PEEK\020\002\022\034" +
-      "\n\030PUMPTOWN_PHASE_TB_WINDOW\020\003\022\035\n\031PUMPTOWN" +
-      "_PHASE_TURN_START\020\004\022\035\n\031PUMPTOWN_PHASE_TU" +
-      "RN_PLACE\020\005\022!\n\035PUMPTOWN_PHASE_KNOCK_DECIS" +
-      "ION\020\006\022\034\n\030PUMPTOWN_PHASE_AK_WINDOW\020\007\022\034\n\030P" +
-      "UMPTOWN_PHASE_RE_WINDOW\020\010\022\036\n\032PUMPTOWN_PH" +
-      "ASE_REDIS_ALLOC\020\t\022\034\n\030PUMPTOWN_PHASE_DUEL" +
-      "_TURN\020\n\022\035\n\031PUMPTOWN_PHASE_DUEL_PLACE\020\013\022\035" +
-      "\n\031PUMPTOWN_PHASE_PUMP_LIMIT\020\014\022\034\n\030PUMPTOW" +
-      "N_PHASE_GAME_OVER\020\r*\332\004\n\024PumptownDecision" +
-      "Kind\022&\n\"PUMPTOWN_DECISION_KIND_UNSPECIFI" +
-      "ED\020\000\022$\n PUMPTOWN_DECISION_KIND_RS_WINDOW" +
-      "\020\001\022\037\n\033PUMPTOWN_DECISION_KIND_PEEK\020\002\022$\n P" +
-      "UMPTOWN_DECISION_KIND_TB_WINDOW\020\003\022%\n!PUM" +
-      "PTOWN_DECISION_KIND_TURN_START\020\004\022%\n!PUMP" +
-      "TOWN_DECISION_KIND_TURN_PLACE\020\005\022)\n%PUMPT" +
-      "OWN_DECISION_KIND_KNOCK_DECISION\020\006\022$\n PU" +
-      "MPTOWN_DECISION_KIND_AK_WINDOW\020\007\022$\n PUMP" +
-      "TOWN_DECISION_KIND_RE_WINDOW\020\010\022&\n\"PUMPTO" +
-      "WN_DECISION_KIND_REDIS_ALLOC\020\t\022$\n PUMPTO" +
-      "WN_DECISION_KIND_DUEL_TURN\020\n\022%\n!PUMPTOWN" +
-      "_DECISION_KIND_DUEL_PLACE\020\013\022%\n!PUMPTOWN_" +
-      "DECISION_KIND_PUMP_LIMIT\020\014\022$\n PUMPTOWN_D" +
-      "ECISION_KIND_GAME_OVER\020\r\022&\n\"PUMPTOWN_DEC" +
-      "ISION_KIND_NOPE_WINDOW\020\016B\224\001\n\017dev.cardroo" +
-      "m.v1B\rPumptownProtoP\001Z:github.com/cardro" +
-      "om/cardroom/gen/go/cardroom/v1;cardroomv" +
-      "1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1" +
-      "\352\002\014Cardroom::V1b\006proto3"
+      "ard\030\003 \001(\tR\004card\022\032\n\010replaced\030\004 \001(\tR\010repla" +
+      "ced\"R\n\026PumptownEliminateEvent\022\022\n\004seat\030\001 " +
+      "\001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\022\n\004card\030\003 \001(" +
+      "\tR\004card\"a\n\021PumptownDrawEvent\022\022\n\004seat\030\001 \001" +
+      "(\005R\004seat\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004card" +
+      "\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_card\"V\n\022PumptownPl" +
+      "aceEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(" +
+      "\tR\003pos\022\032\n\010replaced\030\003 \001(\tR\010replaced\">\n\024Pu" +
+      "mptownDiscardEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022" +
+      "\n\004card\030\002 \001(\tR\004card\"(\n\022PumptownKnockEvent" +
+      "\022\022\n\004seat\030\001 \001(\005R\004seat\"*\n\024PumptownEndTurnE" +
+      "vent\022\022\n\004seat\030\001 \001(\005R\004seat\"d\n\023PumptownReve" +
+      "alEvent\0223\n\005grids\030\001 \003(\0132\035.cardroom.v1.Pum" +
+      "ptownCardListR\005grids\022\030\n\007tallies\030\002 \003(\005R\007t" +
+      "allies\"Z\n\022PumptownTallyEvent\022\030\n\007tallies\030" +
+      "\001 \003(\005R\007tallies\022\022\n\004moon\030\002 \003(\010R\004moon\022\026\n\006sc" +
+      "ores\030\003 \003(\005R\006scores\"Z\n\026PumptownDuelStartE" +
+      "vent\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005seats\030\002 \003(\005R" +
+      "\005seats\022\026\n\006replay\030\003 \001(\005R\006replay\"|\n\027Pumpto" +
+      "wnDuelRevealEvent\022\024\n\005seats\030\001 \003(\005R\005seats\022" +
+      "3\n\005slots\030\002 \003(\0132\035.cardroom.v1.PumptownCar" +
+      "dListR\005slots\022\026\n\006values\030\003 \003(\005R\006values\"R\n\024" +
+      "PumptownDuelEndEvent\022\022\n\004kind\030\001 \001(\tR\004kind" +
+      "\022\033\n\006winner\030\002 \001(\005H\000R\006winner\210\001\001B\t\n\007_winner" +
+      "\"\204\001\n\022PumptownAwardEvent\022\022\n\004seat\030\001 \001(\005R\004s" +
+      "eat\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004from\030\003 \001(" +
+      "\005H\000R\004from\210\001\001\022\027\n\004card\030\004 \001(\tH\001R\004card\210\001\001B\007\n" +
+      "\005_fromB\007\n\005_card\"B\n\030PumptownDiscardPumpEv" +
+      "ent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004c" +
+      "ard\"\246\001\n\026PumptownRoundOverEvent\022\024\n\005round\030" +
+      "\001 \001(\005R\005round\022\026\n\006scores\030\002 \003(\005R\006scores\022\036\n\n" +
+      "cumulative\030\003 \003(\005R\ncumulative\022\026\n\006halved\030\004" +
+      " \003(\005R\006halved\022\033\n\006winner\030\005 \001(\005H\000R\006winner\210\001" +
+      "\001B\t\n\007_winner\"Q\n\025PumptownGameOverEvent\022\036\n" +
+      "\ncumulative\030\001 \003(\005R\ncumulative\022\030\n\007winners" +
+      "\030\002 \003(\005R\007winners\"B\n\026PumptownReshuffleEven" +
+      "t\022\022\n\004pile\030\001 \001(\tR\004pile\022\024\n\005count\030\002 \001(\005R\005co" +
+      "unt\"J\n\030PumptownAutopassSetEvent\022\022\n\004seat\030" +
+      "\001 \001(\005R\004seat\022\023\n\002on\030\002 \001(\010H\000R\002on\210\001\001B\005\n\003_on\"" +
+      "|\n\022PumptownAllotEvent\022\022\n\004seat\030\001 \001(\005R\004sea" +
+      "t\022\034\n\trecipient\030\002 \001(\005R\trecipient\022\026\n\006amoun" +
+      "t\030\003 \001(\005R\006amount\022\034\n\tremaining\030\004 \001(\005R\trema" +
+      "ining*\273\003\n\rPumptownPhase\022\036\n\032PUMPTOWN_PHAS" +
+      "E_UNSPECIFIED\020\000\022\034\n\030PUMPTOWN_PHASE_RS_WIN" +
+      "DOW\020\001\022\027\n\023PUMPTOWN_PHASE_PEEK\020\002\022\034\n\030PUMPTO" +
+      "WN_PHASE_TB_WINDOW\020\003\022\035\n\031PUMPTOWN_PHASE_T" +
+      "URN_START\020\004\022\035\n\031PUMPTOWN_PHASE_TURN_PLACE" +
+      "\020\005\022!\n\035PUMPTOWN_PHASE_KNOCK_DECISION\020\006\022\034\n" +
+      "\030PUMPTOWN_PHASE_AK_WINDOW\020\007\022\034\n\030PUMPTOWN_" +
+      "PHASE_RE_WINDOW\020\010\022\036\n\032PUMPTOWN_PHASE_REDI" +
+      "S_ALLOC\020\t\022\034\n\030PUMPTOWN_PHASE_DUEL_TURN\020\n\022" +
+      "\035\n\031PUMPTOWN_PHASE_DUEL_PLACE\020\013\022\035\n\031PUMPTO" +
+      "WN_PHASE_PUMP_LIMIT\020\014\022\034\n\030PUMPTOWN_PHASE_" +
+      "GAME_OVER\020\r*\332\004\n\024PumptownDecisionKind\022&\n\"" +
+      "PUMPTOWN_DECISION_KIND_UNSPECIFIED\020\000\022$\n " +
+      "PUMPTOWN_DECISION_KIND_RS_WINDOW\020\001\022\037\n\033PU" +
+      "MPTOWN_DECISION_KIND_PEEK\020\002\022$\n PUMPTOWN_" +
+      "DECISION_KIND_TB_WINDOW\020\003\022%\n!PUMPTOWN_DE" +
+      "CISION_KIND_TURN_START\020\004\022%\n!PUMPTOWN_DEC" +
+      "ISION_KIND_TURN_PLACE\020\005\022)\n%PUMPTOWN_DECI" +
+      "SION_KIND_KNOCK_DECISION\020\006\022$\n PUMPTOWN_D" +
+      "ECISION_KIND_AK_WINDOW\020\007\022$\n PUMPTOWN_DEC" +
+      "ISION_KIND_RE_WINDOW\020\010\022&\n\"PUMPTOWN_DECIS" +
+      "ION_KIND_REDIS_ALLOC\020\t\022$\n PUMPTOWN_DECIS" +
+      "ION_KIND_DUEL_TURN\020\n\022%\n!PUMPTOWN_DECISIO" +
+      "N_KIND_DUEL_PLACE\020\013\022%\n!PUMPTOWN_DECISION" +
+      "_KIND_PUMP_LIMIT\020\014\022$\n PUMPTOWN_DECISION_" +
+      "KIND_GAME_OVER\020\r\022&\n\"PUMPTOWN_DECISION_KI" +
+      "ND_NOPE_WINDOW\020\016B\224\001\n\017dev.cardroom.v1B\rPu" +
+      "mptownProtoP\001Z:github.com/cardroom/cardr" +
+      "oom/gen/go/cardroom/v1;cardroomv1\242\002\003CRX\252" +
+      "\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardr" +
+      "oom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -691,7 +693,7 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PumptownPlayer_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlayer_descriptor,
-        new java.lang.String[] { "Seat", "Grid", "PumpCount", "Cumulative", "PeekAcked", "PeekAll", "Tally", "Score", });
+        new java.lang.String[] { "Seat", "Grid", "PumpCount", "Cumulative", "PeekAcked", "PeekAll", "Tally", "Score", "ProvisionalTally", });
     internal_static_cardroom_v1_PumptownPending_descriptor =
       getDescriptor().getMessageType(19);
     internal_static_cardroom_v1_PumptownPending_fieldAccessorTable = new

@@ -452,6 +452,64 @@ public  final class PumptownPlayer extends
     score_ = 0;
   }
 
+  public static final int PROVISIONAL_TALLY_FIELD_NUMBER = 9;
+  private int provisionalTally_;
+  /**
+   * <pre>
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   * </pre>
+   *
+   * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+   * @return Whether the provisionalTally field is set.
+   */
+  @java.lang.Override
+  public boolean hasProvisionalTally() {
+    return ((bitField0_ & 0x00000004) != 0);
+  }
+  /**
+   * <pre>
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   * </pre>
+   *
+   * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+   * @return The provisionalTally.
+   */
+  @java.lang.Override
+  public int getProvisionalTally() {
+    return provisionalTally_;
+  }
+  /**
+   * <pre>
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   * </pre>
+   *
+   * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+   * @param value The provisionalTally to set.
+   */
+  private void setProvisionalTally(int value) {
+    bitField0_ |= 0x00000004;
+    provisionalTally_ = value;
+  }
+  /**
+   * <pre>
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   * </pre>
+   *
+   * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+   */
+  private void clearProvisionalTally() {
+    bitField0_ = (bitField0_ & ~0x00000004);
+    provisionalTally_ = 0;
+  }
+
   public static dev.cardroom.v1.PumptownPlayer parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -994,6 +1052,66 @@ public  final class PumptownPlayer extends
       return this;
     }
 
+    /**
+     * <pre>
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * </pre>
+     *
+     * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+     * @return Whether the provisionalTally field is set.
+     */
+    @java.lang.Override
+    public boolean hasProvisionalTally() {
+      return instance.hasProvisionalTally();
+    }
+    /**
+     * <pre>
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * </pre>
+     *
+     * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+     * @return The provisionalTally.
+     */
+    @java.lang.Override
+    public int getProvisionalTally() {
+      return instance.getProvisionalTally();
+    }
+    /**
+     * <pre>
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * </pre>
+     *
+     * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+     * @param value The provisionalTally to set.
+     * @return This builder for chaining.
+     */
+    public Builder setProvisionalTally(int value) {
+      copyOnWrite();
+      instance.setProvisionalTally(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * </pre>
+     *
+     * <code>optional int32 provisional_tally = 9 [json_name = "provisionalTally"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearProvisionalTally() {
+      copyOnWrite();
+      instance.clearProvisionalTally();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownPlayer)
   }
   @java.lang.Override
@@ -1019,10 +1137,12 @@ public  final class PumptownPlayer extends
             "peekAll_",
             "tally_",
             "score_",
+            "provisionalTally_",
           };
           java.lang.String info =
-              "\u0000\b\u0000\u0001\u0001\b\b\u0000\u0001\u0000\u0001\u0004\u0002\u021a\u0003\u0004" +
-              "\u0004\u0004\u0005\u0007\u0006\u0007\u0007\u1004\u0000\b\u1004\u0001";
+              "\u0000\t\u0000\u0001\u0001\t\t\u0000\u0001\u0000\u0001\u0004\u0002\u021a\u0003\u0004" +
+              "\u0004\u0004\u0005\u0007\u0006\u0007\u0007\u1004\u0000\b\u1004\u0001\t\u1004\u0002" +
+              "";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

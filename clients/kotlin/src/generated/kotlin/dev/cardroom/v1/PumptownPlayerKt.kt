@@ -334,6 +334,48 @@ public object PumptownPlayerKt {
     public fun hasScore(): kotlin.Boolean {
       return _builder.hasScore()
     }
+
+    /**
+     * ```
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * ```
+     *
+     * `optional int32 provisional_tally = 9 [json_name = "provisionalTally"];`
+     */
+    public var provisionalTally: kotlin.Int
+      @kotlin.jvm.JvmName("getProvisionalTally")
+        get() = _builder.provisionalTally
+      @kotlin.jvm.JvmName("setProvisionalTally")
+        set(value) {
+        _builder.provisionalTally = value
+      }
+    /**
+     * ```
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * ```
+     *
+     * `optional int32 provisional_tally = 9 [json_name = "provisionalTally"];`
+     */
+    public fun clearProvisionalTally() {
+      _builder.clearProvisionalTally()
+    }
+    /**
+     * ```
+     * Its tally as its grid stands now (0 for a moon), public from REVEAL
+     * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+     * Rearrange or an Eliminate; absent before REVEAL.
+     * ```
+     *
+     * `optional int32 provisional_tally = 9 [json_name = "provisionalTally"];`
+     * @return Whether the provisionalTally field is set.
+     */
+    public fun hasProvisionalTally(): kotlin.Boolean {
+      return _builder.hasProvisionalTally()
+    }
   }
 }
 public inline fun dev.cardroom.v1.PumptownPlayer.copy(block: `dev.cardroom.v1`.PumptownPlayerKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.PumptownPlayer =

@@ -769,7 +769,15 @@ export interface PumptownPlayer {
     | number
     | undefined;
   /** Its round score, once the round is scored. */
-  score?: number | undefined;
+  score?:
+    | number
+    | undefined;
+  /**
+   * Its tally as its grid stands now (0 for a moon), public from REVEAL
+   * until the next round is dealt (rules §4.1 E0, §5.2): updated after a
+   * Rearrange or an Eliminate; absent before REVEAL.
+   */
+  provisionalTally?: number | undefined;
 }
 
 /** The card drawn and not yet placed. */
@@ -2366,6 +2374,7 @@ function createBasePumptownPlayer(): PumptownPlayer {
     peekAll: false,
     tally: undefined,
     score: undefined,
+    provisionalTally: undefined,
   };
 }
 
@@ -2392,6 +2401,11 @@ export const PumptownPlayer: MessageFns<PumptownPlayer> = {
         : false,
       tally: isSet(object.tally) ? globalThis.Number(object.tally) : undefined,
       score: isSet(object.score) ? globalThis.Number(object.score) : undefined,
+      provisionalTally: isSet(object.provisionalTally)
+        ? globalThis.Number(object.provisionalTally)
+        : isSet(object.provisional_tally)
+        ? globalThis.Number(object.provisional_tally)
+        : undefined,
     };
   },
 
@@ -2421,6 +2435,9 @@ export const PumptownPlayer: MessageFns<PumptownPlayer> = {
     if (message.score !== undefined) {
       obj.score = Math.round(message.score);
     }
+    if (message.provisionalTally !== undefined) {
+      obj.provisionalTally = Math.round(message.provisionalTally);
+    }
     return obj;
   },
 
@@ -2437,6 +2454,7 @@ export const PumptownPlayer: MessageFns<PumptownPlayer> = {
     message.peekAll = object.peekAll ?? false;
     message.tally = object.tally ?? undefined;
     message.score = object.score ?? undefined;
+    message.provisionalTally = object.provisionalTally ?? undefined;
     return message;
   },
 };
