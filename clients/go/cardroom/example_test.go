@@ -68,19 +68,22 @@ func TestReadmeExamplePlaysAMatch(t *testing.T) {
 }
 
 func TestReadmeShowsTheExample(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	source, err := os.ReadFile("example_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	block := regexp.MustCompile("(?s)```go\n(.*?)```").FindSubmatch(readme)
-	if block == nil {
-		t.Fatal("no ```go block in clients/go/README.md")
-	}
-	if !strings.Contains(string(source), string(block[1])) {
-		t.Fatalf("clients/go/README.md's example is not the code of readmeExample:\n%s", block[1])
+	// this SDK's README and the repository's ("Build a frontend")
+	for _, path := range []string{"../README.md", "../../../README.md"} {
+		readme, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		block := regexp.MustCompile("(?s)```go\n(.*?)```").FindSubmatch(readme)
+		if block == nil {
+			t.Fatalf("no ```go block in %s", path)
+		}
+		if !strings.Contains(string(source), string(block[1])) {
+			t.Fatalf("%s's Go example is not the code of readmeExample:\n%s", path, block[1])
+		}
 	}
 }

@@ -45,10 +45,13 @@ class ReadmeExampleTest {
     }
 
     @Test
-    fun `the README shows the example`() {
-        val readme = File("README.md").readText()
-        val block = Regex("(?s)```kotlin\n(.*?)```").find(readme)?.groupValues?.get(1) ?: error("no ```kotlin block in README.md")
+    fun `both READMEs show the example`() {
         val source = File("src/test/kotlin/dev/cardroom/client/ReadmeExampleTest.kt").readText()
-        assertTrue(source.contains(block), "clients/kotlin/README.md's example is not the code of playToTheEnd:\n$block")
+        // this SDK's README and the repository's ("Build a frontend")
+        for (readme in listOf(File("README.md"), File("../../README.md"))) {
+            val block = Regex("(?s)```kotlin\n(.*?)```").find(readme.readText())?.groupValues?.get(1)
+                ?: error("no ```kotlin block in $readme")
+            assertTrue(source.contains(block), "$readme's Kotlin example is not the code of playToTheEnd:\n$block")
+        }
     }
 }
