@@ -47,7 +47,7 @@ private const val SERVICE = "cardroom.v1.GameService"
 private val AUTHORIZATION: Metadata.Key<String> = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER)
 
 /** Codes of a stream that dropped (server restart, lost connection) rather than one the service refused. */
-private val RESUMABLE = setOf(Status.Code.UNAVAILABLE, Status.Code.CANCELLED, Status.Code.DEADLINE_EXCEEDED)
+internal val RESUMABLE = setOf(Status.Code.UNAVAILABLE, Status.Code.CANCELLED, Status.Code.DEADLINE_EXCEEDED)
 
 /**
  * Bounds of the retries: [attempts] per unary call (gRPC caps it at 5) and [watchReconnects] reconnections
@@ -173,6 +173,13 @@ class CardroomClient(val channel: ManagedChannel, val retry: RetryPolicy = Retry
     /** The match as the token's seat sees it, or as a spectator without a token. */
     suspend fun getMatch(matchName: String, token: String? = null): MatchState =
         refusalsTyped { stub.getMatch(GetMatchRequest.newBuilder().setName(matchName).build(), bearer(token)) }
+
+    /**
+     * A play session (the Play stream) of the [token]'s seat, or of a spectator without a token: every update
+     * after [afterVersion] pushed, and [Session.act] on the same stream; it reconnects by itself.
+     */
+    fun play(matchName: String, token: String? = null, afterVersion: Int = 0): Session =
+        Session(this, matchName, token, afterVersion, null, null)
 
     /**
      * Every update after [afterVersion] until the match ends. A dropped stream is reopened after the last

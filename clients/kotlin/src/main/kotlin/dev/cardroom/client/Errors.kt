@@ -1,6 +1,8 @@
 package dev.cardroom.client
 
+import com.google.protobuf.Any as AnyMessage
 import dev.cardroom.client.rpc.ErrorInfo
+import dev.cardroom.v1.PlayStatus
 import io.grpc.Metadata
 import io.grpc.Status
 import io.grpc.StatusException
@@ -28,19 +30,26 @@ private val STATUS_DETAILS: Metadata.Key<ByteArray> =
     Metadata.Key.of("grpc-status-details-bin", Metadata.BINARY_BYTE_MARSHALLER)
 private const val ERROR_INFO_TYPE = "type.googleapis.com/google.rpc.ErrorInfo"
 
+/** An action of a play session that is over (the match ended, or the session was closed). */
+class SessionEnded(description: String) : CardroomError(Status.Code.CANCELLED, "", description, emptyMap())
+
 /** The typed error of a failed call, read from its rich status (google.rpc.Status in the trailers). */
 internal fun StatusException.toCardroomError(): CardroomError {
-    val info = trailers?.get(STATUS_DETAILS)
-        ?.let { dev.cardroom.client.rpc.Status.parseFrom(it) }
-        ?.detailsList
-        ?.firstOrNull { it.typeUrl == ERROR_INFO_TYPE }
-        ?.let { ErrorInfo.parseFrom(it.value) }
+    val details = trailers?.get(STATUS_DETAILS)?.let { dev.cardroom.client.rpc.Status.parseFrom(it) }?.detailsList.orEmpty()
+    return typedError(status.code, status.description.orEmpty(), details, this)
+}
+
+/** The typed error of an action a play session refused: its `PlayOutcome.error` (a google.rpc.Status). */
+internal fun PlayStatus.toCardroomError(): CardroomError =
+    typedError(Status.fromCodeValue(code).code, message, detailsList, null)
+
+private fun typedError(code: Status.Code, description: String, details: List<AnyMessage>, cause: Throwable?): CardroomError {
+    val info = details.firstOrNull { it.typeUrl == ERROR_INFO_TYPE }?.let { ErrorInfo.parseFrom(it.value) }
     val reason = info?.reason.orEmpty()
     val metadata = info?.metadataMap.orEmpty()
-    val description = status.description.orEmpty()
-    return if (status.code == Status.Code.ABORTED && reason == "STALE_VERSION" && "current_version" in metadata) {
-        StaleVersion(status.code, reason, description, metadata, this)
+    return if (code == Status.Code.ABORTED && reason == "STALE_VERSION" && "current_version" in metadata) {
+        StaleVersion(code, reason, description, metadata, cause)
     } else {
-        CardroomError(status.code, reason, description, metadata, this)
+        CardroomError(code, reason, description, metadata, cause)
     }
 }

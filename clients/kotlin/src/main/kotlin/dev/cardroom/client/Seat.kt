@@ -62,6 +62,14 @@ class Seat internal constructor(
         return refusalsTyped { client.stub.submitAction(request, bearer(token)) }.also { follow(it.state) }
     }
 
+    /**
+     * This seat's play session, the main way to play: the updates after [afterVersion] pushed as this seat sees
+     * them, and [Session.act] on the same stream; [state] follows the updates collected. By default the first
+     * update is that of the version of [state], served afresh, so a collector has a decision to make at once.
+     */
+    fun play(afterVersion: Int = maxOf(state.match.version - 1, 0)): Session =
+        Session(client, matchName, token, afterVersion, state, ::follow)
+
     /** Updates after [afterVersion] (default: the version of [state]) as this seat sees them; [state] follows them. */
     fun watch(afterVersion: Int = state.match.version): Flow<MatchUpdate> =
         client.watch(matchName, token, afterVersion).onEach { follow(it.state) }

@@ -30,17 +30,6 @@ import org.junit.jupiter.api.assertThrows
 class LiveSdkTest {
     private val address = System.getenv("CARDROOM_GRPC_ADDRESS")
         ?: error("run through tests/support/live_server.py (CARDROOM_GRPC_ADDRESS)")
-    // built with the Kotlin DSL of protobuf-kotlin-lite
-    private val shortDeck = gameOptions { upOrDown = upOrDownOptions { cardRange = "SHORT" } }
-
-    /** A started 2-seat Up or Down? match; the seats indexed by seat number. */
-    private suspend fun tableOfTwo(client: CardroomClient): List<Seat> {
-        val creator = client.createMatch("up-or-down", 2, playerName = "kt-0", options = shortDeck)
-        val joiner = client.joinMatch(creator.matchName, playerName = "kt-1")
-        creator.start()
-        return listOf(creator, joiner)
-    }
-
     /** One seat that is to act plays a random legal action decided on its fresh view. */
     private suspend fun playStep(seats: List<Seat>, random: Random): MatchState {
         val toAct = seats[0].refresh().toActList
@@ -123,38 +112,6 @@ class LiveSdkTest {
         }
     }
 
-    /** `cardroom serve` started and killed by this test (by its process), against the live test's Redis. */
-    private class OwnServer(val port: Int) {
-        private var process: Process? = null
-
-        fun start() {
-            val python = System.getenv("CARDROOM_TEST_PYTHON") ?: error("run through tests/support/live_server.py")
-            val command = listOf(
-                python, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1",
-                "--grpc-port", "$port", "--http-port", "${freePort()}",
-                "--redis-url", System.getenv("CARDROOM_TEST_REDIS_URL"), "--secret", System.getenv("CARDROOM_TEST_SECRET"),
-            )
-            val builder = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            builder.environment()["PYTHONPATH"] = System.getenv("CARDROOM_TEST_PYTHONPATH")
-            process = builder.start()
-            // ready once it answers a call (grpc-services' health stubs need the full protobuf runtime)
-            connect("127.0.0.1:$port", tls = false).use { probe ->
-                val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60)
-                while (System.nanoTime() < deadline) {
-                    val answered = runCatching { runBlocking { withTimeout(1_000) { probe.listGames() } } }.isSuccess
-                    if (answered) return
-                    Thread.sleep(100)
-                }
-            }
-            error("own server not answering after 60 s")
-        }
-
-        fun kill() {
-            process?.destroyForcibly()?.waitFor()
-            process = null
-        }
-    }
-
     @Test
     fun `a watch resumes after its server is killed`() = runBlocking {
         val server = OwnServer(freePort())
@@ -183,3 +140,46 @@ class LiveSdkTest {
 }
 
 internal fun freePort(): Int = ServerSocket(0).use { it.localPort }
+
+// built with the Kotlin DSL of protobuf-kotlin-lite
+private val shortDeck = gameOptions { upOrDown = upOrDownOptions { cardRange = "SHORT" } }
+
+/** A started 2-seat Up or Down? match; the seats indexed by seat number. */
+internal suspend fun tableOfTwo(client: CardroomClient): List<Seat> {
+    val creator = client.createMatch("up-or-down", 2, playerName = "kt-0", options = shortDeck)
+    val joiner = client.joinMatch(creator.matchName, playerName = "kt-1")
+    creator.start()
+    return listOf(creator, joiner)
+}
+
+/** `cardroom serve` started and killed by this test (by its process), against the live test's Redis. */
+internal class OwnServer(val port: Int) {
+    private var process: Process? = null
+
+    fun start() {
+        val python = System.getenv("CARDROOM_TEST_PYTHON") ?: error("run through tests/support/live_server.py")
+        val command = listOf(
+            python, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1",
+            "--grpc-port", "$port", "--http-port", "${freePort()}",
+            "--redis-url", System.getenv("CARDROOM_TEST_REDIS_URL"), "--secret", System.getenv("CARDROOM_TEST_SECRET"),
+        )
+        val builder = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        builder.environment()["PYTHONPATH"] = System.getenv("CARDROOM_TEST_PYTHONPATH")
+        process = builder.start()
+        // ready once it answers a call (grpc-services' health stubs need the full protobuf runtime)
+        connect("127.0.0.1:$port", tls = false).use { probe ->
+            val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60)
+            while (System.nanoTime() < deadline) {
+                val answered = runCatching { runBlocking { withTimeout(1_000) { probe.listGames() } } }.isSuccess
+                if (answered) return
+                Thread.sleep(100)
+            }
+        }
+        error("own server not answering after 60 s")
+    }
+
+    fun kill() {
+        process?.destroyForcibly()?.waitFor()
+        process = null
+    }
+}
