@@ -16,14 +16,31 @@ function shown(value: unknown): string {
   return humanize(String(value));
 }
 
-export function TableRules({ match }: { match: Match }) {
+const games = new Map<string, Promise<Json | undefined>>();
+
+/** The game's catalog entry (GetGame: summary, house rules, phases and decision kinds in words), read once per
+ * page; undefined until it comes, or when it cannot be read (it is a courtesy: the table works without it). */
+export function useGame(gameId: string): Json | undefined {
   const [game, setGame] = useState<Json | undefined>();
   useEffect(() => {
-    client
-      .getGame({ name: `games/${match.gameId}` })
-      .then((found) => setGame(Game.toJSON(found)))
-      .catch(() => setGame(undefined)); // the rules are a courtesy: the table works without them
-  }, [match.gameId]);
+    if (!gameId) return;
+    if (!games.has(gameId)) {
+      const read = client.getGame({ name: `games/${gameId}` }).then(
+        (found) => Game.toJSON(found) as Json,
+        () => {
+          games.delete(gameId); // tried again by the next table
+          return undefined;
+        },
+      );
+      games.set(gameId, read);
+    }
+    games.get(gameId)!.then(setGame);
+  }, [gameId]);
+  return game;
+}
+
+export function TableRules({ match }: { match: Match }) {
+  const game = useGame(match.gameId);
   // the typed options (every field of the game's message, unlike their JSON, which leaves out false and 0)
   const options: Json = Object.values(match.options ?? {}).find((member) => member !== undefined) ?? {};
   const table = match.table;

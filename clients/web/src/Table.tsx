@@ -30,7 +30,7 @@ import {
 } from "./api";
 import { Card, isCard, isCardField } from "./cards";
 import { go, playerName, setPlayerName } from "./Lobby";
-import { TableRules } from "./Rules";
+import { TableRules, useGame } from "./Rules";
 import { actionWords, eventWords, humanize, type SeatName, valueWords } from "./words";
 
 const GAME_NAMES: Record<string, string> = { pumptown: "Pumptown", pumba: "Pumba", "up-or-down": "Up or Down?", "flip-7": "Flip 7" };
@@ -176,15 +176,28 @@ function deadlineOf(json: Json): string | undefined {
  * messages and lists of them, whose height changes, last, so that their growth moves no other row. A nested message
  * absent from an update keeps the place its key had when it was last seen. */
 const RANKS = new Map<string, number>();
+/** The fields of the views that hold a message or a list of them (proto), whether set or not: always last. */
+const NESTED = new Set(["columns", "stack", "remaining", "pending", "chain", "redistributions", "duels", "duel", "decision", "slots"]);
 
 function rankOf(game: string, key: string, value: Json): number {
+  if (NESTED.has(key)) return 2;
   const id = `${game}/${key}`;
-  if (value === undefined || value === null) return RANKS.get(id) ?? 0;
+  // nothing to tell it by (absent, or an empty list: of cards? of messages?): the place it had
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return RANKS.get(id) ?? 0;
   let rank = 0;
   if (isCardField(game, key) || isCard(game, key, value)) rank = 1;
   else if (typeof value === "object" && !(Array.isArray(value) && value.every((item) => typeof item !== "object"))) rank = 2;
   RANKS.set(id, rank);
   return rank;
+}
+
+/** Who plays a seat when it is not its player: a bot, the server for a seat away (timeouts) or left. */
+function seatState(info: Json): string {
+  if (!info) return "";
+  if (info.left) return "left";
+  if (info.bot) return `bot${info.botLevel ? ` (${info.botLevel})` : ""}`;
+  if (info.awaySince) return "away";
+  return "";
 }
 
 interface Picks {
@@ -343,6 +356,7 @@ export function Table({ name }: { name: string }) {
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [joinName, setJoinName] = useState(playerName());
+  const [copied, setCopied] = useState(false);
   const actionsRef = useRef<HTMLDivElement>(null);
   const eventsRef = useRef<HTMLOListElement>(null);
   // new events are appended and scrolled to, so the earlier lines keep their place
@@ -428,6 +442,13 @@ export function Table({ name }: { name: string }) {
   const share = `${location.origin}${location.pathname}#/${name}`;
   const waiting = match?.status === MatchStatus.MATCH_STATUS_WAITING;
   const players: Json[] = view?.players ?? [];
+  // what the pending decision is about, in the catalog's words (GetGame's decision kinds, else its phases)
+  const catalog = useGame(game);
+  const decisionKind = view?.decision?.kind;
+  const about: string =
+    (decisionKind && catalog?.decisionKinds?.find((info: Json) => info.name === decisionKind)?.description) ||
+    catalog?.phases?.find((info: Json) => info.name === view?.phase)?.description ||
+    "";
   const decisionWhy = view ? [view.phase, view.decision?.kind].filter(Boolean).map((word) => humanize(String(word))).join(", ") : "";
 
   return (
@@ -459,8 +480,16 @@ export function Table({ name }: { name: string }) {
               : `Waiting for ${toAct.map(seatName).join(", ") || "—"}${decisionWhy ? ` (${decisionWhy})` : ""}`
             : " "}
         </p>
+        <p class="why" title={about}>
+          {match?.status === MatchStatus.MATCH_STATUS_ACTIVE ? about : " "}
+        </p>
         <p class="share">
-          Share: <a href={share}>{share}</a>
+          Share: <a href={share}>{share}</a>{" "}
+          {"clipboard" in navigator && (
+            <button type="button" class="small" onClick={() => navigator.clipboard.writeText(share).then(() => setCopied(true))}>
+              {copied ? "Link copied" : "Copy link"}
+            </button>
+          )}
         </p>
         <p class="error" role="alert">
           {error || (online ? "" : problem)}
@@ -520,6 +549,7 @@ export function Table({ name }: { name: string }) {
                     {seatName(seatIndex)}
                     {seatIndex === yourSeat && " (you)"}
                     {toAct.includes(seatIndex) && <span class="badge"> deciding</span>}
+                    {seatState(seats[seatIndex]) && <span class="badge badge--seat"> {seatState(seats[seatIndex])}</span>}
                   </h2>
                   <ViewValue game={game} name="player" value={visible} picks={picks} />
                 </article>

@@ -322,6 +322,8 @@ for (const [number, game] of GAMES.entries()) {
         await players[0].reload();
         await players[0].getByText(`you are ann`).waitFor();
         await players[0].waitForFunction((v) => Number(document.querySelector("main.table")?.dataset.version) >= v, at);
+        // what the decision is about, in the catalog's words (GetGame's phases and decision kinds)
+        await players[0].waitForFunction(() => document.querySelector(".status .why")?.textContent.trim().length > 0);
         // what happened before the reload is back (read from the match's log)
         const earliest = await players[0].locator(".events__list li").first().getAttribute("data-version");
         assert.ok(Number(earliest) < at, `${game.id}: the events before the reload are shown again after it`);
@@ -389,6 +391,7 @@ async function clockedTable(page, seconds) {
 test("turn clock: the countdown shows the deadline of the seat's decision and ticks; a decision that runs out is told", async () => {
   const page = await newPage(PHONE);
   const match = await clockedTable(page, 600);
+  await page.locator(".player .badge--seat", { hasText: "bot (standard)" }).waitFor(); // the bot's seat says so
   const timer = page.getByRole("timer");
   await timer.waitFor(); // on ann's first decision (after the bot's, when the bot starts)
   const { token } = await page.evaluate((name) => JSON.parse(sessionStorage.getItem(`cardroom.seat:${name}`)), match);
