@@ -57,8 +57,9 @@ def test_submit_action_span_has_redis_children(redis_process, tmp_path: Path) ->
     children = [span for span in spans if span["parent_id"] == submit["span_id"]]
     redis_calls = [span for span in children if span["attributes"].get("db.system") == "redis"]
     assert {span["kind"] for span in redis_calls} == {"CLIENT"}
-    # the match read (HMGET) and the commit script (EVALSHA), each a child of the call
-    assert {"HMGET", "EVALSHA"} <= {span["name"].split()[0] for span in redis_calls}
+    # the commit script (EVALSHA) is a child of the call; the match is not read first, because this worker
+    # committed the version before it (app/recent_docs.py)
+    assert "EVALSHA" in {span["name"].split()[0] for span in redis_calls}
     assert all(span["trace_id"] == submit["trace_id"] for span in children)
     assert any(span["kind"] == "SERVER" and span["name"].startswith("GET") for span in spans)  # the REST call
     # the access line of the call names the same trace

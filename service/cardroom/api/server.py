@@ -148,6 +148,9 @@ async def serve(
     # every worker plays the due turns of any match (turn clocks, bots, absent seats)
     turns = asyncio.create_task(TurnScheduler(handlers.matches).run())
     server, health_servicer, port = build_server(settings, handlers)
+    # grpcio's health servicer says SERVING from the start: say NOT_SERVING until the HTTP port is bound too and
+    # the probe has seen the store answer, so a supervisor never routes to a worker that is about to exit
+    await _set_health(health_servicer, False)
     await server.start()
     log.info("gRPC%s listening on %s:%d", " (TLS)" if settings.tls_cert else "", settings.host, port)
     # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does;
