@@ -17,11 +17,11 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from contract_suite import property_games
 from google.protobuf import json_format
+from option_sets import SHORT, WIDEST
 
 from cardroom.api.convert import action_from_proto, game_field
 from cardroom.engines import game_ids, get_engine
@@ -31,14 +31,6 @@ from cardroom.v1 import game_service_pb2
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "games"
 
-#: options that put cards in the deck the defaults leave out
-WIDEST: dict[str, dict[str, Any]] = {"pumptown": {"pump_mix": [9] * 11}}
-#: options that keep the random games short
-SHORT: dict[str, dict[str, Any]] = {
-    "pumptown": {"rounds": 2},
-    "pumba": {"point_limit": 30},
-    "flip-7": {"target_score": 60},
-}
 #: every value a view's ``phase`` can carry (Pumptown: also ``decision.kind``): the catalog's (GetGame's)
 #: phases and decision kinds, which tests/engines/test_game_metadata.py checks against the engines
 PHASES: dict[str, set[str]] = {

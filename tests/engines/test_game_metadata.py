@@ -10,24 +10,16 @@ seconds of CPU; ``CARDROOM_PROPERTY_GAMES`` sets the random games per game.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from contract_suite import property_games
 from google.protobuf import json_format
+from option_sets import SHORT, WIDEST
 
 from cardroom.api.convert import game_field, game_metadata_to_proto, view_to_proto
 from cardroom.engines import game_ids, get_engine
 from cardroom.engines.metadata import game_metadata
 
-#: options that put cards in the deck the defaults leave out
-WIDEST: dict[str, dict[str, Any]] = {"pumptown": {"pump_mix": [9] * 11}}
-#: options that keep the random games short
-SHORT: dict[str, dict[str, Any]] = {
-    "pumptown": {"rounds": 2},
-    "pumba": {"point_limit": 30},
-    "flip-7": {"target_score": 60},
-}
 #: the CardSpec fields each game fills (besides code, category, kind, display_name)
 FILLED: dict[str, set[str]] = {
     "flip-7": {"value", "effect"},
