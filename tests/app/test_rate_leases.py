@@ -7,9 +7,6 @@ import pytest
 from cardroom.app.rate_leases import LEASE_SECONDS, RateLeases, lease_size
 from cardroom.store import MemoryLimiter
 
-pytestmark = pytest.mark.asyncio
-
-
 def test_lease_size_is_one_token_for_small_limits() -> None:
     assert lease_size(50.0, 500) == 2
     assert lease_size(5000.0, 10_000) == 156
@@ -17,6 +14,7 @@ def test_lease_size_is_one_token_for_small_limits() -> None:
     assert lease_size(1000.0, 20) == 1  # a small burst is never taken ahead
 
 
+@pytest.mark.asyncio
 async def test_a_lease_is_spent_in_the_worker_and_never_beyond_the_shared_bucket() -> None:
     now = [0.0]
     shared = MemoryLimiter(clock=lambda: now[0])
@@ -30,6 +28,7 @@ async def test_a_lease_is_spent_in_the_worker_and_never_beyond_the_shared_bucket
     assert await shared.take("c1/x", rate, burst) > 0
 
 
+@pytest.mark.asyncio
 async def test_a_lease_is_spent_for_a_second_at_most() -> None:
     now = [0.0]
     shared = MemoryLimiter(clock=lambda: now[0])
@@ -46,6 +45,7 @@ async def test_a_lease_is_spent_for_a_second_at_most() -> None:
     assert await worker.take("c1/x", rate, burst) > 0  # the 9 tokens left of the lease expired
 
 
+@pytest.mark.asyncio
 async def test_a_refusal_says_when_the_shared_bucket_has_a_token() -> None:
     now = [0.0]
     shared = MemoryLimiter(clock=lambda: now[0])

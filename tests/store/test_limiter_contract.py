@@ -15,8 +15,11 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 import pytest_asyncio
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from cardroom.store import Limiter, MemoryLimiter
+from cardroom.store.contract import StoreUnavailable
 from cardroom.store.redis_client import Client, open_client
 from cardroom.store.redis_limiter import RedisLimiter
 
@@ -151,3 +154,38 @@ async def test_memory_buckets_of_idle_clients_are_dropped() -> None:
     now[0] = 100.0  # full again long ago
     assert await limiter.take("c2/x", 1.0, 5) == 0.0  # the second call sweeps
     assert set(limiter._buckets) == {"c2/x"}
+
+
+BUSY = """
+local start = redis.call('TIME')
+repeat
+  local now = redis.call('TIME')
+until (now[1] - start[1]) * 1000000 + (now[2] - start[2]) >= tonumber(ARGV[1])
+return 1
+"""
+
+
+async def test_a_take_retried_after_its_reply_timed_out_takes_one_token(redis_server) -> None:
+    """The store's client retries a command whose reply timed out (``store/redis.py``). A take that Redis ran
+    anyway must answer its retry as it answered the first time, not take a second token: otherwise a slow Redis
+    gives a client fewer calls than its burst. Redis is made slow for real: a script busy for 0.45 s blocks it,
+    so the take's first send times out (0.3 s), its retry is sent, and both run once the block ends."""
+    prefix = f"test:{uuid.uuid4().hex}:"
+    client = open_client(redis_server.url, pool_size=2, timeout=0.3, retry=Retry(NoBackoff(), 1))
+    blocker = open_client(redis_server.url, pool_size=1, timeout=5.0)
+    limiter = RedisLimiter(client, key_prefix=prefix, timeout=1.0)
+    try:
+        await limiter.take("c0/join", SLOW, 5)  # the script is loaded: the first send of the take can run
+        await blocker.ping()
+        block = asyncio.create_task(blocker.eval(BUSY, 0, 450_000))
+        await asyncio.sleep(0.05)  # the block is sent first; if it runs late, the take simply is not retried
+        try:
+            await limiter.take("c1/join", SLOW, 5)
+        except StoreUnavailable:
+            pass  # the retry timed out too: still at most one token may be gone
+        await block
+        tokens = await client.hget(f"{prefix}limit:{{c1}}:join", "tokens")
+        assert round(float(tokens)) == 4  # one token taken (a second take would leave 3)
+    finally:
+        await client.aclose()
+        await blocker.aclose()

@@ -7,7 +7,11 @@ of one client is in one Redis Cluster slot, and clients spread over the slots.
 
 * bucket: a hash ``tokens``, ``stamp`` (seconds, as strings: Lua numbers are
   doubles, Redis replies would truncate them to integers); it expires once it
-  would be full again, so idle clients cost nothing;
+  would be full again, so idle clients cost nothing. It also keeps the last take's
+  call id and answer (``call``, ``taken``, ``wait``): the client retries a command
+  whose reply timed out (``store/redis.py``), and a take that ran before its reply was
+  lost must answer its retry again, not take a second time (a client would get fewer
+  than its burst from a slow Redis);
 * claim set: a sorted set member -> expiry (milliseconds of the server clock); the
   key itself expires with its last member.
 """
@@ -15,6 +19,7 @@ of one client is in one Redis Cluster slot, and clients spread over the slots.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Awaitable, Sequence
 from typing import TypeVar
 
@@ -28,9 +33,12 @@ T = TypeVar("T")
 
 _TAKE = """
 local rate, burst, count = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local saved = redis.call('HMGET', KEYS[1], 'tokens', 'stamp', 'call', 'taken', 'wait')
+if saved[3] == ARGV[4] then
+  return {tonumber(saved[4]), saved[5]}
+end
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-local saved = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
 local tokens = tonumber(saved[1]) or burst
 local stamp = tonumber(saved[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
@@ -41,7 +49,8 @@ if tokens >= 1 then
 else
   wait = (1 - tokens) / rate
 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now))
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now),
+  'call', ARGV[4], 'taken', taken, 'wait', tostring(wait))
 redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate * 1000) + 1000)
 return {taken, tostring(wait)}
 """
@@ -94,7 +103,7 @@ class RedisLimiter(Limiter):
         return f"{self._prefix}limit:{{{client}}}:{name}"
 
     async def take_many(self, key: str, rate: float, burst: int, count: int) -> tuple[int, float]:
-        args = [repr(float(rate)), burst, max(1, count)]
+        args = [repr(float(rate)), burst, max(1, count), secrets.token_hex(8)]
         taken, wait = await self._call(self._take(keys=[self._key(key)], args=args))
         return int(taken), float(wait)
 
