@@ -7,6 +7,7 @@ import pytest
 from cardroom.app.rate_leases import LEASE_SECONDS, RateLeases, lease_size
 from cardroom.store import MemoryLimiter
 
+
 def test_lease_size_is_one_token_for_small_limits() -> None:
     assert lease_size(50.0, 500) == 2
     assert lease_size(5000.0, 10_000) == 156
