@@ -75,4 +75,4 @@ echo "== releases: wheels and sdists (python -m build) and npm pack, each instal
 bash deploy/scripts/release_test.sh
 
 echo "== pytest"
-"$PYTHON" -m pytest -n "${CARDROOM_TEST_WORKERS:-2}" -q "$@"
+"$PYTHON" -m pytest -n "${CARDROOM_TEST_WORKERS:-2}" -q --durations=30 "$@"  # the slowest tests listed: keep CI in its budget
