@@ -94,7 +94,7 @@ class PumbaChallengePumbaAction(_message.Message):
     def __init__(self, target: _Optional[int] = ...) -> None: ...
 
 class PumbaView(_message.Message):
-    __slots__ = ("you", "phase", "round", "options", "players", "hand", "top", "active_suit", "discard_count", "stock_count", "opener", "current", "dir", "pending_draw", "draws_this_turn", "extra_turn", "pumba_window", "idle_passes", "last_round_winner", "winners", "ranks", "typed_phase")
+    __slots__ = ("you", "phase", "round", "options", "players", "hand", "top", "active_suit", "discard_count", "stock_count", "opener", "current", "dir", "pending_draw", "draws_this_turn", "extra_turn", "pumba_window", "idle_passes", "last_round_winner", "winners", "ranks", "typed_phase", "last_round")
     YOU_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -117,6 +117,7 @@ class PumbaView(_message.Message):
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     RANKS_FIELD_NUMBER: _ClassVar[int]
     TYPED_PHASE_FIELD_NUMBER: _ClassVar[int]
+    LAST_ROUND_FIELD_NUMBER: _ClassVar[int]
     you: int
     phase: str
     round: int
@@ -139,7 +140,30 @@ class PumbaView(_message.Message):
     winners: _containers.RepeatedScalarFieldContainer[int]
     ranks: _containers.RepeatedScalarFieldContainer[int]
     typed_phase: PumbaPhase
-    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., round: _Optional[int] = ..., options: _Optional[_Union[PumbaOptions, _Mapping]] = ..., players: _Optional[_Iterable[_Union[PumbaPlayer, _Mapping]]] = ..., hand: _Optional[_Iterable[str]] = ..., top: _Optional[str] = ..., active_suit: _Optional[str] = ..., discard_count: _Optional[int] = ..., stock_count: _Optional[int] = ..., opener: _Optional[int] = ..., current: _Optional[int] = ..., dir: _Optional[int] = ..., pending_draw: _Optional[int] = ..., draws_this_turn: _Optional[int] = ..., extra_turn: _Optional[bool] = ..., pumba_window: _Optional[int] = ..., idle_passes: _Optional[int] = ..., last_round_winner: _Optional[int] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., typed_phase: _Optional[_Union[PumbaPhase, str]] = ...) -> None: ...
+    last_round: PumbaRoundSummary
+    def __init__(self, you: _Optional[int] = ..., phase: _Optional[str] = ..., round: _Optional[int] = ..., options: _Optional[_Union[PumbaOptions, _Mapping]] = ..., players: _Optional[_Iterable[_Union[PumbaPlayer, _Mapping]]] = ..., hand: _Optional[_Iterable[str]] = ..., top: _Optional[str] = ..., active_suit: _Optional[str] = ..., discard_count: _Optional[int] = ..., stock_count: _Optional[int] = ..., opener: _Optional[int] = ..., current: _Optional[int] = ..., dir: _Optional[int] = ..., pending_draw: _Optional[int] = ..., draws_this_turn: _Optional[int] = ..., extra_turn: _Optional[bool] = ..., pumba_window: _Optional[int] = ..., idle_passes: _Optional[int] = ..., last_round_winner: _Optional[int] = ..., winners: _Optional[_Iterable[int]] = ..., ranks: _Optional[_Iterable[int]] = ..., typed_phase: _Optional[_Union[PumbaPhase, str]] = ..., last_round: _Optional[_Union[PumbaRoundSummary, _Mapping]] = ...) -> None: ...
+
+class PumbaRoundSummary(_message.Message):
+    __slots__ = ("round", "winner", "blocked", "results")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    BLOCKED_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    winner: int
+    blocked: bool
+    results: _containers.RepeatedCompositeFieldContainer[PumbaSeatRound]
+    def __init__(self, round: _Optional[int] = ..., winner: _Optional[int] = ..., blocked: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[PumbaSeatRound, _Mapping]]] = ...) -> None: ...
+
+class PumbaSeatRound(_message.Message):
+    __slots__ = ("seat", "score", "revealed_hand")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    REVEALED_HAND_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    score: int
+    revealed_hand: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, seat: _Optional[int] = ..., score: _Optional[int] = ..., revealed_hand: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PumbaPlayer(_message.Message):
     __slots__ = ("seat", "hand_count", "total", "eliminated", "eliminated_round", "round_score")

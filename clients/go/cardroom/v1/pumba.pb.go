@@ -690,7 +690,12 @@ type PumbaView struct {
 	// Final competition rank of each seat; empty until the game is over.
 	Ranks []int32 `protobuf:"varint,22,rep,packed,name=ranks,proto3" json:"ranks,omitempty"`
 	// The phase, typed: `PUMBA_PHASE_` and the `phase` string.
-	TypedPhase    PumbaPhase `protobuf:"varint,23,opt,name=typed_phase,json=typedPhase,proto3,enum=cardroom.v1.PumbaPhase" json:"typed_phase,omitempty"`
+	TypedPhase PumbaPhase `protobuf:"varint,23,opt,name=typed_phase,json=typedPhase,proto3,enum=cardroom.v1.PumbaPhase" json:"typed_phase,omitempty"`
+	// The last round that ended, as its end showed it to everyone (rules §4,
+	// §5: every hand is revealed at a round's end); absent until the first round
+	// ends. It stays through the next round until that one ends; at GAME_OVER it
+	// is the final round.
+	LastRound     *PumbaRoundSummary `protobuf:"bytes,24,opt,name=last_round,json=lastRound,proto3" json:"last_round,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -880,6 +885,156 @@ func (x *PumbaView) GetTypedPhase() PumbaPhase {
 	return PumbaPhase_PUMBA_PHASE_UNSPECIFIED
 }
 
+func (x *PumbaView) GetLastRound() *PumbaRoundSummary {
+	if x != nil {
+		return x.LastRound
+	}
+	return nil
+}
+
+// A finished round of Pumba: who won it and what each seat held and scored.
+type PumbaRoundSummary struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The round's number, from 1.
+	Round int32 `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
+	// The seat that emptied its hand (scored -5); absent for a blocked round.
+	Winner *int32 `protobuf:"varint,2,opt,name=winner,proto3,oneof" json:"winner,omitempty"`
+	// True when the round was blocked (nobody could play or draw): no winner,
+	// everyone scored its hand.
+	Blocked bool `protobuf:"varint,3,opt,name=blocked,proto3" json:"blocked,omitempty"`
+	// Every seat's result, in seat order (seats out of the game included).
+	Results       []*PumbaSeatRound `protobuf:"bytes,4,rep,name=results,proto3" json:"results,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PumbaRoundSummary) Reset() {
+	*x = PumbaRoundSummary{}
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PumbaRoundSummary) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PumbaRoundSummary) ProtoMessage() {}
+
+func (x *PumbaRoundSummary) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PumbaRoundSummary.ProtoReflect.Descriptor instead.
+func (*PumbaRoundSummary) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *PumbaRoundSummary) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *PumbaRoundSummary) GetWinner() int32 {
+	if x != nil && x.Winner != nil {
+		return *x.Winner
+	}
+	return 0
+}
+
+func (x *PumbaRoundSummary) GetBlocked() bool {
+	if x != nil {
+		return x.Blocked
+	}
+	return false
+}
+
+func (x *PumbaRoundSummary) GetResults() []*PumbaSeatRound {
+	if x != nil {
+		return x.Results
+	}
+	return nil
+}
+
+// One seat's result in a finished round.
+type PumbaSeatRound struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Seat index.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// Its round score: -5 for the winner, else the points of the cards left in
+	// its hand. Absent when the seat did not play the round (eliminated in an
+	// earlier one): `optional`, so that "did not play" is not the number 0 and
+	// a zero score is still sent in JSON.
+	Score *int32 `protobuf:"varint,2,opt,name=score,proto3,oneof" json:"score,omitempty"`
+	// The cards it held when the round ended, in canonical order (empty for
+	// the winner and for a seat that did not play). History: the next deal
+	// reshuffled them, so they say nothing about where those cards are now.
+	RevealedHand  []string `protobuf:"bytes,3,rep,name=revealed_hand,json=revealedHand,proto3" json:"revealed_hand,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PumbaSeatRound) Reset() {
+	*x = PumbaSeatRound{}
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PumbaSeatRound) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PumbaSeatRound) ProtoMessage() {}
+
+func (x *PumbaSeatRound) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PumbaSeatRound.ProtoReflect.Descriptor instead.
+func (*PumbaSeatRound) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *PumbaSeatRound) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *PumbaSeatRound) GetScore() int32 {
+	if x != nil && x.Score != nil {
+		return *x.Score
+	}
+	return 0
+}
+
+func (x *PumbaSeatRound) GetRevealedHand() []string {
+	if x != nil {
+		return x.RevealedHand
+	}
+	return nil
+}
+
 // One seat's public state.
 type PumbaPlayer struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -893,7 +1048,11 @@ type PumbaPlayer struct {
 	Eliminated bool `protobuf:"varint,4,opt,name=eliminated,proto3" json:"eliminated,omitempty"`
 	// The round it was eliminated in, if eliminated.
 	EliminatedRound *int32 `protobuf:"varint,5,opt,name=eliminated_round,json=eliminatedRound,proto3,oneof" json:"eliminated_round,omitempty"`
-	// Its score of the last round ended.
+	// Its score of the last round ended; 0 also for a seat that did not play
+	// it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+	// `results[].score` is absent for such a seat. Still filled.
+	//
+	// Deprecated: Marked as deprecated in cardroom/v1/pumba.proto.
 	RoundScore    int32 `protobuf:"varint,6,opt,name=round_score,json=roundScore,proto3" json:"round_score,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -901,7 +1060,7 @@ type PumbaPlayer struct {
 
 func (x *PumbaPlayer) Reset() {
 	*x = PumbaPlayer{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[8]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -913,7 +1072,7 @@ func (x *PumbaPlayer) String() string {
 func (*PumbaPlayer) ProtoMessage() {}
 
 func (x *PumbaPlayer) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[8]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -926,7 +1085,7 @@ func (x *PumbaPlayer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaPlayer.ProtoReflect.Descriptor instead.
 func (*PumbaPlayer) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{8}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PumbaPlayer) GetSeat() int32 {
@@ -964,6 +1123,7 @@ func (x *PumbaPlayer) GetEliminatedRound() int32 {
 	return 0
 }
 
+// Deprecated: Marked as deprecated in cardroom/v1/pumba.proto.
 func (x *PumbaPlayer) GetRoundScore() int32 {
 	if x != nil {
 		return x.RoundScore
@@ -983,7 +1143,7 @@ type PumbaCardList struct {
 
 func (x *PumbaCardList) Reset() {
 	*x = PumbaCardList{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[9]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -995,7 +1155,7 @@ func (x *PumbaCardList) String() string {
 func (*PumbaCardList) ProtoMessage() {}
 
 func (x *PumbaCardList) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[9]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1008,7 +1168,7 @@ func (x *PumbaCardList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaCardList.ProtoReflect.Descriptor instead.
 func (*PumbaCardList) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{9}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *PumbaCardList) GetCards() []string {
@@ -1044,7 +1204,7 @@ type PumbaEvent struct {
 
 func (x *PumbaEvent) Reset() {
 	*x = PumbaEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[10]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1056,7 +1216,7 @@ func (x *PumbaEvent) String() string {
 func (*PumbaEvent) ProtoMessage() {}
 
 func (x *PumbaEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[10]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1069,7 +1229,7 @@ func (x *PumbaEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaEvent.ProtoReflect.Descriptor instead.
 func (*PumbaEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{10}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *PumbaEvent) GetEvent() isPumbaEvent_Event {
@@ -1288,7 +1448,7 @@ type PumbaRoundStartedEvent struct {
 
 func (x *PumbaRoundStartedEvent) Reset() {
 	*x = PumbaRoundStartedEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[11]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1300,7 +1460,7 @@ func (x *PumbaRoundStartedEvent) String() string {
 func (*PumbaRoundStartedEvent) ProtoMessage() {}
 
 func (x *PumbaRoundStartedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[11]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1313,7 +1473,7 @@ func (x *PumbaRoundStartedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaRoundStartedEvent.ProtoReflect.Descriptor instead.
 func (*PumbaRoundStartedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{11}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *PumbaRoundStartedEvent) GetRound() int32 {
@@ -1405,7 +1565,7 @@ type PumbaCardPlayedEvent struct {
 
 func (x *PumbaCardPlayedEvent) Reset() {
 	*x = PumbaCardPlayedEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[12]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1417,7 +1577,7 @@ func (x *PumbaCardPlayedEvent) String() string {
 func (*PumbaCardPlayedEvent) ProtoMessage() {}
 
 func (x *PumbaCardPlayedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[12]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1430,7 +1590,7 @@ func (x *PumbaCardPlayedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaCardPlayedEvent.ProtoReflect.Descriptor instead.
 func (*PumbaCardPlayedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{12}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *PumbaCardPlayedEvent) GetSeat() int32 {
@@ -1486,7 +1646,7 @@ type PumbaWentOutEvent struct {
 
 func (x *PumbaWentOutEvent) Reset() {
 	*x = PumbaWentOutEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[13]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1498,7 +1658,7 @@ func (x *PumbaWentOutEvent) String() string {
 func (*PumbaWentOutEvent) ProtoMessage() {}
 
 func (x *PumbaWentOutEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[13]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1511,7 +1671,7 @@ func (x *PumbaWentOutEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaWentOutEvent.ProtoReflect.Descriptor instead.
 func (*PumbaWentOutEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{13}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *PumbaWentOutEvent) GetSeat() int32 {
@@ -1559,7 +1719,7 @@ type PumbaCardsDrawnEvent struct {
 
 func (x *PumbaCardsDrawnEvent) Reset() {
 	*x = PumbaCardsDrawnEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[14]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1571,7 +1731,7 @@ func (x *PumbaCardsDrawnEvent) String() string {
 func (*PumbaCardsDrawnEvent) ProtoMessage() {}
 
 func (x *PumbaCardsDrawnEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[14]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1584,7 +1744,7 @@ func (x *PumbaCardsDrawnEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaCardsDrawnEvent.ProtoReflect.Descriptor instead.
 func (*PumbaCardsDrawnEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{14}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *PumbaCardsDrawnEvent) GetSeat() int32 {
@@ -1626,7 +1786,7 @@ type PumbaStockReshuffledEvent struct {
 
 func (x *PumbaStockReshuffledEvent) Reset() {
 	*x = PumbaStockReshuffledEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[15]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1638,7 +1798,7 @@ func (x *PumbaStockReshuffledEvent) String() string {
 func (*PumbaStockReshuffledEvent) ProtoMessage() {}
 
 func (x *PumbaStockReshuffledEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[15]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1651,7 +1811,7 @@ func (x *PumbaStockReshuffledEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaStockReshuffledEvent.ProtoReflect.Descriptor instead.
 func (*PumbaStockReshuffledEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{15}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *PumbaStockReshuffledEvent) GetCount() int32 {
@@ -1672,7 +1832,7 @@ type PumbaPassedEvent struct {
 
 func (x *PumbaPassedEvent) Reset() {
 	*x = PumbaPassedEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[16]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1684,7 +1844,7 @@ func (x *PumbaPassedEvent) String() string {
 func (*PumbaPassedEvent) ProtoMessage() {}
 
 func (x *PumbaPassedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[16]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1697,7 +1857,7 @@ func (x *PumbaPassedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaPassedEvent.ProtoReflect.Descriptor instead.
 func (*PumbaPassedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{16}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *PumbaPassedEvent) GetSeat() int32 {
@@ -1718,7 +1878,7 @@ type PumbaPumbaWindowOpenedEvent struct {
 
 func (x *PumbaPumbaWindowOpenedEvent) Reset() {
 	*x = PumbaPumbaWindowOpenedEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[17]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1730,7 +1890,7 @@ func (x *PumbaPumbaWindowOpenedEvent) String() string {
 func (*PumbaPumbaWindowOpenedEvent) ProtoMessage() {}
 
 func (x *PumbaPumbaWindowOpenedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[17]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1743,7 +1903,7 @@ func (x *PumbaPumbaWindowOpenedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaPumbaWindowOpenedEvent.ProtoReflect.Descriptor instead.
 func (*PumbaPumbaWindowOpenedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{17}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PumbaPumbaWindowOpenedEvent) GetSeat() int32 {
@@ -1764,7 +1924,7 @@ type PumbaPumbaWindowClosedEvent struct {
 
 func (x *PumbaPumbaWindowClosedEvent) Reset() {
 	*x = PumbaPumbaWindowClosedEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[18]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1776,7 +1936,7 @@ func (x *PumbaPumbaWindowClosedEvent) String() string {
 func (*PumbaPumbaWindowClosedEvent) ProtoMessage() {}
 
 func (x *PumbaPumbaWindowClosedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[18]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1789,7 +1949,7 @@ func (x *PumbaPumbaWindowClosedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaPumbaWindowClosedEvent.ProtoReflect.Descriptor instead.
 func (*PumbaPumbaWindowClosedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{18}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *PumbaPumbaWindowClosedEvent) GetSeat() int32 {
@@ -1812,7 +1972,7 @@ type PumbaPumbaChallengedEvent struct {
 
 func (x *PumbaPumbaChallengedEvent) Reset() {
 	*x = PumbaPumbaChallengedEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[19]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1824,7 +1984,7 @@ func (x *PumbaPumbaChallengedEvent) String() string {
 func (*PumbaPumbaChallengedEvent) ProtoMessage() {}
 
 func (x *PumbaPumbaChallengedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[19]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1837,7 +1997,7 @@ func (x *PumbaPumbaChallengedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaPumbaChallengedEvent.ProtoReflect.Descriptor instead.
 func (*PumbaPumbaChallengedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{19}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *PumbaPumbaChallengedEvent) GetSeat() int32 {
@@ -1877,7 +2037,7 @@ type PumbaRoundEndedEvent struct {
 
 func (x *PumbaRoundEndedEvent) Reset() {
 	*x = PumbaRoundEndedEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[20]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1889,7 +2049,7 @@ func (x *PumbaRoundEndedEvent) String() string {
 func (*PumbaRoundEndedEvent) ProtoMessage() {}
 
 func (x *PumbaRoundEndedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[20]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1902,7 +2062,7 @@ func (x *PumbaRoundEndedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaRoundEndedEvent.ProtoReflect.Descriptor instead.
 func (*PumbaRoundEndedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{20}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PumbaRoundEndedEvent) GetRound() int32 {
@@ -1969,7 +2129,7 @@ type PumbaGameEndedEvent struct {
 
 func (x *PumbaGameEndedEvent) Reset() {
 	*x = PumbaGameEndedEvent{}
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[21]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1981,7 +2141,7 @@ func (x *PumbaGameEndedEvent) String() string {
 func (*PumbaGameEndedEvent) ProtoMessage() {}
 
 func (x *PumbaGameEndedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumba_proto_msgTypes[21]
+	mi := &file_cardroom_v1_pumba_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1994,7 +2154,7 @@ func (x *PumbaGameEndedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumbaGameEndedEvent.ProtoReflect.Descriptor instead.
 func (*PumbaGameEndedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{21}
+	return file_cardroom_v1_pumba_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *PumbaGameEndedEvent) GetWinners() []int32 {
@@ -2078,7 +2238,7 @@ const file_cardroom_v1_pumba_proto_rawDesc = "" +
 	"\x0fPumbaPassAction\"\x18\n" +
 	"\x16PumbaTakePenaltyAction\"3\n" +
 	"\x19PumbaChallengePumbaAction\x12\x16\n" +
-	"\x06target\x18\x01 \x01(\x05R\x06target\"\xa9\x06\n" +
+	"\x06target\x18\x01 \x01(\x05R\x06target\"\xe8\x06\n" +
 	"\tPumbaView\x12\x15\n" +
 	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x18\n" +
 	"\x05phase\x18\x02 \x01(\tB\x02\x18\x01R\x05phase\x12\x14\n" +
@@ -2107,13 +2267,26 @@ const file_cardroom_v1_pumba_proto_rawDesc = "" +
 	"\awinners\x18\x15 \x03(\x05R\awinners\x12\x14\n" +
 	"\x05ranks\x18\x16 \x03(\x05R\x05ranks\x128\n" +
 	"\vtyped_phase\x18\x17 \x01(\x0e2\x17.cardroom.v1.PumbaPhaseR\n" +
-	"typedPhaseB\x06\n" +
+	"typedPhase\x12=\n" +
+	"\n" +
+	"last_round\x18\x18 \x01(\v2\x1e.cardroom.v1.PumbaRoundSummaryR\tlastRoundB\x06\n" +
 	"\x04_youB\n" +
 	"\n" +
 	"\b_currentB\x0f\n" +
 	"\r_pumba_windowB\x14\n" +
 	"\x12_last_round_winnerJ\x04\b\t\x10\n" +
-	"R\adiscard\"\xdc\x01\n" +
+	"R\adiscard\"\xa2\x01\n" +
+	"\x11PumbaRoundSummary\x12\x14\n" +
+	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x1b\n" +
+	"\x06winner\x18\x02 \x01(\x05H\x00R\x06winner\x88\x01\x01\x12\x18\n" +
+	"\ablocked\x18\x03 \x01(\bR\ablocked\x125\n" +
+	"\aresults\x18\x04 \x03(\v2\x1b.cardroom.v1.PumbaSeatRoundR\aresultsB\t\n" +
+	"\a_winner\"n\n" +
+	"\x0ePumbaSeatRound\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x19\n" +
+	"\x05score\x18\x02 \x01(\x05H\x00R\x05score\x88\x01\x01\x12#\n" +
+	"\rrevealed_hand\x18\x03 \x03(\tR\frevealedHandB\b\n" +
+	"\x06_score\"\xe0\x01\n" +
 	"\vPumbaPlayer\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1d\n" +
 	"\n" +
@@ -2122,8 +2295,8 @@ const file_cardroom_v1_pumba_proto_rawDesc = "" +
 	"\n" +
 	"eliminated\x18\x04 \x01(\bR\n" +
 	"eliminated\x12.\n" +
-	"\x10eliminated_round\x18\x05 \x01(\x05H\x00R\x0feliminatedRound\x88\x01\x01\x12\x1f\n" +
-	"\vround_score\x18\x06 \x01(\x05R\n" +
+	"\x10eliminated_round\x18\x05 \x01(\x05H\x00R\x0feliminatedRound\x88\x01\x01\x12#\n" +
+	"\vround_score\x18\x06 \x01(\x05B\x02\x18\x01R\n" +
 	"roundScoreB\x13\n" +
 	"\x11_eliminated_round\"%\n" +
 	"\rPumbaCardList\x12\x14\n" +
@@ -2230,7 +2403,7 @@ func file_cardroom_v1_pumba_proto_rawDescGZIP() []byte {
 }
 
 var file_cardroom_v1_pumba_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_cardroom_v1_pumba_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_cardroom_v1_pumba_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_cardroom_v1_pumba_proto_goTypes = []any{
 	(PumbaPhase)(0),                     // 0: cardroom.v1.PumbaPhase
 	(*PumbaOptions)(nil),                // 1: cardroom.v1.PumbaOptions
@@ -2241,20 +2414,22 @@ var file_cardroom_v1_pumba_proto_goTypes = []any{
 	(*PumbaTakePenaltyAction)(nil),      // 6: cardroom.v1.PumbaTakePenaltyAction
 	(*PumbaChallengePumbaAction)(nil),   // 7: cardroom.v1.PumbaChallengePumbaAction
 	(*PumbaView)(nil),                   // 8: cardroom.v1.PumbaView
-	(*PumbaPlayer)(nil),                 // 9: cardroom.v1.PumbaPlayer
-	(*PumbaCardList)(nil),               // 10: cardroom.v1.PumbaCardList
-	(*PumbaEvent)(nil),                  // 11: cardroom.v1.PumbaEvent
-	(*PumbaRoundStartedEvent)(nil),      // 12: cardroom.v1.PumbaRoundStartedEvent
-	(*PumbaCardPlayedEvent)(nil),        // 13: cardroom.v1.PumbaCardPlayedEvent
-	(*PumbaWentOutEvent)(nil),           // 14: cardroom.v1.PumbaWentOutEvent
-	(*PumbaCardsDrawnEvent)(nil),        // 15: cardroom.v1.PumbaCardsDrawnEvent
-	(*PumbaStockReshuffledEvent)(nil),   // 16: cardroom.v1.PumbaStockReshuffledEvent
-	(*PumbaPassedEvent)(nil),            // 17: cardroom.v1.PumbaPassedEvent
-	(*PumbaPumbaWindowOpenedEvent)(nil), // 18: cardroom.v1.PumbaPumbaWindowOpenedEvent
-	(*PumbaPumbaWindowClosedEvent)(nil), // 19: cardroom.v1.PumbaPumbaWindowClosedEvent
-	(*PumbaPumbaChallengedEvent)(nil),   // 20: cardroom.v1.PumbaPumbaChallengedEvent
-	(*PumbaRoundEndedEvent)(nil),        // 21: cardroom.v1.PumbaRoundEndedEvent
-	(*PumbaGameEndedEvent)(nil),         // 22: cardroom.v1.PumbaGameEndedEvent
+	(*PumbaRoundSummary)(nil),           // 9: cardroom.v1.PumbaRoundSummary
+	(*PumbaSeatRound)(nil),              // 10: cardroom.v1.PumbaSeatRound
+	(*PumbaPlayer)(nil),                 // 11: cardroom.v1.PumbaPlayer
+	(*PumbaCardList)(nil),               // 12: cardroom.v1.PumbaCardList
+	(*PumbaEvent)(nil),                  // 13: cardroom.v1.PumbaEvent
+	(*PumbaRoundStartedEvent)(nil),      // 14: cardroom.v1.PumbaRoundStartedEvent
+	(*PumbaCardPlayedEvent)(nil),        // 15: cardroom.v1.PumbaCardPlayedEvent
+	(*PumbaWentOutEvent)(nil),           // 16: cardroom.v1.PumbaWentOutEvent
+	(*PumbaCardsDrawnEvent)(nil),        // 17: cardroom.v1.PumbaCardsDrawnEvent
+	(*PumbaStockReshuffledEvent)(nil),   // 18: cardroom.v1.PumbaStockReshuffledEvent
+	(*PumbaPassedEvent)(nil),            // 19: cardroom.v1.PumbaPassedEvent
+	(*PumbaPumbaWindowOpenedEvent)(nil), // 20: cardroom.v1.PumbaPumbaWindowOpenedEvent
+	(*PumbaPumbaWindowClosedEvent)(nil), // 21: cardroom.v1.PumbaPumbaWindowClosedEvent
+	(*PumbaPumbaChallengedEvent)(nil),   // 22: cardroom.v1.PumbaPumbaChallengedEvent
+	(*PumbaRoundEndedEvent)(nil),        // 23: cardroom.v1.PumbaRoundEndedEvent
+	(*PumbaGameEndedEvent)(nil),         // 24: cardroom.v1.PumbaGameEndedEvent
 }
 var file_cardroom_v1_pumba_proto_depIdxs = []int32{
 	3,  // 0: cardroom.v1.PumbaAction.play:type_name -> cardroom.v1.PumbaPlayAction
@@ -2263,25 +2438,27 @@ var file_cardroom_v1_pumba_proto_depIdxs = []int32{
 	6,  // 3: cardroom.v1.PumbaAction.take_penalty:type_name -> cardroom.v1.PumbaTakePenaltyAction
 	7,  // 4: cardroom.v1.PumbaAction.challenge_pumba:type_name -> cardroom.v1.PumbaChallengePumbaAction
 	1,  // 5: cardroom.v1.PumbaView.options:type_name -> cardroom.v1.PumbaOptions
-	9,  // 6: cardroom.v1.PumbaView.players:type_name -> cardroom.v1.PumbaPlayer
+	11, // 6: cardroom.v1.PumbaView.players:type_name -> cardroom.v1.PumbaPlayer
 	0,  // 7: cardroom.v1.PumbaView.typed_phase:type_name -> cardroom.v1.PumbaPhase
-	12, // 8: cardroom.v1.PumbaEvent.round_started:type_name -> cardroom.v1.PumbaRoundStartedEvent
-	13, // 9: cardroom.v1.PumbaEvent.card_played:type_name -> cardroom.v1.PumbaCardPlayedEvent
-	14, // 10: cardroom.v1.PumbaEvent.went_out:type_name -> cardroom.v1.PumbaWentOutEvent
-	15, // 11: cardroom.v1.PumbaEvent.cards_drawn:type_name -> cardroom.v1.PumbaCardsDrawnEvent
-	16, // 12: cardroom.v1.PumbaEvent.stock_reshuffled:type_name -> cardroom.v1.PumbaStockReshuffledEvent
-	17, // 13: cardroom.v1.PumbaEvent.passed:type_name -> cardroom.v1.PumbaPassedEvent
-	18, // 14: cardroom.v1.PumbaEvent.pumba_window_opened:type_name -> cardroom.v1.PumbaPumbaWindowOpenedEvent
-	19, // 15: cardroom.v1.PumbaEvent.pumba_window_closed:type_name -> cardroom.v1.PumbaPumbaWindowClosedEvent
-	20, // 16: cardroom.v1.PumbaEvent.pumba_challenged:type_name -> cardroom.v1.PumbaPumbaChallengedEvent
-	21, // 17: cardroom.v1.PumbaEvent.round_ended:type_name -> cardroom.v1.PumbaRoundEndedEvent
-	22, // 18: cardroom.v1.PumbaEvent.game_ended:type_name -> cardroom.v1.PumbaGameEndedEvent
-	10, // 19: cardroom.v1.PumbaRoundEndedEvent.revealed_hands:type_name -> cardroom.v1.PumbaCardList
-	20, // [20:20] is the sub-list for method output_type
-	20, // [20:20] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	9,  // 8: cardroom.v1.PumbaView.last_round:type_name -> cardroom.v1.PumbaRoundSummary
+	10, // 9: cardroom.v1.PumbaRoundSummary.results:type_name -> cardroom.v1.PumbaSeatRound
+	14, // 10: cardroom.v1.PumbaEvent.round_started:type_name -> cardroom.v1.PumbaRoundStartedEvent
+	15, // 11: cardroom.v1.PumbaEvent.card_played:type_name -> cardroom.v1.PumbaCardPlayedEvent
+	16, // 12: cardroom.v1.PumbaEvent.went_out:type_name -> cardroom.v1.PumbaWentOutEvent
+	17, // 13: cardroom.v1.PumbaEvent.cards_drawn:type_name -> cardroom.v1.PumbaCardsDrawnEvent
+	18, // 14: cardroom.v1.PumbaEvent.stock_reshuffled:type_name -> cardroom.v1.PumbaStockReshuffledEvent
+	19, // 15: cardroom.v1.PumbaEvent.passed:type_name -> cardroom.v1.PumbaPassedEvent
+	20, // 16: cardroom.v1.PumbaEvent.pumba_window_opened:type_name -> cardroom.v1.PumbaPumbaWindowOpenedEvent
+	21, // 17: cardroom.v1.PumbaEvent.pumba_window_closed:type_name -> cardroom.v1.PumbaPumbaWindowClosedEvent
+	22, // 18: cardroom.v1.PumbaEvent.pumba_challenged:type_name -> cardroom.v1.PumbaPumbaChallengedEvent
+	23, // 19: cardroom.v1.PumbaEvent.round_ended:type_name -> cardroom.v1.PumbaRoundEndedEvent
+	24, // 20: cardroom.v1.PumbaEvent.game_ended:type_name -> cardroom.v1.PumbaGameEndedEvent
+	12, // 21: cardroom.v1.PumbaRoundEndedEvent.revealed_hands:type_name -> cardroom.v1.PumbaCardList
+	22, // [22:22] is the sub-list for method output_type
+	22, // [22:22] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_pumba_proto_init() }
@@ -2300,7 +2477,9 @@ func file_cardroom_v1_pumba_proto_init() {
 	file_cardroom_v1_pumba_proto_msgTypes[2].OneofWrappers = []any{}
 	file_cardroom_v1_pumba_proto_msgTypes[7].OneofWrappers = []any{}
 	file_cardroom_v1_pumba_proto_msgTypes[8].OneofWrappers = []any{}
-	file_cardroom_v1_pumba_proto_msgTypes[10].OneofWrappers = []any{
+	file_cardroom_v1_pumba_proto_msgTypes[9].OneofWrappers = []any{}
+	file_cardroom_v1_pumba_proto_msgTypes[10].OneofWrappers = []any{}
+	file_cardroom_v1_pumba_proto_msgTypes[12].OneofWrappers = []any{
 		(*PumbaEvent_RoundStarted)(nil),
 		(*PumbaEvent_CardPlayed)(nil),
 		(*PumbaEvent_WentOut)(nil),
@@ -2313,16 +2492,16 @@ func file_cardroom_v1_pumba_proto_init() {
 		(*PumbaEvent_RoundEnded)(nil),
 		(*PumbaEvent_GameEnded)(nil),
 	}
-	file_cardroom_v1_pumba_proto_msgTypes[12].OneofWrappers = []any{}
-	file_cardroom_v1_pumba_proto_msgTypes[13].OneofWrappers = []any{}
-	file_cardroom_v1_pumba_proto_msgTypes[20].OneofWrappers = []any{}
+	file_cardroom_v1_pumba_proto_msgTypes[14].OneofWrappers = []any{}
+	file_cardroom_v1_pumba_proto_msgTypes[15].OneofWrappers = []any{}
+	file_cardroom_v1_pumba_proto_msgTypes[22].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_pumba_proto_rawDesc), len(file_cardroom_v1_pumba_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   22,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -44,7 +44,9 @@ View (same keys for every viewer): you, phase (``turn_normal``,
 pile's cards are public through the ``card_played`` events), stock_count, opener, current (null
 once over), dir, pending_draw, draws_this_turn, extra_turn, pumba_window
 (offender or null), idle_passes, last_round_winner, winners, ranks (empty until
-the end).
+the end), last_round (null until a round ends, then {round, winner (or null), blocked,
+results [{seat, score (null: did not play), revealed_hand}]}; ``revealed_hand`` is not
+a card key, like ``revealed_hands``).
 
 Fixture (the §6 test hook, ``new_game(..., fixture=...)``, never in a view):
 

@@ -154,6 +154,7 @@ def end_round(state: PumbaState, winner: int, events: list[Event]) -> None:
         state.totals[seat] += scores[seat]
     state.round_scores = scores
     state.round_winner = winner
+    state.revealed_hands = [list(hand) for hand in state.hands]
     options = state.options
     limit = options.point_limit
     reached = [seat for seat in active if state.totals[seat] >= limit]
@@ -170,7 +171,7 @@ def end_round(state: PumbaState, winner: int, events: list[Event]) -> None:
                 "blocked": winner < 0,
                 # revealed cards of the round that just ended; they are reshuffled for the next
                 # round, so they are history, not current locations (not a card_keys key)
-                "revealed_hands": [list(hand) for hand in state.hands],
+                "revealed_hands": [list(hand) for hand in state.revealed_hands],
                 "scores": scores,
                 "totals": list(state.totals),
                 "eliminated": reached if elimination else [],

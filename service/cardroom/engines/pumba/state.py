@@ -129,7 +129,7 @@ def options_dict(options: PumbaOptions) -> dict[str, Any]:
     return {spec.name: getattr(options, spec.name) for spec in OPTION_SPECS}
 
 
-class PumbaState(msgspec.Struct):
+class PumbaState(msgspec.Struct, omit_defaults=True):
     options: PumbaOptions
     seed: int
     rng_counter: int
@@ -156,6 +156,10 @@ class PumbaState(msgspec.Struct):
     fixture_decks: list[list[str]]  # test hook: round r uses fixture_decks[r-1] (top first)
     fixture_reshuffles: list[list[str]]  # test hook: the n-th reshuffle's new stock (top first)
     reshuffles: int  # reshuffles done so far
+    # Added after schema 1 with a default, so a state saved before it loads (without the hands of the round it
+    # was in) and an older release still reads a newer state: no schema change. ``omit_defaults`` keeps such a
+    # state's bytes as they were until a round ends.
+    revealed_hands: list[list[str]] = []  # every hand at the end of the last finished round (§4), by seat
 
 
 CODEC: VersionedCodec[PumbaState] = VersionedCodec(GAME_ID, PumbaState, schema=1)
@@ -169,5 +173,5 @@ def clone(state: PumbaState) -> PumbaState:
     new.discard = state.discard[:]
     new.totals = state.totals[:]
     new.eliminated_in = state.eliminated_in[:]
-    new.round_scores = state.round_scores[:]
+    new.round_scores = state.round_scores[:]  # revealed_hands is replaced whole at a round end, never mutated
     return new

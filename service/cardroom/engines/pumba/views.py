@@ -46,6 +46,32 @@ def view(state: PumbaState, seat: int | None) -> dict[str, Any]:
         "last_round_winner": None if state.round_winner < 0 else state.round_winner,
         "winners": list(state.winners),
         "ranks": list(state.ranks),
+        "last_round": last_round(state),
+    }
+
+
+def last_round(state: PumbaState) -> dict[str, Any] | None:
+    """The last finished round as its end showed it to everyone (§4, §5: hands at round end are public), or
+    None before the first round ends. A seat eliminated in an earlier round did not play it: its ``score`` is
+    None, not 0, so that no client reads a round it sat out as a round it scored nothing in."""
+    number = state.round if state.phase == OVER else state.round - 1
+    if number < 1:
+        return None
+    hands, scores, out = state.revealed_hands, state.round_scores, state.eliminated_in
+    winner = state.round_winner
+    return {
+        "round": number,
+        "winner": None if winner < 0 else winner,
+        "blocked": winner < 0,
+        "results": [
+            {
+                "seat": seat,
+                "score": scores[seat] if not out[seat] or out[seat] >= number else None,
+                # history: these cards were reshuffled into the next deal, so this is not a card key
+                "revealed_hand": list(hands[seat]) if hands else [],
+            }
+            for seat in range(len(state.hands))
+        ],
     }
 
 

@@ -144,14 +144,18 @@ private static final long serialVersionUID = 0L;
   private int roundScore_ = 0;
   /**
    * <pre>
-   * Its score of the last round ended.
+   * Its score of the last round ended; 0 also for a seat that did not play
+   * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+   * `results[].score` is absent for such a seat. Still filled.
    * </pre>
    *
-   * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+   * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumbaPlayer.round_score is deprecated.
+   *     See cardroom/v1/pumba.proto;l=217
    * @return The roundScore.
    */
   @java.lang.Override
-  public int getRoundScore() {
+  @java.lang.Deprecated public int getRoundScore() {
     return roundScore_;
   }
 
@@ -815,26 +819,34 @@ private static final long serialVersionUID = 0L;
     private int roundScore_ ;
     /**
      * <pre>
-     * Its score of the last round ended.
+     * Its score of the last round ended; 0 also for a seat that did not play
+     * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+     * `results[].score` is absent for such a seat. Still filled.
      * </pre>
      *
-     * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+     * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaPlayer.round_score is deprecated.
+     *     See cardroom/v1/pumba.proto;l=217
      * @return The roundScore.
      */
     @java.lang.Override
-    public int getRoundScore() {
+    @java.lang.Deprecated public int getRoundScore() {
       return roundScore_;
     }
     /**
      * <pre>
-     * Its score of the last round ended.
+     * Its score of the last round ended; 0 also for a seat that did not play
+     * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+     * `results[].score` is absent for such a seat. Still filled.
      * </pre>
      *
-     * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+     * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaPlayer.round_score is deprecated.
+     *     See cardroom/v1/pumba.proto;l=217
      * @param value The roundScore to set.
      * @return This builder for chaining.
      */
-    public Builder setRoundScore(int value) {
+    @java.lang.Deprecated public Builder setRoundScore(int value) {
 
       roundScore_ = value;
       bitField0_ |= 0x00000020;
@@ -843,13 +855,17 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Its score of the last round ended.
+     * Its score of the last round ended; 0 also for a seat that did not play
+     * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+     * `results[].score` is absent for such a seat. Still filled.
      * </pre>
      *
-     * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+     * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaPlayer.round_score is deprecated.
+     *     See cardroom/v1/pumba.proto;l=217
      * @return This builder for chaining.
      */
-    public Builder clearRoundScore() {
+    @java.lang.Deprecated public Builder clearRoundScore() {
       bitField0_ = (bitField0_ & ~0x00000020);
       roundScore_ = 0;
       onChanged();

@@ -71,11 +71,15 @@ public interface PumbaPlayerOrBuilder extends
 
   /**
    * <pre>
-   * Its score of the last round ended.
+   * Its score of the last round ended; 0 also for a seat that did not play
+   * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+   * `results[].score` is absent for such a seat. Still filled.
    * </pre>
    *
-   * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+   * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumbaPlayer.round_score is deprecated.
+   *     See cardroom/v1/pumba.proto;l=217
    * @return The roundScore.
    */
-  int getRoundScore();
+  @java.lang.Deprecated int getRoundScore();
 }

@@ -67,6 +67,16 @@ public final class PumbaProto extends com.google.protobuf.GeneratedFile {
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_PumbaView_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PumbaRoundSummary_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PumbaRoundSummary_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PumbaSeatRound_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PumbaSeatRound_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardroom_v1_PumbaPlayer_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -182,7 +192,7 @@ public final class PumbaProto extends com.google.protobuf.GeneratedFile {
       "B\007\n\005_suitB\t\n\007_targetB\010\n\006_pumba\"\021\n\017PumbaD" +
       "rawAction\"\021\n\017PumbaPassAction\"\030\n\026PumbaTak" +
       "ePenaltyAction\"3\n\031PumbaChallengePumbaAct" +
-      "ion\022\026\n\006target\030\001 \001(\005R\006target\"\251\006\n\tPumbaVie" +
+      "ion\022\026\n\006target\030\001 \001(\005R\006target\"\350\006\n\tPumbaVie" +
       "w\022\025\n\003you\030\001 \001(\005H\000R\003you\210\001\001\022\030\n\005phase\030\002 \001(\tB" +
       "\002\030\001R\005phase\022\024\n\005round\030\003 \001(\005R\005round\0223\n\007opti" +
       "ons\030\004 \001(\0132\031.cardroom.v1.PumbaOptionsR\007op" +
@@ -201,77 +211,85 @@ public final class PumbaProto extends com.google.protobuf.GeneratedFile {
       "\017lastRoundWinner\210\001\001\022\030\n\007winners\030\025 \003(\005R\007wi" +
       "nners\022\024\n\005ranks\030\026 \003(\005R\005ranks\0228\n\013typed_pha" +
       "se\030\027 \001(\0162\027.cardroom.v1.PumbaPhaseR\ntyped" +
-      "PhaseB\006\n\004_youB\n\n\010_currentB\017\n\r_pumba_wind" +
-      "owB\024\n\022_last_round_winnerJ\004\010\t\020\nR\007discard\"" +
-      "\334\001\n\013PumbaPlayer\022\022\n\004seat\030\001 \001(\005R\004seat\022\035\n\nh" +
-      "and_count\030\002 \001(\005R\thandCount\022\024\n\005total\030\003 \001(" +
-      "\005R\005total\022\036\n\neliminated\030\004 \001(\010R\neliminated" +
-      "\022.\n\020eliminated_round\030\005 \001(\005H\000R\017eliminated" +
-      "Round\210\001\001\022\037\n\013round_score\030\006 \001(\005R\nroundScor" +
-      "eB\023\n\021_eliminated_round\"%\n\rPumbaCardList\022" +
-      "\024\n\005cards\030\001 \003(\tR\005cards\"\316\006\n\nPumbaEvent\022J\n\r" +
-      "round_started\030\001 \001(\0132#.cardroom.v1.PumbaR" +
-      "oundStartedEventH\000R\014roundStarted\022D\n\013card" +
-      "_played\030\002 \001(\0132!.cardroom.v1.PumbaCardPla" +
-      "yedEventH\000R\ncardPlayed\022;\n\010went_out\030\003 \001(\013" +
-      "2\036.cardroom.v1.PumbaWentOutEventH\000R\007went" +
-      "Out\022D\n\013cards_drawn\030\004 \001(\0132!.cardroom.v1.P" +
-      "umbaCardsDrawnEventH\000R\ncardsDrawn\022S\n\020sto" +
-      "ck_reshuffled\030\005 \001(\0132&.cardroom.v1.PumbaS" +
-      "tockReshuffledEventH\000R\017stockReshuffled\0227" +
-      "\n\006passed\030\006 \001(\0132\035.cardroom.v1.PumbaPassed" +
-      "EventH\000R\006passed\022Z\n\023pumba_window_opened\030\007" +
-      " \001(\0132(.cardroom.v1.PumbaPumbaWindowOpene" +
-      "dEventH\000R\021pumbaWindowOpened\022Z\n\023pumba_win" +
-      "dow_closed\030\010 \001(\0132(.cardroom.v1.PumbaPumb" +
-      "aWindowClosedEventH\000R\021pumbaWindowClosed\022" +
-      "S\n\020pumba_challenged\030\t \001(\0132&.cardroom.v1." +
-      "PumbaPumbaChallengedEventH\000R\017pumbaChalle" +
-      "nged\022D\n\013round_ended\030\n \001(\0132!.cardroom.v1." +
-      "PumbaRoundEndedEventH\000R\nroundEnded\022A\n\nga" +
-      "me_ended\030\013 \001(\0132 .cardroom.v1.PumbaGameEn" +
-      "dedEventH\000R\tgameEndedB\007\n\005event\"\246\002\n\026Pumba" +
-      "RoundStartedEvent\022\024\n\005round\030\001 \001(\005R\005round\022" +
-      "\026\n\006opener\030\002 \001(\005R\006opener\022\030\n\007starter\030\003 \001(\t" +
-      "R\007starter\022\037\n\013active_suit\030\004 \001(\tR\nactiveSu" +
-      "it\022\037\n\013hand_counts\030\005 \003(\005R\nhandCounts\022\037\n\013s" +
-      "tock_count\030\006 \001(\005R\nstockCount\022\030\n\007current\030" +
-      "\007 \001(\005R\007current\022\020\n\003dir\030\010 \001(\005R\003dir\022!\n\014pend" +
-      "ing_draw\030\t \001(\005R\013pendingDraw\022\022\n\004hand\030\n \003(" +
-      "\tR\004hand\"\235\001\n\024PumbaCardPlayedEvent\022\022\n\004seat" +
-      "\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\037\n\013acti" +
-      "ve_suit\030\003 \001(\tR\nactiveSuit\022\033\n\006target\030\004 \001(" +
-      "\005H\000R\006target\210\001\001\022\024\n\005pumba\030\005 \001(\010R\005pumbaB\t\n\007" +
-      "_target\"\215\001\n\021PumbaWentOutEvent\022\022\n\004seat\030\001 " +
-      "\001(\005R\004seat\022\033\n\tlast_card\030\002 \001(\tR\010lastCard\022\037" +
-      "\n\013active_suit\030\003 \001(\tR\nactiveSuit\022\033\n\006targe" +
-      "t\030\004 \001(\005H\000R\006target\210\001\001B\t\n\007_target\"n\n\024Pumba" +
-      "CardsDrawnEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\024\n\005c" +
-      "ount\030\002 \001(\005R\005count\022\026\n\006reason\030\003 \001(\tR\006reaso" +
-      "n\022\024\n\005cards\030\004 \003(\tR\005cards\"1\n\031PumbaStockRes" +
-      "huffledEvent\022\024\n\005count\030\001 \001(\005R\005count\"&\n\020Pu" +
-      "mbaPassedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"1\n\033Pu" +
-      "mbaPumbaWindowOpenedEvent\022\022\n\004seat\030\001 \001(\005R" +
-      "\004seat\"1\n\033PumbaPumbaWindowClosedEvent\022\022\n\004" +
-      "seat\030\001 \001(\005R\004seat\"G\n\031PumbaPumbaChallenged" +
-      "Event\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006target\030\002 \001(" +
-      "\005R\006target\"\201\002\n\024PumbaRoundEndedEvent\022\024\n\005ro" +
-      "und\030\001 \001(\005R\005round\022\033\n\006winner\030\002 \001(\005H\000R\006winn" +
-      "er\210\001\001\022\030\n\007blocked\030\003 \001(\010R\007blocked\022A\n\016revea" +
-      "led_hands\030\004 \003(\0132\032.cardroom.v1.PumbaCardL" +
-      "istR\rrevealedHands\022\026\n\006scores\030\005 \003(\005R\006scor" +
-      "es\022\026\n\006totals\030\006 \003(\005R\006totals\022\036\n\neliminated" +
-      "\030\007 \003(\005R\neliminatedB\t\n\007_winner\"]\n\023PumbaGa" +
-      "meEndedEvent\022\030\n\007winners\030\001 \003(\005R\007winners\022\024" +
-      "\n\005ranks\030\002 \003(\005R\005ranks\022\026\n\006totals\030\003 \003(\005R\006to" +
-      "tals*\177\n\nPumbaPhase\022\033\n\027PUMBA_PHASE_UNSPEC" +
-      "IFIED\020\000\022\033\n\027PUMBA_PHASE_TURN_NORMAL\020\001\022\034\n\030" +
-      "PUMBA_PHASE_TURN_PENALTY\020\002\022\031\n\025PUMBA_PHAS" +
-      "E_GAME_OVER\020\003B\221\001\n\017dev.cardroom.v1B\nPumba" +
-      "ProtoP\001Z:github.com/cardroom/cardroom/ge" +
-      "n/go/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Card" +
-      "room.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V" +
-      "1b\006proto3"
+      "Phase\022=\n\nlast_round\030\030 \001(\0132\036.cardroom.v1." +
+      "PumbaRoundSummaryR\tlastRoundB\006\n\004_youB\n\n\010" +
+      "_currentB\017\n\r_pumba_windowB\024\n\022_last_round" +
+      "_winnerJ\004\010\t\020\nR\007discard\"\242\001\n\021PumbaRoundSum" +
+      "mary\022\024\n\005round\030\001 \001(\005R\005round\022\033\n\006winner\030\002 \001" +
+      "(\005H\000R\006winner\210\001\001\022\030\n\007blocked\030\003 \001(\010R\007blocke" +
+      "d\0225\n\007results\030\004 \003(\0132\033.cardroom.v1.PumbaSe" +
+      "atRoundR\007resultsB\t\n\007_winner\"n\n\016PumbaSeat" +
+      "Round\022\022\n\004seat\030\001 \001(\005R\004seat\022\031\n\005score\030\002 \001(\005" +
+      "H\000R\005score\210\001\001\022#\n\rrevealed_hand\030\003 \003(\tR\014rev" +
+      "ealedHandB\010\n\006_score\"\340\001\n\013PumbaPlayer\022\022\n\004s" +
+      "eat\030\001 \001(\005R\004seat\022\035\n\nhand_count\030\002 \001(\005R\than" +
+      "dCount\022\024\n\005total\030\003 \001(\005R\005total\022\036\n\neliminat" +
+      "ed\030\004 \001(\010R\neliminated\022.\n\020eliminated_round" +
+      "\030\005 \001(\005H\000R\017eliminatedRound\210\001\001\022#\n\013round_sc" +
+      "ore\030\006 \001(\005B\002\030\001R\nroundScoreB\023\n\021_eliminated" +
+      "_round\"%\n\rPumbaCardList\022\024\n\005cards\030\001 \003(\tR\005" +
+      "cards\"\316\006\n\nPumbaEvent\022J\n\rround_started\030\001 " +
+      "\001(\0132#.cardroom.v1.PumbaRoundStartedEvent" +
+      "H\000R\014roundStarted\022D\n\013card_played\030\002 \001(\0132!." +
+      "cardroom.v1.PumbaCardPlayedEventH\000R\ncard" +
+      "Played\022;\n\010went_out\030\003 \001(\0132\036.cardroom.v1.P" +
+      "umbaWentOutEventH\000R\007wentOut\022D\n\013cards_dra" +
+      "wn\030\004 \001(\0132!.cardroom.v1.PumbaCardsDrawnEv" +
+      "entH\000R\ncardsDrawn\022S\n\020stock_reshuffled\030\005 " +
+      "\001(\0132&.cardroom.v1.PumbaStockReshuffledEv" +
+      "entH\000R\017stockReshuffled\0227\n\006passed\030\006 \001(\0132\035" +
+      ".cardroom.v1.PumbaPassedEventH\000R\006passed\022" +
+      "Z\n\023pumba_window_opened\030\007 \001(\0132(.cardroom." +
+      "v1.PumbaPumbaWindowOpenedEventH\000R\021pumbaW" +
+      "indowOpened\022Z\n\023pumba_window_closed\030\010 \001(\013" +
+      "2(.cardroom.v1.PumbaPumbaWindowClosedEve" +
+      "ntH\000R\021pumbaWindowClosed\022S\n\020pumba_challen" +
+      "ged\030\t \001(\0132&.cardroom.v1.PumbaPumbaChalle" +
+      "ngedEventH\000R\017pumbaChallenged\022D\n\013round_en" +
+      "ded\030\n \001(\0132!.cardroom.v1.PumbaRoundEndedE" +
+      "ventH\000R\nroundEnded\022A\n\ngame_ended\030\013 \001(\0132 " +
+      ".cardroom.v1.PumbaGameEndedEventH\000R\tgame" +
+      "EndedB\007\n\005event\"\246\002\n\026PumbaRoundStartedEven" +
+      "t\022\024\n\005round\030\001 \001(\005R\005round\022\026\n\006opener\030\002 \001(\005R" +
+      "\006opener\022\030\n\007starter\030\003 \001(\tR\007starter\022\037\n\013act" +
+      "ive_suit\030\004 \001(\tR\nactiveSuit\022\037\n\013hand_count" +
+      "s\030\005 \003(\005R\nhandCounts\022\037\n\013stock_count\030\006 \001(\005" +
+      "R\nstockCount\022\030\n\007current\030\007 \001(\005R\007current\022\020" +
+      "\n\003dir\030\010 \001(\005R\003dir\022!\n\014pending_draw\030\t \001(\005R\013" +
+      "pendingDraw\022\022\n\004hand\030\n \003(\tR\004hand\"\235\001\n\024Pumb" +
+      "aCardPlayedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004" +
+      "card\030\002 \001(\tR\004card\022\037\n\013active_suit\030\003 \001(\tR\na" +
+      "ctiveSuit\022\033\n\006target\030\004 \001(\005H\000R\006target\210\001\001\022\024" +
+      "\n\005pumba\030\005 \001(\010R\005pumbaB\t\n\007_target\"\215\001\n\021Pumb" +
+      "aWentOutEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\033\n\tlas" +
+      "t_card\030\002 \001(\tR\010lastCard\022\037\n\013active_suit\030\003 " +
+      "\001(\tR\nactiveSuit\022\033\n\006target\030\004 \001(\005H\000R\006targe" +
+      "t\210\001\001B\t\n\007_target\"n\n\024PumbaCardsDrawnEvent\022" +
+      "\022\n\004seat\030\001 \001(\005R\004seat\022\024\n\005count\030\002 \001(\005R\005coun" +
+      "t\022\026\n\006reason\030\003 \001(\tR\006reason\022\024\n\005cards\030\004 \003(\t" +
+      "R\005cards\"1\n\031PumbaStockReshuffledEvent\022\024\n\005" +
+      "count\030\001 \001(\005R\005count\"&\n\020PumbaPassedEvent\022\022" +
+      "\n\004seat\030\001 \001(\005R\004seat\"1\n\033PumbaPumbaWindowOp" +
+      "enedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"1\n\033PumbaPu" +
+      "mbaWindowClosedEvent\022\022\n\004seat\030\001 \001(\005R\004seat" +
+      "\"G\n\031PumbaPumbaChallengedEvent\022\022\n\004seat\030\001 " +
+      "\001(\005R\004seat\022\026\n\006target\030\002 \001(\005R\006target\"\201\002\n\024Pu" +
+      "mbaRoundEndedEvent\022\024\n\005round\030\001 \001(\005R\005round" +
+      "\022\033\n\006winner\030\002 \001(\005H\000R\006winner\210\001\001\022\030\n\007blocked" +
+      "\030\003 \001(\010R\007blocked\022A\n\016revealed_hands\030\004 \003(\0132" +
+      "\032.cardroom.v1.PumbaCardListR\rrevealedHan" +
+      "ds\022\026\n\006scores\030\005 \003(\005R\006scores\022\026\n\006totals\030\006 \003" +
+      "(\005R\006totals\022\036\n\neliminated\030\007 \003(\005R\neliminat" +
+      "edB\t\n\007_winner\"]\n\023PumbaGameEndedEvent\022\030\n\007" +
+      "winners\030\001 \003(\005R\007winners\022\024\n\005ranks\030\002 \003(\005R\005r" +
+      "anks\022\026\n\006totals\030\003 \003(\005R\006totals*\177\n\nPumbaPha" +
+      "se\022\033\n\027PUMBA_PHASE_UNSPECIFIED\020\000\022\033\n\027PUMBA" +
+      "_PHASE_TURN_NORMAL\020\001\022\034\n\030PUMBA_PHASE_TURN" +
+      "_PENALTY\020\002\022\031\n\025PUMBA_PHASE_GAME_OVER\020\003B\221\001" +
+      "\n\017dev.cardroom.v1B\nPumbaProtoP\001Z:github." +
+      "com/cardroom/cardroom/gen/go/cardroom/v1" +
+      ";cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002CR\312\002\013C" +
+      "ardroom\\V1\352\002\014Cardroom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -324,87 +342,99 @@ public final class PumbaProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PumbaView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaView_descriptor,
-        new java.lang.String[] { "You", "Phase", "Round", "Options", "Players", "Hand", "Top", "ActiveSuit", "DiscardCount", "StockCount", "Opener", "Current", "Dir", "PendingDraw", "DrawsThisTurn", "ExtraTurn", "PumbaWindow", "IdlePasses", "LastRoundWinner", "Winners", "Ranks", "TypedPhase", });
-    internal_static_cardroom_v1_PumbaPlayer_descriptor =
+        new java.lang.String[] { "You", "Phase", "Round", "Options", "Players", "Hand", "Top", "ActiveSuit", "DiscardCount", "StockCount", "Opener", "Current", "Dir", "PendingDraw", "DrawsThisTurn", "ExtraTurn", "PumbaWindow", "IdlePasses", "LastRoundWinner", "Winners", "Ranks", "TypedPhase", "LastRound", });
+    internal_static_cardroom_v1_PumbaRoundSummary_descriptor =
       getDescriptor().getMessageType(8);
+    internal_static_cardroom_v1_PumbaRoundSummary_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PumbaRoundSummary_descriptor,
+        new java.lang.String[] { "Round", "Winner", "Blocked", "Results", });
+    internal_static_cardroom_v1_PumbaSeatRound_descriptor =
+      getDescriptor().getMessageType(9);
+    internal_static_cardroom_v1_PumbaSeatRound_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PumbaSeatRound_descriptor,
+        new java.lang.String[] { "Seat", "Score", "RevealedHand", });
+    internal_static_cardroom_v1_PumbaPlayer_descriptor =
+      getDescriptor().getMessageType(10);
     internal_static_cardroom_v1_PumbaPlayer_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaPlayer_descriptor,
         new java.lang.String[] { "Seat", "HandCount", "Total", "Eliminated", "EliminatedRound", "RoundScore", });
     internal_static_cardroom_v1_PumbaCardList_descriptor =
-      getDescriptor().getMessageType(9);
+      getDescriptor().getMessageType(11);
     internal_static_cardroom_v1_PumbaCardList_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaCardList_descriptor,
         new java.lang.String[] { "Cards", });
     internal_static_cardroom_v1_PumbaEvent_descriptor =
-      getDescriptor().getMessageType(10);
+      getDescriptor().getMessageType(12);
     internal_static_cardroom_v1_PumbaEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaEvent_descriptor,
         new java.lang.String[] { "RoundStarted", "CardPlayed", "WentOut", "CardsDrawn", "StockReshuffled", "Passed", "PumbaWindowOpened", "PumbaWindowClosed", "PumbaChallenged", "RoundEnded", "GameEnded", "Event", });
     internal_static_cardroom_v1_PumbaRoundStartedEvent_descriptor =
-      getDescriptor().getMessageType(11);
+      getDescriptor().getMessageType(13);
     internal_static_cardroom_v1_PumbaRoundStartedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaRoundStartedEvent_descriptor,
         new java.lang.String[] { "Round", "Opener", "Starter", "ActiveSuit", "HandCounts", "StockCount", "Current", "Dir", "PendingDraw", "Hand", });
     internal_static_cardroom_v1_PumbaCardPlayedEvent_descriptor =
-      getDescriptor().getMessageType(12);
+      getDescriptor().getMessageType(14);
     internal_static_cardroom_v1_PumbaCardPlayedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaCardPlayedEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", "ActiveSuit", "Target", "Pumba", });
     internal_static_cardroom_v1_PumbaWentOutEvent_descriptor =
-      getDescriptor().getMessageType(13);
+      getDescriptor().getMessageType(15);
     internal_static_cardroom_v1_PumbaWentOutEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaWentOutEvent_descriptor,
         new java.lang.String[] { "Seat", "LastCard", "ActiveSuit", "Target", });
     internal_static_cardroom_v1_PumbaCardsDrawnEvent_descriptor =
-      getDescriptor().getMessageType(14);
+      getDescriptor().getMessageType(16);
     internal_static_cardroom_v1_PumbaCardsDrawnEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaCardsDrawnEvent_descriptor,
         new java.lang.String[] { "Seat", "Count", "Reason", "Cards", });
     internal_static_cardroom_v1_PumbaStockReshuffledEvent_descriptor =
-      getDescriptor().getMessageType(15);
+      getDescriptor().getMessageType(17);
     internal_static_cardroom_v1_PumbaStockReshuffledEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaStockReshuffledEvent_descriptor,
         new java.lang.String[] { "Count", });
     internal_static_cardroom_v1_PumbaPassedEvent_descriptor =
-      getDescriptor().getMessageType(16);
+      getDescriptor().getMessageType(18);
     internal_static_cardroom_v1_PumbaPassedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaPassedEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumbaPumbaWindowOpenedEvent_descriptor =
-      getDescriptor().getMessageType(17);
+      getDescriptor().getMessageType(19);
     internal_static_cardroom_v1_PumbaPumbaWindowOpenedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaPumbaWindowOpenedEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumbaPumbaWindowClosedEvent_descriptor =
-      getDescriptor().getMessageType(18);
+      getDescriptor().getMessageType(20);
     internal_static_cardroom_v1_PumbaPumbaWindowClosedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaPumbaWindowClosedEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumbaPumbaChallengedEvent_descriptor =
-      getDescriptor().getMessageType(19);
+      getDescriptor().getMessageType(21);
     internal_static_cardroom_v1_PumbaPumbaChallengedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaPumbaChallengedEvent_descriptor,
         new java.lang.String[] { "Seat", "Target", });
     internal_static_cardroom_v1_PumbaRoundEndedEvent_descriptor =
-      getDescriptor().getMessageType(20);
+      getDescriptor().getMessageType(22);
     internal_static_cardroom_v1_PumbaRoundEndedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaRoundEndedEvent_descriptor,
         new java.lang.String[] { "Round", "Winner", "Blocked", "RevealedHands", "Scores", "Totals", "Eliminated", });
     internal_static_cardroom_v1_PumbaGameEndedEvent_descriptor =
-      getDescriptor().getMessageType(21);
+      getDescriptor().getMessageType(23);
     internal_static_cardroom_v1_PumbaGameEndedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumbaGameEndedEvent_descriptor,

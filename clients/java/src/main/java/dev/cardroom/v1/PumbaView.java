@@ -721,6 +721,53 @@ private static final long serialVersionUID = 0L;
     return result == null ? dev.cardroom.v1.PumbaPhase.UNRECOGNIZED : result;
   }
 
+  public static final int LAST_ROUND_FIELD_NUMBER = 24;
+  private dev.cardroom.v1.PumbaRoundSummary lastRound_;
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   * @return Whether the lastRound field is set.
+   */
+  @java.lang.Override
+  public boolean hasLastRound() {
+    return ((bitField0_ & 0x00000020) != 0);
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   * @return The lastRound.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumbaRoundSummary getLastRound() {
+    return lastRound_ == null ? dev.cardroom.v1.PumbaRoundSummary.getDefaultInstance() : lastRound_;
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumbaRoundSummaryOrBuilder getLastRoundOrBuilder() {
+    return lastRound_ == null ? dev.cardroom.v1.PumbaRoundSummary.getDefaultInstance() : lastRound_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -809,6 +856,9 @@ private static final long serialVersionUID = 0L;
     }
     if (typedPhase_ != dev.cardroom.v1.PumbaPhase.PUMBA_PHASE_UNSPECIFIED.getNumber()) {
       output.writeEnum(23, typedPhase_);
+    }
+    if (((bitField0_ & 0x00000020) != 0)) {
+      output.writeMessage(24, getLastRound());
     }
     getUnknownFields().writeTo(output);
   }
@@ -928,6 +978,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeEnumSize(23, typedPhase_);
     }
+    if (((bitField0_ & 0x00000020) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(24, getLastRound());
+    }
     return size;
   }
   @java.lang.Override
@@ -1010,6 +1064,11 @@ private static final long serialVersionUID = 0L;
     if (!getRanksList()
         .equals(other.getRanksList())) return false;
     if (typedPhase_ != other.typedPhase_) return false;
+    if (hasLastRound() != other.hasLastRound()) return false;
+    if (hasLastRound()) {
+      if (!getLastRound()
+          .equals(other.getLastRound())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -1084,6 +1143,10 @@ private static final long serialVersionUID = 0L;
     }
     hash = (37 * hash) + TYPED_PHASE_FIELD_NUMBER;
     hash = (53 * hash) + typedPhase_;
+    if (hasLastRound()) {
+      hash = (37 * hash) + LAST_ROUND_FIELD_NUMBER;
+      hash = (53 * hash) + getLastRound().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -1222,6 +1285,7 @@ private static final long serialVersionUID = 0L;
               .alwaysUseFieldBuilders) {
         internalGetOptionsFieldBuilder();
         internalGetPlayersFieldBuilder();
+        internalGetLastRoundFieldBuilder();
       }
     }
     @java.lang.Override
@@ -1261,6 +1325,11 @@ private static final long serialVersionUID = 0L;
       winners_ = emptyIntList();
       ranks_ = emptyIntList();
       typedPhase_ = 0;
+      lastRound_ = null;
+      if (lastRoundBuilder_ != null) {
+        lastRoundBuilder_.dispose();
+        lastRoundBuilder_ = null;
+      }
       return this;
     }
 
@@ -1380,6 +1449,12 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00200000) != 0)) {
         result.typedPhase_ = typedPhase_;
+      }
+      if (((from_bitField0_ & 0x00400000) != 0)) {
+        result.lastRound_ = lastRoundBuilder_ == null
+            ? lastRound_
+            : lastRoundBuilder_.build();
+        to_bitField0_ |= 0x00000020;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -1513,6 +1588,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.typedPhase_ != 0) {
         setTypedPhaseValue(other.getTypedPhaseValue());
+      }
+      if (other.hasLastRound()) {
+        mergeLastRound(other.getLastRound());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -1682,6 +1760,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00200000;
               break;
             } // case 184
+            case 194: {
+              input.readMessage(
+                  internalGetLastRoundFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00400000;
+              break;
+            } // case 194
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -3531,6 +3616,190 @@ private static final long serialVersionUID = 0L;
       typedPhase_ = 0;
       onChanged();
       return this;
+    }
+
+    private dev.cardroom.v1.PumbaRoundSummary lastRound_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PumbaRoundSummary, dev.cardroom.v1.PumbaRoundSummary.Builder, dev.cardroom.v1.PumbaRoundSummaryOrBuilder> lastRoundBuilder_;
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     * @return Whether the lastRound field is set.
+     */
+    public boolean hasLastRound() {
+      return ((bitField0_ & 0x00400000) != 0);
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     * @return The lastRound.
+     */
+    public dev.cardroom.v1.PumbaRoundSummary getLastRound() {
+      if (lastRoundBuilder_ == null) {
+        return lastRound_ == null ? dev.cardroom.v1.PumbaRoundSummary.getDefaultInstance() : lastRound_;
+      } else {
+        return lastRoundBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public Builder setLastRound(dev.cardroom.v1.PumbaRoundSummary value) {
+      if (lastRoundBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        lastRound_ = value;
+      } else {
+        lastRoundBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00400000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public Builder setLastRound(
+        dev.cardroom.v1.PumbaRoundSummary.Builder builderForValue) {
+      if (lastRoundBuilder_ == null) {
+        lastRound_ = builderForValue.build();
+      } else {
+        lastRoundBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00400000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public Builder mergeLastRound(dev.cardroom.v1.PumbaRoundSummary value) {
+      if (lastRoundBuilder_ == null) {
+        if (((bitField0_ & 0x00400000) != 0) &&
+          lastRound_ != null &&
+          lastRound_ != dev.cardroom.v1.PumbaRoundSummary.getDefaultInstance()) {
+          getLastRoundBuilder().mergeFrom(value);
+        } else {
+          lastRound_ = value;
+        }
+      } else {
+        lastRoundBuilder_.mergeFrom(value);
+      }
+      if (lastRound_ != null) {
+        bitField0_ |= 0x00400000;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public Builder clearLastRound() {
+      bitField0_ = (bitField0_ & ~0x00400000);
+      lastRound_ = null;
+      if (lastRoundBuilder_ != null) {
+        lastRoundBuilder_.dispose();
+        lastRoundBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public dev.cardroom.v1.PumbaRoundSummary.Builder getLastRoundBuilder() {
+      bitField0_ |= 0x00400000;
+      onChanged();
+      return internalGetLastRoundFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public dev.cardroom.v1.PumbaRoundSummaryOrBuilder getLastRoundOrBuilder() {
+      if (lastRoundBuilder_ != null) {
+        return lastRoundBuilder_.getMessageOrBuilder();
+      } else {
+        return lastRound_ == null ?
+            dev.cardroom.v1.PumbaRoundSummary.getDefaultInstance() : lastRound_;
+      }
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PumbaRoundSummary, dev.cardroom.v1.PumbaRoundSummary.Builder, dev.cardroom.v1.PumbaRoundSummaryOrBuilder> 
+        internalGetLastRoundFieldBuilder() {
+      if (lastRoundBuilder_ == null) {
+        lastRoundBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.cardroom.v1.PumbaRoundSummary, dev.cardroom.v1.PumbaRoundSummary.Builder, dev.cardroom.v1.PumbaRoundSummaryOrBuilder>(
+                getLastRound(),
+                getParentForChildren(),
+                isClean());
+        lastRound_ = null;
+      }
+      return lastRoundBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumbaView)

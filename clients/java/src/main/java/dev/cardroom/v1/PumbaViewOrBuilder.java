@@ -435,4 +435,40 @@ public interface PumbaViewOrBuilder extends
    * @return The typedPhase.
    */
   dev.cardroom.v1.PumbaPhase getTypedPhase();
+
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   * @return Whether the lastRound field is set.
+   */
+  boolean hasLastRound();
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   * @return The lastRound.
+   */
+  dev.cardroom.v1.PumbaRoundSummary getLastRound();
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   */
+  dev.cardroom.v1.PumbaRoundSummaryOrBuilder getLastRoundOrBuilder();
 }

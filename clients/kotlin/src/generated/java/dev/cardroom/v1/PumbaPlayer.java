@@ -227,22 +227,28 @@ public  final class PumbaPlayer extends
   private int roundScore_;
   /**
    * <pre>
-   * Its score of the last round ended.
+   * Its score of the last round ended; 0 also for a seat that did not play
+   * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+   * `results[].score` is absent for such a seat. Still filled.
    * </pre>
    *
-   * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+   * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
+   * @deprecated cardroom.v1.PumbaPlayer.round_score is deprecated.
+   *     See cardroom/v1/pumba.proto;l=217
    * @return The roundScore.
    */
   @java.lang.Override
-  public int getRoundScore() {
+  @java.lang.Deprecated public int getRoundScore() {
     return roundScore_;
   }
   /**
    * <pre>
-   * Its score of the last round ended.
+   * Its score of the last round ended; 0 also for a seat that did not play
+   * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+   * `results[].score` is absent for such a seat. Still filled.
    * </pre>
    *
-   * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+   * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
    * @param value The roundScore to set.
    */
   private void setRoundScore(int value) {
@@ -251,10 +257,12 @@ public  final class PumbaPlayer extends
   }
   /**
    * <pre>
-   * Its score of the last round ended.
+   * Its score of the last round ended; 0 also for a seat that did not play
+   * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+   * `results[].score` is absent for such a seat. Still filled.
    * </pre>
    *
-   * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+   * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
    */
   private void clearRoundScore() {
 
@@ -576,39 +584,51 @@ public  final class PumbaPlayer extends
 
     /**
      * <pre>
-     * Its score of the last round ended.
+     * Its score of the last round ended; 0 also for a seat that did not play
+     * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+     * `results[].score` is absent for such a seat. Still filled.
      * </pre>
      *
-     * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+     * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaPlayer.round_score is deprecated.
+     *     See cardroom/v1/pumba.proto;l=217
      * @return The roundScore.
      */
     @java.lang.Override
-    public int getRoundScore() {
+    @java.lang.Deprecated public int getRoundScore() {
       return instance.getRoundScore();
     }
     /**
      * <pre>
-     * Its score of the last round ended.
+     * Its score of the last round ended; 0 also for a seat that did not play
+     * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+     * `results[].score` is absent for such a seat. Still filled.
      * </pre>
      *
-     * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+     * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaPlayer.round_score is deprecated.
+     *     See cardroom/v1/pumba.proto;l=217
      * @param value The roundScore to set.
      * @return This builder for chaining.
      */
-    public Builder setRoundScore(int value) {
+    @java.lang.Deprecated public Builder setRoundScore(int value) {
       copyOnWrite();
       instance.setRoundScore(value);
       return this;
     }
     /**
      * <pre>
-     * Its score of the last round ended.
+     * Its score of the last round ended; 0 also for a seat that did not play
+     * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+     * `results[].score` is absent for such a seat. Still filled.
      * </pre>
      *
-     * <code>int32 round_score = 6 [json_name = "roundScore"];</code>
+     * <code>int32 round_score = 6 [json_name = "roundScore", deprecated = true];</code>
+     * @deprecated cardroom.v1.PumbaPlayer.round_score is deprecated.
+     *     See cardroom/v1/pumba.proto;l=217
      * @return This builder for chaining.
      */
-    public Builder clearRoundScore() {
+    @java.lang.Deprecated public Builder clearRoundScore() {
       copyOnWrite();
       instance.clearRoundScore();
       return this;

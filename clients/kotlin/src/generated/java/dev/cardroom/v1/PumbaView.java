@@ -1397,6 +1397,89 @@ public  final class PumbaView extends
     typedPhase_ = 0;
   }
 
+  public static final int LAST_ROUND_FIELD_NUMBER = 24;
+  private dev.cardroom.v1.PumbaRoundSummary lastRound_;
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   */
+  @java.lang.Override
+  public boolean hasLastRound() {
+    return ((bitField0_ & 0x00000020) != 0);
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumbaRoundSummary getLastRound() {
+    return lastRound_ == null ? dev.cardroom.v1.PumbaRoundSummary.getDefaultInstance() : lastRound_;
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setLastRound(dev.cardroom.v1.PumbaRoundSummary value) {
+    value.getClass();  // minimal bytecode null check
+    lastRound_ = value;
+    bitField0_ |= 0x00000020;
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   */
+  @java.lang.SuppressWarnings({"ReferenceEquality", "ReturnValueIgnored"})
+  private void mergeLastRound(dev.cardroom.v1.PumbaRoundSummary value) {
+    value.getClass();  // minimal bytecode null check
+    if (lastRound_ != null &&
+        lastRound_ != dev.cardroom.v1.PumbaRoundSummary.getDefaultInstance()) {
+      lastRound_ =
+        dev.cardroom.v1.PumbaRoundSummary.newBuilder(lastRound_).mergeFrom(value).buildPartial();
+    } else {
+      lastRound_ = value;
+    }
+    bitField0_ |= 0x00000020;
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+   */
+  private void clearLastRound() {
+    lastRound_ = null;
+    bitField0_ = (bitField0_ & ~0x00000020);
+  }
+
   public static dev.cardroom.v1.PumbaView parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -2911,6 +2994,95 @@ public  final class PumbaView extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    @java.lang.Override
+    public boolean hasLastRound() {
+      return instance.hasLastRound();
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumbaRoundSummary getLastRound() {
+      return instance.getLastRound();
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public Builder setLastRound(dev.cardroom.v1.PumbaRoundSummary value) {
+      copyOnWrite();
+      instance.setLastRound(value);
+      return this;
+      }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public Builder setLastRound(
+        dev.cardroom.v1.PumbaRoundSummary.Builder builderForValue) {
+      copyOnWrite();
+      instance.setLastRound(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public Builder mergeLastRound(dev.cardroom.v1.PumbaRoundSummary value) {
+      copyOnWrite();
+      instance.mergeLastRound(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];</code>
+     */
+    public Builder clearLastRound() {  copyOnWrite();
+      instance.clearLastRound();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumbaView)
   }
   @java.lang.Override
@@ -2951,12 +3123,14 @@ public  final class PumbaView extends
             "winners_",
             "ranks_",
             "typedPhase_",
+            "lastRound_",
           };
           java.lang.String info =
-              "\u0000\u0016\u0000\u0001\u0001\u0017\u0016\u0000\u0004\u0000\u0001\u1004\u0000\u0002" +
+              "\u0000\u0017\u0000\u0001\u0001\u0018\u0017\u0000\u0004\u0000\u0001\u1004\u0000\u0002" +
               "\u0208\u0003\u0004\u0004\u1009\u0001\u0005\u001b\u0006\u021a\u0007\u0208\b\u0208" +
               "\n\u0004\u000b\u0004\f\u0004\r\u1004\u0002\u000e\u0004\u000f\u0004\u0010\u0004\u0011" +
-              "\u0007\u0012\u1004\u0003\u0013\u0004\u0014\u1004\u0004\u0015\'\u0016\'\u0017\f";
+              "\u0007\u0012\u1004\u0003\u0013\u0004\u0014\u1004\u0004\u0015\'\u0016\'\u0017\f\u0018" +
+              "\u1009\u0005";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

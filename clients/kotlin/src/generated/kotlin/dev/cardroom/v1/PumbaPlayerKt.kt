@@ -171,12 +171,14 @@ public object PumbaPlayerKt {
 
     /**
      * ```
-     * Its score of the last round ended.
+     * Its score of the last round ended; 0 also for a seat that did not play
+     * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+     * `results[].score` is absent for such a seat. Still filled.
      * ```
      *
-     * `int32 round_score = 6 [json_name = "roundScore"];`
+     * `int32 round_score = 6 [json_name = "roundScore", deprecated = true];`
      */
-    public var roundScore: kotlin.Int
+    @kotlin.Deprecated(message = "Field roundScore is deprecated") public var roundScore: kotlin.Int
       @kotlin.jvm.JvmName("getRoundScore")
         get() = _builder.roundScore
       @kotlin.jvm.JvmName("setRoundScore")
@@ -185,10 +187,12 @@ public object PumbaPlayerKt {
       }
     /**
      * ```
-     * Its score of the last round ended.
+     * Its score of the last round ended; 0 also for a seat that did not play
+     * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+     * `results[].score` is absent for such a seat. Still filled.
      * ```
      *
-     * `int32 round_score = 6 [json_name = "roundScore"];`
+     * `int32 round_score = 6 [json_name = "roundScore", deprecated = true];`
      */
     public fun clearRoundScore() {
       _builder.clearRoundScore()

@@ -942,6 +942,54 @@ public object PumbaViewKt {
     public fun clearTypedPhase() {
       _builder.clearTypedPhase()
     }
+
+    /**
+     * ```
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * ```
+     *
+     * `.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];`
+     */
+    public var lastRound: dev.cardroom.v1.PumbaRoundSummary
+      @kotlin.jvm.JvmName("getLastRound")
+        get() = _builder.lastRound
+      @kotlin.jvm.JvmName("setLastRound")
+        set(value) {
+        _builder.lastRound = value
+      }
+    /**
+     * ```
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * ```
+     *
+     * `.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];`
+     */
+    public fun clearLastRound() {
+      _builder.clearLastRound()
+    }
+    /**
+     * ```
+     * The last round that ended, as its end showed it to everyone (rules §4,
+     * §5: every hand is revealed at a round's end); absent until the first round
+     * ends. It stays through the next round until that one ends; at GAME_OVER it
+     * is the final round.
+     * ```
+     *
+     * `.cardroom.v1.PumbaRoundSummary last_round = 24 [json_name = "lastRound"];`
+     * @return Whether the lastRound field is set.
+     */
+    public fun hasLastRound(): kotlin.Boolean {
+      return _builder.hasLastRound()
+    }
+
+    public val PumbaViewKt.Dsl.lastRoundOrNull: dev.cardroom.v1.PumbaRoundSummary?
+      get() = _builder.lastRoundOrNull
   }
 }
 public inline fun dev.cardroom.v1.PumbaView.copy(block: `dev.cardroom.v1`.PumbaViewKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.PumbaView =
@@ -949,4 +997,7 @@ public inline fun dev.cardroom.v1.PumbaView.copy(block: `dev.cardroom.v1`.PumbaV
 
 public val dev.cardroom.v1.PumbaViewOrBuilder.optionsOrNull: dev.cardroom.v1.PumbaOptions?
   get() = if (hasOptions()) getOptions() else null
+
+public val dev.cardroom.v1.PumbaViewOrBuilder.lastRoundOrNull: dev.cardroom.v1.PumbaRoundSummary?
+  get() = if (hasLastRound()) getLastRound() else null
 

@@ -299,6 +299,51 @@ export interface PumbaView {
   ranks: number[];
   /** The phase, typed: `PUMBA_PHASE_` and the `phase` string. */
   typedPhase: PumbaPhase;
+  /**
+   * The last round that ended, as its end showed it to everyone (rules §4,
+   * §5: every hand is revealed at a round's end); absent until the first round
+   * ends. It stays through the next round until that one ends; at GAME_OVER it
+   * is the final round.
+   */
+  lastRound: PumbaRoundSummary | undefined;
+}
+
+/** A finished round of Pumba: who won it and what each seat held and scored. */
+export interface PumbaRoundSummary {
+  /** The round's number, from 1. */
+  round: number;
+  /** The seat that emptied its hand (scored -5); absent for a blocked round. */
+  winner?:
+    | number
+    | undefined;
+  /**
+   * True when the round was blocked (nobody could play or draw): no winner,
+   * everyone scored its hand.
+   */
+  blocked: boolean;
+  /** Every seat's result, in seat order (seats out of the game included). */
+  results: PumbaSeatRound[];
+}
+
+/** One seat's result in a finished round. */
+export interface PumbaSeatRound {
+  /** Seat index. */
+  seat: number;
+  /**
+   * Its round score: -5 for the winner, else the points of the cards left in
+   * its hand. Absent when the seat did not play the round (eliminated in an
+   * earlier one): `optional`, so that "did not play" is not the number 0 and
+   * a zero score is still sent in JSON.
+   */
+  score?:
+    | number
+    | undefined;
+  /**
+   * The cards it held when the round ended, in canonical order (empty for
+   * the winner and for a seat that did not play). History: the next deal
+   * reshuffled them, so they say nothing about where those cards are now.
+   */
+  revealedHand: string[];
 }
 
 /** One seat's public state. */
@@ -315,7 +360,13 @@ export interface PumbaPlayer {
   eliminatedRound?:
     | number
     | undefined;
-  /** Its score of the last round ended. */
+  /**
+   * Its score of the last round ended; 0 also for a seat that did not play
+   * it (eliminated earlier). Deprecated: read `PumbaView.last_round`, whose
+   * `results[].score` is absent for such a seat. Still filled.
+   *
+   * @deprecated
+   */
   roundScore: number;
 }
 
@@ -902,6 +953,7 @@ function createBasePumbaView(): PumbaView {
     winners: [],
     ranks: [],
     typedPhase: 0,
+    lastRound: undefined,
   };
 }
 
@@ -974,6 +1026,11 @@ export const PumbaView: MessageFns<PumbaView> = {
         : isSet(object.typed_phase)
         ? pumbaPhaseFromJSON(object.typed_phase)
         : 0,
+      lastRound: isSet(object.lastRound)
+        ? PumbaRoundSummary.fromJSON(object.lastRound)
+        : isSet(object.last_round)
+        ? PumbaRoundSummary.fromJSON(object.last_round)
+        : undefined,
     };
   },
 
@@ -1045,6 +1102,9 @@ export const PumbaView: MessageFns<PumbaView> = {
     if (message.typedPhase !== 0) {
       obj.typedPhase = pumbaPhaseToJSON(message.typedPhase);
     }
+    if (message.lastRound !== undefined) {
+      obj.lastRound = PumbaRoundSummary.toJSON(message.lastRound);
+    }
     return obj;
   },
 
@@ -1077,6 +1137,98 @@ export const PumbaView: MessageFns<PumbaView> = {
     message.winners = object.winners?.map((e) => e) || [];
     message.ranks = object.ranks?.map((e) => e) || [];
     message.typedPhase = object.typedPhase ?? 0;
+    message.lastRound = (object.lastRound !== undefined && object.lastRound !== null)
+      ? PumbaRoundSummary.fromPartial(object.lastRound)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePumbaRoundSummary(): PumbaRoundSummary {
+  return { round: 0, winner: undefined, blocked: false, results: [] };
+}
+
+export const PumbaRoundSummary: MessageFns<PumbaRoundSummary> = {
+  fromJSON(object: any): PumbaRoundSummary {
+    return {
+      round: isSet(object.round) ? globalThis.Number(object.round) : 0,
+      winner: isSet(object.winner) ? globalThis.Number(object.winner) : undefined,
+      blocked: isSet(object.blocked) ? globalThis.Boolean(object.blocked) : false,
+      results: globalThis.Array.isArray(object?.results)
+        ? object.results.map((e: any) => PumbaSeatRound.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PumbaRoundSummary): unknown {
+    const obj: any = {};
+    if (message.round !== 0) {
+      obj.round = Math.round(message.round);
+    }
+    if (message.winner !== undefined) {
+      obj.winner = Math.round(message.winner);
+    }
+    if (message.blocked !== false) {
+      obj.blocked = message.blocked;
+    }
+    if (message.results?.length) {
+      obj.results = message.results.map((e) => PumbaSeatRound.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PumbaRoundSummary>): PumbaRoundSummary {
+    return PumbaRoundSummary.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PumbaRoundSummary>): PumbaRoundSummary {
+    const message = createBasePumbaRoundSummary();
+    message.round = object.round ?? 0;
+    message.winner = object.winner ?? undefined;
+    message.blocked = object.blocked ?? false;
+    message.results = object.results?.map((e) => PumbaSeatRound.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePumbaSeatRound(): PumbaSeatRound {
+  return { seat: 0, score: undefined, revealedHand: [] };
+}
+
+export const PumbaSeatRound: MessageFns<PumbaSeatRound> = {
+  fromJSON(object: any): PumbaSeatRound {
+    return {
+      seat: isSet(object.seat) ? globalThis.Number(object.seat) : 0,
+      score: isSet(object.score) ? globalThis.Number(object.score) : undefined,
+      revealedHand: globalThis.Array.isArray(object?.revealedHand)
+        ? object.revealedHand.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.revealed_hand)
+        ? object.revealed_hand.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PumbaSeatRound): unknown {
+    const obj: any = {};
+    if (message.seat !== 0) {
+      obj.seat = Math.round(message.seat);
+    }
+    if (message.score !== undefined) {
+      obj.score = Math.round(message.score);
+    }
+    if (message.revealedHand?.length) {
+      obj.revealedHand = message.revealedHand;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PumbaSeatRound>): PumbaSeatRound {
+    return PumbaSeatRound.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PumbaSeatRound>): PumbaSeatRound {
+    const message = createBasePumbaSeatRound();
+    message.seat = object.seat ?? 0;
+    message.score = object.score ?? undefined;
+    message.revealedHand = object.revealedHand?.map((e) => e) || [];
     return message;
   },
 };
