@@ -12,6 +12,7 @@ from support.processes import REPO
 
 def test_bench_watch_follows_every_stream_and_counts_every_update() -> None:
     args = ["--watchers", "12", "--matches", "3", "--rate", "20", "--duration", "2", "--watcher-processes", "2"]
+    args.append("--floor")
     # this checkout's code, as the test servers run it (the bench spawns its server with the same environment)
     paths = [str(REPO / "service"), os.environ.get("PYTHONPATH", "")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, paths))}
@@ -35,3 +36,9 @@ def test_bench_watch_follows_every_stream_and_counts_every_update() -> None:
     assert 1 <= report["redis_connections"] <= 9
     for key in ("latency_p50_ms", "latency_p99_ms", "server_rss_per_stream_kb", "server_cpu_s"):
         assert key in report
+    # the floor: the same streams from a bare gRPC server pushing a real update's bytes, every one delivered
+    floor = report["floor"]
+    assert floor["streams_following"] == 12 and floor["streams_failed"] == 0 and floor["commits"] > 0
+    assert floor["updates_expected"] == floor["updates_delivered"] > 0
+    assert floor["missed"] == 0 and floor["duplicated"] == 0
+    assert floor["update_bytes"] > 0 and "server_cpu_per_update_us" in floor

@@ -73,6 +73,11 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     watch.add_argument("--watcher-processes", type=int, default=2, help="client processes the streams are spread over")
     watch.add_argument("--driver-processes", type=int, default=2, help="client processes the commits are driven by")
     watch.add_argument("--redis-pool-size", type=int, default=8, help="the server's command connections to Redis")
+    watch.add_argument(
+        "--floor",
+        action="store_true",
+        help="then the same streams from a bare grpc.aio server that only pushes: grpcio's own CPU per update",
+    )
     storage.add_argument("--samples", type=int, default=500, help="Pumba: measure the match every this many actions")
     storage.add_argument(
         "--cost",
@@ -181,6 +186,7 @@ def run_bench(args: argparse.Namespace) -> int:
             args.watcher_processes,
             args.redis_pool_size,
             args.driver_processes,
+            args.floor,
         )
         report = bench_watch(config)
         print(json.dumps(report))

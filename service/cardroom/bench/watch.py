@@ -33,6 +33,7 @@ import os
 import random
 import time
 import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -64,6 +65,8 @@ class WatchBench:
     pool_size: int | None = None
     #: processes driving the commits, the matches split between them (one process was what bounded the rate)
     driver_processes: int = 2
+    #: after the run, the same streams from a bare grpc.aio server that only pushes (``_floor``)
+    floor: bool = False
 
 
 @dataclass(frozen=True)
@@ -280,17 +283,85 @@ def _server_connections(admin: redis.Redis) -> int:
     return len(admin.client_list()) - 1  # all but this one are the server's
 
 
-def _answer(control: Connection, process: multiprocessing.process.BaseProcess, admin: redis.Redis) -> tuple[Any, int]:
+def _answer(
+    control: Connection, process: multiprocessing.process.BaseProcess, admin: redis.Redis | None
+) -> tuple[Any, int]:
     """What ``process`` sends next, and the most Redis connections the server held while waiting for it."""
     connections = 0
     while not control.poll(0.5):
         if not process.is_alive():
             raise RuntimeError(f"bench process {process.name} exited with {process.exitcode}")
-        connections = max(connections, _server_connections(admin))
+        if admin is not None:
+            connections = max(connections, _server_connections(admin))
     return control.recv(), connections
 
 
-def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> dict[str, Any]:
+_Watchers = list[tuple[Connection, multiprocessing.process.BaseProcess]]
+
+
+def _open_watchers(
+    context: Any, address: str, assigned: list[list[tuple[str, int]]], children: list[Any], admin: redis.Redis | None
+) -> tuple[_Watchers, int, int]:
+    """One process per share of the streams, each opening its streams; returns them once every stream has its
+    first update, with the streams following and the most Redis connections held meanwhile."""
+    watchers: _Watchers = []
+    for share in assigned:
+        end, control = context.Pipe()
+        process = context.Process(target=_watcher_process, args=(address, share, end), daemon=True)
+        process.start()
+        children.append(process)
+        watchers.append((control, process))
+    following = connections = 0
+    for control, process in watchers:
+        (_, ready), held = _answer(control, process, admin)
+        following, connections = following + ready, max(connections, held)
+    return watchers, following, connections
+
+
+def _collect(watchers: _Watchers, finals: dict[str, int], admin: redis.Redis | None) -> tuple[list[Any], int]:
+    """Each watcher process's counts once its streams have every final version (or the drain timed out)."""
+    for control, _ in watchers:
+        control.send(finals)
+    results, connections = [], 0
+    for control, process in watchers:
+        result, held = _answer(control, process, admin)
+        connections = max(connections, held)
+        results.append(result)
+    return results, connections
+
+
+def _counts(results: list[Any]) -> dict[str, Any]:
+    """What every stream got, summed over the watcher processes."""
+    expected = sum(r[1] for r in results)
+    unique = sum(r[2] for r in results)
+    delivered = sum(r[3] for r in results)
+    latencies = [value for r in results for value in r[5]]
+    return {
+        "updates_expected": expected,
+        "updates_delivered": delivered,
+        "missed": expected - unique,
+        "duplicated": delivered - unique,
+        "streams_failed": sum(sum(r[4].values()) for r in results),
+        "stream_errors": dict(sum((collections.Counter(r[4]) for r in results), collections.Counter())),
+        "latency_p50_ms": round(_percentile(latencies, 0.5) * 1000, 1),
+        "latency_p99_ms": round(_percentile(latencies, 0.99) * 1000, 1),
+        "watchers_cpu_s": round(sum(r[6] for r in results), 2),
+    }
+
+
+def _sample_update(address: str, name: str, version: int) -> bytes:
+    """The bytes of one real update: the spectator's last update of match ``name``, as WatchMatch sends it."""
+    with grpc.insecure_channel(address) as channel:
+        stub = game_service_pb2_grpc.GameServiceStub(channel)
+        for update in stub.WatchMatch(pb.WatchMatchRequest(name=name, after_version=version - 1), timeout=30):
+            return update.SerializeToString()
+    raise RuntimeError(f"no update of {name} after version {version - 1}")
+
+
+def _run(
+    config: WatchBench, address: str, redis_url: str, server_pid: int
+) -> tuple[dict[str, Any], tuple[list[list[tuple[str, int]]], bytes]]:
+    """The report, and what the floor run needs: the streams of each watcher process and a real update."""
     load_before = os.getloadavg()
     tables = _setup(address, config.matches, config.seed)
     context = multiprocessing.get_context("spawn")
@@ -317,21 +388,8 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
             driver.start()
             children.append(driver)
             drivers.append((driver_control, driver))
-        watcher_processes = []
-        watchers = []
-        connections = 0
         rss_before = _rss_kb(server_pid)
-        for share in assigned:
-            end, control = context.Pipe()
-            process = context.Process(target=_watcher_process, args=(address, share, end), daemon=True)
-            process.start()
-            children.append(process)
-            watcher_processes.append(process)
-            watchers.append(control)
-        following = 0
-        for control, process in zip(watchers, watcher_processes, strict=True):
-            (_, ready), held = _answer(control, process, admin)
-            following, connections = following + ready, max(connections, held)
+        watchers, following, connections = _open_watchers(context, address, assigned, children, admin)
         rss_after = _rss_kb(server_pid)
         connections = max(connections, _server_connections(admin))
         cpu_before = _cpu_seconds(server_pid)
@@ -348,14 +406,10 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
             "cpu_s": sum(play["cpu_s"] for play in plays),
             "errors": dict(sum((collections.Counter(play["errors"]) for play in plays), collections.Counter())),
         }
-        for control in watchers:
-            control.send(played["finals"])
-        results = []
-        for control, process in zip(watchers, watcher_processes, strict=True):
-            result, held = _answer(control, process, admin)
-            connections = max(connections, held)
-            results.append(result)
+        results, held = _collect(watchers, played["finals"], admin)
+        connections = max(connections, held)
         cpu = _cpu_seconds(server_pid) - cpu_before
+        sample = _sample_update(address, tables[0].name, played["finals"][tables[0].name]) if config.floor else b""
     finally:
         admin.close()
         for child in children:
@@ -364,11 +418,9 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
                 child.kill()
     finals = played["finals"]
     commits = sum(finals[t.name] - t.version for t in tables)
-    expected = sum(r[1] for r in results)
-    unique = sum(r[2] for r in results)
-    delivered = sum(r[3] for r in results)
-    latencies = [value for r in results for value in r[5]]
-    return {
+    counts = _counts(results)
+    delivered = counts["updates_delivered"]
+    report = {
         "watchers": config.watchers,
         "streams_following": following,
         "matches": config.matches,
@@ -376,25 +428,18 @@ def _run(config: WatchBench, address: str, redis_url: str, server_pid: int) -> d
         "driver_processes": len(plays),
         "commits": commits,
         "commits_per_s": round(commits / played["played_for"], 1),
-        "updates_expected": expected,
-        "updates_delivered": delivered,
-        "missed": expected - unique,
-        "duplicated": delivered - unique,
+        **counts,
         "driver_errors": played["errors"],
-        "streams_failed": sum(sum(r[4].values()) for r in results),
-        "stream_errors": dict(sum((collections.Counter(r[4]) for r in results), collections.Counter())),
-        "latency_p50_ms": round(_percentile(latencies, 0.5) * 1000, 1),
-        "latency_p99_ms": round(_percentile(latencies, 0.99) * 1000, 1),
         "redis_connections": connections,
         "server_rss_per_stream_kb": round((rss_after - rss_before) / max(1, config.watchers), 2),
         "server_cpu_s": round(cpu, 2),
         "server_cpu_per_update_us": round(cpu / max(1, delivered) * 1e6, 1),
-        # the clients' CPU (the whole run of their processes): what the machine gave them, not the server
-        "watchers_cpu_s": round(sum(r[6] for r in results), 2),
+        # the clients' CPU (the whole run of their processes, watchers_cpu_s too): what the machine gave them
         "driver_cpu_s": round(played["cpu_s"], 2),
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
+    return report, (assigned, sample)
 
 
 def bench_watch(config: WatchBench) -> dict[str, Any]:
@@ -407,5 +452,121 @@ def bench_watch(config: WatchBench) -> dict[str, Any]:
         extra += ("--redis-pool-size", str(config.pool_size)) if config.pool_size else ()
         address, server_pid = stack.enter_context(cardroom_server(url, 1, extra))
         # with one worker the server process serves the streams itself (no master process)
-        report = _run(config, address, url, server_pid)
+        report, (assigned, sample) = _run(config, address, url, server_pid)
+    if config.floor:  # once the server and its Redis are gone: nothing else of this bench runs beside it
+        report["floor"] = _floor(config, assigned, sample, report["commits_per_s"])
     return {"bench": "watch", **report}
+
+
+# -- the floor: what gRPC itself costs per pushed update -----------------------------------
+
+
+class _Feed:
+    """One match of the bare server: the bytes of each version, in order, and a wake-up per new one."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first  # the version of versions[0]
+        self.versions: list[bytes] = []
+        self.changed = asyncio.Event()
+
+    def add(self, data: bytes) -> None:
+        self.versions.append(data)
+        changed, self.changed = self.changed, asyncio.Event()
+        changed.set()
+
+
+async def _serve_bare(port: int, heads: dict[str, int], template: bytes, control: Connection) -> None:
+    """A grpc.aio server whose WatchMatch only pushes: each match's versions, serialised once each and sent as
+    the same bytes to every stream (the best case of cardroom's fan-out), paced like the bench's commits."""
+    message = pb.MatchUpdate.FromString(template)
+    feeds = {name: _Feed(head) for name, head in heads.items()}
+    for name, feed in feeds.items():
+        feed.add(_stamped(message, name, feed.first))
+
+    async def watch(request: pb.WatchMatchRequest, _context: Any) -> AsyncIterator[bytes]:
+        feed = feeds[request.name]
+        index = max(0, request.after_version + 1 - feed.first)
+        while True:
+            changed = feed.changed
+            if index < len(feed.versions):
+                yield feed.versions[index]
+                index += 1
+            else:
+                await changed.wait()
+
+    server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
+    method = grpc.unary_stream_rpc_method_handler(
+        watch, request_deserializer=pb.WatchMatchRequest.FromString, response_serializer=bytes
+    )
+    service = pb.DESCRIPTOR.services_by_name["GameService"].full_name
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service, {"WatchMatch": method}),))
+    server.add_insecure_port(f"127.0.0.1:{port}")
+    await server.start()
+    loop = asyncio.get_running_loop()
+    control.send("up")
+    rate, duration = await loop.run_in_executor(None, control.recv)
+    names = list(feeds)
+    started = time.monotonic()
+    commits = 0
+    while time.monotonic() - started < duration:
+        feed = feeds[names[commits % len(names)]]
+        feed.add(_stamped(message, names[commits % len(names)], feed.first + len(feed.versions)))
+        commits += 1
+        await asyncio.sleep(max(0.0, started + commits / rate - time.monotonic()))
+    control.send({name: feed.first + len(feed.versions) - 1 for name, feed in feeds.items()})
+    await loop.run_in_executor(None, control.recv)
+    await server.stop(None)
+
+
+def _stamped(message: pb.MatchUpdate, name: str, version: int) -> bytes:
+    message.version = version
+    message.state.match.name = name
+    message.state.match.version = version
+    message.state.match.update_time.FromNanoseconds(time.time_ns())
+    return message.SerializeToString()
+
+
+def _bare_process(port: int, heads: dict[str, int], template: bytes, control: Connection) -> None:
+    asyncio.run(_serve_bare(port, heads, template, control))
+
+
+def _floor(config: WatchBench, assigned: list[list[tuple[str, int]]], template: bytes, rate: float) -> dict[str, Any]:
+    """The same streams over the same matches, from a bare grpc.aio server that pushes the bytes of a real
+    update at the commit rate the run reached: its CPU per delivered update is what grpcio alone costs, the
+    floor under cardroom's figure on this machine at this moment."""
+    from .spawned import free_port
+
+    context = multiprocessing.get_context("spawn")
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    heads = {name: after for share in assigned for name, after in share}
+    end, control = context.Pipe()
+    server = context.Process(target=_bare_process, args=(port, heads, template, end), daemon=True)
+    server.start()
+    children: list[Any] = [server]
+    try:
+        control.recv()
+        assert server.pid is not None
+        watchers, following, _ = _open_watchers(context, address, assigned, children, None)
+        cpu_before = _cpu_seconds(server.pid)
+        control.send((max(rate, 1.0), config.duration))
+        finals, _ = _answer(control, server, None)
+        cpu = _cpu_seconds(server.pid) - cpu_before
+        results, _ = _collect(watchers, finals, None)
+        control.send("stop")
+    finally:
+        for child in children:
+            child.join(10)
+            if child.is_alive():
+                child.kill()
+    counts = _counts(results)
+    commits = sum(finals[name] - head for name, head in heads.items())
+    return {
+        "streams_following": following,
+        "update_bytes": len(template),
+        "commits": commits,
+        "commits_per_s": round(commits / config.duration, 1),
+        **counts,
+        "server_cpu_s": round(cpu, 2),
+        "server_cpu_per_update_us": round(cpu / max(1, counts["updates_delivered"]) * 1e6, 1),
+    }
