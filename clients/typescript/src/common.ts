@@ -2,3 +2,5 @@
 export { CardroomError, StaleVersion, type StatusName } from "./errors.js";
 export { bearer } from "./auth.js";
 export type { RestOptions } from "./rest-client.js";
+export { type ActOptions, type PlayOptions, PlaySession, type PlaySessions, SessionEnded } from "./session.js";
+export type { WebSocketConstructor } from "./session-ws.js";

@@ -4,34 +4,19 @@
  * errors as the REST client. As the Python SDK does, a call that fails with UNAVAILABLE
  * is re-sent unchanged by grpc-js's retry policy (so an action keeps its `requestId` and
  * the service applies it once), and a watch whose stream drops reopens after the last
- * version it yielded.
+ * version it yielded. `playSession` opens a play session (session.ts) on the `Play` stream.
  */
 import { ChannelCredentials, ClientError, type ClientMiddleware, createChannel, createClientFactory } from "nice-grpc";
 import { errorDetailsClientMiddleware, type ErrorInfo, RichClientError } from "nice-grpc-error-details";
-import { CardroomError, cardroomError, STATUS_NAMES, type StatusName } from "./errors.js";
+import { CardroomError, cardroomError, STATUS_NAMES } from "./errors.js";
 import { type GameServiceClient, GameServiceDefinition, type MatchUpdate } from "./gen/cardroom/v1/game_service.js";
-import { MatchStatus } from "./gen/cardroom/v1/match.js";
+import { type Action, MatchStatus } from "./gen/cardroom/v1/match.js";
+import { backoff, DEFAULT_RETRY, RESUMABLE, type RetryPolicy } from "./retry.js";
+import { type PlayOptions, PlaySession, type PlaySessions } from "./session.js";
+import { grpcStreams } from "./session-grpc.js";
 
 export * from "./index.js";
-
-/** Bounds of the retries, the Python SDK's defaults unless given. */
-export interface RetryPolicy {
-  /** Attempts per unary call (gRPC caps it at 5). */
-  attempts: number;
-  initialBackoffMs: number;
-  maxBackoffMs: number;
-  multiplier: number;
-  /** Reconnections in a row of a watch whose stream keeps dropping. */
-  watchReconnects: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = {
-  attempts: 5,
-  initialBackoffMs: 200,
-  maxBackoffMs: 3000,
-  multiplier: 2,
-  watchReconnects: 8,
-};
+export { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 
 export interface GrpcOptions {
   /** Use TLS (with the system's roots unless `credentials` are given). */
@@ -71,16 +56,7 @@ function serviceConfig(policy: RetryPolicy): string {
   });
 }
 
-/** A watch stream that drops (server restart, lost connection) ends with one of these: reopen it. */
-const RESUMABLE = new Set<StatusName>(["UNAVAILABLE", "CANCELLED", "DEADLINE_EXCEEDED"]);
 const ENDED = new Set([MatchStatus.MATCH_STATUS_FINISHED, MatchStatus.MATCH_STATUS_ABANDONED]);
-
-/** Milliseconds before reconnection number `failures` (1-based), jittered so that the watchers
- * of a restarted server do not all come back at once. */
-function backoff(policy: RetryPolicy, failures: number): number {
-  const ceiling = Math.min(policy.initialBackoffMs * policy.multiplier ** (failures - 1), policy.maxBackoffMs);
-  return ceiling / 2 + Math.random() * (ceiling / 2);
-}
 
 /** `watchMatch` that reopens a dropped stream after the last version it yielded, so no version is
  * skipped or repeated. The service ends a stream itself only once the match is over, so a stream
@@ -109,8 +85,11 @@ function resuming(watch: GameServiceClient["watchMatch"], policy: RetryPolicy): 
   };
 }
 
+/** The gRPC client: every call of `GameServiceClient`, `playSession` over the Play stream, `close()`. */
+export type GrpcClient = GameServiceClient & PlaySessions<MatchUpdate, Action> & { close(): void };
+
 /** A gRPC client of the service at `address` (`host:port`); `close()` closes its channel. */
-export function connectGrpc(address: string, options: GrpcOptions = {}): GameServiceClient & { close(): void } {
+export function connectGrpc(address: string, options: GrpcOptions = {}): GrpcClient {
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const credentials = options.credentials
     ?? (options.tls ? ChannelCredentials.createSsl() : ChannelCredentials.createInsecure());
@@ -125,6 +104,7 @@ export function connectGrpc(address: string, options: GrpcOptions = {}): GameSer
     .create(GameServiceDefinition, channel);
   return Object.assign(client, {
     watchMatch: resuming(client.watchMatch.bind(client), policy),
+    playSession: (play: PlayOptions) => new PlaySession(grpcStreams(client.play.bind(client)), play, policy),
     close: () => channel.close(),
   });
 }

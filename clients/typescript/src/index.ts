@@ -12,4 +12,4 @@ export * from "./gen/cardroom/v1/pumba.js";
 export * from "./gen/cardroom/v1/pumptown.js";
 export * from "./gen/cardroom/v1/up_or_down.js";
 export * from "./common.js";
-export { connectRest } from "./rest.js";
+export { connectRest, type RestClient } from "./rest.js";

@@ -22,6 +22,9 @@ import { CardroomError, cardroomError, STATUS_NAMES, type StatusName } from "./e
 import type { MatchUpdate } from "./gen/cardroom/v1/game_service.js";
 import type { MatchStatus } from "./gen/cardroom/v1/match.js";
 import { HttpRule } from "./gen/google/api/http.js";
+import { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
+import { type PlayOptions, PlaySession, type PlaySessions, type SessionUpdate } from "./session.js";
+import { type PlayCodecs, type WebSocketConstructor, webSocketStreams } from "./session-ws.js";
 
 
 /** Field number of the `google.api.http` method option (google/api/annotations.proto), as a tag of length-delimited data. */
@@ -30,6 +33,10 @@ const HTTP_RULE_TAG = (72295728 * 8 + 2).toString();
 export interface RestOptions {
   /** The fetch to use; default `globalThis.fetch`. */
   fetch?: typeof fetch;
+  /** The WebSocket of play sessions; default `globalThis.WebSocket` (browsers, Node 22). */
+  WebSocket?: WebSocketConstructor;
+  /** Bounds of a play session's reconnections. */
+  retry?: Partial<RetryPolicy>;
 }
 
 interface Codec {
@@ -104,16 +111,21 @@ function headersOf(options: CallOptions | undefined, extra: Record<string, strin
   return headers;
 }
 
-/** A Google JSON error body (`{"error": {...}}`) as a typed error. */
-function errorOf(body: unknown, httpStatus: number): CardroomError {
-  const error = (body as { error?: { status?: string; message?: string; details?: unknown[] } } | null)?.error;
-  const info = error?.details?.find(
+/** A status in proto3 JSON (its `details` with their `@type`) as a typed error. */
+export function jsonStatusError(status: string | undefined, message: string, details: unknown[] | undefined): CardroomError {
+  const info = details?.find(
     (detail): detail is { reason?: string; metadata?: Record<string, string> } =>
       typeof detail === "object" && detail !== null
       && String((detail as Record<string, unknown>)["@type"]).endsWith("/google.rpc.ErrorInfo"),
   );
-  const status = STATUS_NAMES.includes(error?.status as StatusName) ? (error?.status as StatusName) : "UNKNOWN";
-  return cardroomError(status, info?.reason ?? "", error?.message ?? `HTTP ${httpStatus}`, info?.metadata ?? {});
+  const name = STATUS_NAMES.includes(status as StatusName) ? (status as StatusName) : "UNKNOWN";
+  return cardroomError(name, info?.reason ?? "", message, info?.metadata ?? {});
+}
+
+/** A Google JSON error body (`{"error": {...}}`) as a typed error. */
+export function errorOf(body: unknown, httpStatus: number): CardroomError {
+  const error = (body as { error?: { status?: string; message?: string; details?: unknown[] } } | null)?.error;
+  return jsonStatusError(error?.status, error?.message ?? `HTTP ${httpStatus}`, error?.details);
 }
 
 async function failure(response: Response): Promise<CardroomError> {
@@ -126,8 +138,13 @@ async function failure(response: Response): Promise<CardroomError> {
   }
 }
 
-/** A REST client of the service whose HTTP port is at `baseUrl`, speaking the messages of `definition`. */
-export function restClient<Client>(definition: ServiceDefinition, baseUrl: string, options: RestOptions = {}): Client {
+/** A REST client of the service whose HTTP port is at `baseUrl`, speaking the messages of `definition`, with
+ * play sessions over the WebSocket `/v1/play`. */
+export function restClient<Client, Update extends SessionUpdate, Action>(
+  definition: ServiceDefinition,
+  baseUrl: string,
+  options: RestOptions = {},
+): Client & PlaySessions<Update, Action> {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
 
   async function unary(method: MethodDefinition, request: unknown, callOptions?: CallOptions): Promise<unknown> {
@@ -204,5 +221,12 @@ export function restClient<Client>(definition: ServiceDefinition, baseUrl: strin
       ? (request: unknown, callOptions?: CallOptions) => stream(method, request, callOptions)
       : (request: unknown, callOptions?: CallOptions) => unary(method, request, callOptions);
   }
-  return client as Client;
+  const policy = { ...DEFAULT_RETRY, ...options.retry };
+  client.playSession = (playOptions: PlayOptions) => {
+    const socket = options.WebSocket ?? globalThis.WebSocket;
+    if (!socket) throw new Error("no WebSocket here: pass RestOptions.WebSocket (for example the ws package's)");
+    const codecs = definition.methods.play as unknown as PlayCodecs;
+    return new PlaySession<Update, Action>(webSocketStreams(baseUrl, codecs, socket), playOptions, policy);
+  };
+  return client as Client & PlaySessions<Update, Action>;
 }

@@ -1,13 +1,15 @@
 /**
  * @cardroom/client/flip-7: the package for a frontend of Flip 7 alone. The same API as
- * `@cardroom/client` (messages, `connectRest`, errors) over messages generated with only
+ * `@cardroom/client` (messages, `connectRest` with its play sessions, errors) over messages generated with only
  * Flip 7's members in the per-game oneofs (GameOptions, SeatView, Action, Event), so a bundle
  * carries no other game's code; the server never sends another game's payload in a match of
  * this one (and `fromJSON` would skip it). For the REST client only: the messages have the JSON
  * methods (`fromJSON`, `toJSON`, `fromPartial`, `create`) and no binary `encode`/`decode`.
  */
-import { type GameServiceClient, GameServiceDefinition } from "../gen/cardroom/v1/per_game/flip_7/game_service.js";
+import { type GameServiceClient, GameServiceDefinition, type MatchUpdate } from "../gen/cardroom/v1/per_game/flip_7/game_service.js";
+import type { Action } from "../gen/cardroom/v1/per_game/flip_7/match.js";
 import { restClient, type RestOptions } from "../rest-client.js";
+import type { PlaySessions } from "../session.js";
 
 export * from "../gen/cardroom/v1/per_game/flip_7/flip_7.js";
 export * from "../gen/cardroom/v1/per_game/flip_7/game_service.js";
@@ -18,6 +20,6 @@ export * from "../common.js";
 export const GAME_NAME = "games/flip-7";
 
 /** A REST client of the service whose HTTP port is at `baseUrl`, for Flip 7 matches. */
-export function connectRest(baseUrl: string, options: RestOptions = {}): GameServiceClient {
+export function connectRest(baseUrl: string, options: RestOptions = {}): GameServiceClient & PlaySessions<MatchUpdate, Action> {
   return restClient(GameServiceDefinition, baseUrl, options);
 }

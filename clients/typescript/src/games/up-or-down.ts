@@ -1,13 +1,15 @@
 /**
  * @cardroom/client/up-or-down: the package for a frontend of Up or Down? alone. The same API as
- * `@cardroom/client` (messages, `connectRest`, errors) over messages generated with only
+ * `@cardroom/client` (messages, `connectRest` with its play sessions, errors) over messages generated with only
  * Up or Down?'s members in the per-game oneofs (GameOptions, SeatView, Action, Event), so a bundle
  * carries no other game's code; the server never sends another game's payload in a match of
  * this one (and `fromJSON` would skip it). For the REST client only: the messages have the JSON
  * methods (`fromJSON`, `toJSON`, `fromPartial`, `create`) and no binary `encode`/`decode`.
  */
-import { type GameServiceClient, GameServiceDefinition } from "../gen/cardroom/v1/per_game/up_or_down/game_service.js";
+import { type GameServiceClient, GameServiceDefinition, type MatchUpdate } from "../gen/cardroom/v1/per_game/up_or_down/game_service.js";
+import type { Action } from "../gen/cardroom/v1/per_game/up_or_down/match.js";
 import { restClient, type RestOptions } from "../rest-client.js";
+import type { PlaySessions } from "../session.js";
 
 export * from "../gen/cardroom/v1/per_game/up_or_down/up_or_down.js";
 export * from "../gen/cardroom/v1/per_game/up_or_down/game_service.js";
@@ -18,6 +20,6 @@ export * from "../common.js";
 export const GAME_NAME = "games/up-or-down";
 
 /** A REST client of the service whose HTTP port is at `baseUrl`, for Up or Down? matches. */
-export function connectRest(baseUrl: string, options: RestOptions = {}): GameServiceClient {
+export function connectRest(baseUrl: string, options: RestOptions = {}): GameServiceClient & PlaySessions<MatchUpdate, Action> {
   return restClient(GameServiceDefinition, baseUrl, options);
 }
