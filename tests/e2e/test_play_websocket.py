@@ -12,8 +12,8 @@ import uuid
 import aiohttp
 import pytest
 from google.protobuf import json_format
-from google.rpc import error_details_pb2
 from play_sessions import check_viewer, gather_all
+from play_sockets import play_url, protocols, reason, socket_seat
 from table import Table
 from test_log_leaks import Replayed
 
@@ -25,54 +25,6 @@ OPTIONS = {"card_range": "SHORT", "show_known_cards": False}
 ACTIVE = match_pb2.MATCH_STATUS_ACTIVE
 
 
-def _reason(status: pb.PlayStatus) -> str:
-    info = error_details_pb2.ErrorInfo()
-    assert status.details[0].Unpack(info)
-    return info.reason
-
-
-def _url(server) -> str:
-    return f"{server.http_url}/v1/play"
-
-
-def _protocols(token: str | None) -> tuple[str, ...]:
-    return ("cardroom.v1", f"cardroom.seat-token.{token}") if token else ("cardroom.v1",)
-
-
-async def _socket_seat(socket, seat: int, game: str, rng: random.Random, played: dict) -> list[pb.MatchUpdate]:
-    """Read the socket to its close, acting for ``seat`` on the newest update (once per version, one action
-    at a time: an accepted action's update comes before its outcome); the updates received."""
-    received: list[pb.MatchUpdate] = []
-    waiting: dict[str, tuple[int, dict]] = {}
-    tried = 0
-    async for message in socket:
-        assert message.type == aiohttp.WSMsgType.TEXT, message
-        answer = json_format.Parse(message.data, pb.PlayResponse())
-        if answer.HasField("outcome"):
-            outcome = answer.outcome
-            decided = waiting.pop(outcome.request_id)
-            if outcome.accepted:
-                played[outcome.version] = decided
-            else:
-                assert _reason(outcome.error) in ("STALE_VERSION", "NOT_YOUR_TURN"), outcome
-        else:
-            received.append(answer.update)
-        latest = received[-1] if received else None
-        if waiting or latest is None or latest.version <= tried:
-            continue
-        state = latest.state
-        if seat in state.to_act and state.legal_actions and state.match.status == ACTIVE:
-            tried = latest.version
-            choice = rng.choice(list(state.legal_actions))
-            request_id = str(uuid.uuid4())
-            waiting[request_id] = (seat, convert.action_from_proto(game, choice))
-            action = {"requestId": request_id, "expectedVersion": latest.version}
-            action["action"] = json_format.MessageToDict(choice)
-            await socket.send_str(json.dumps({"action": action}))
-    assert socket.close_code == 1000, socket.close_code
-    return received
-
-
 @pytest.mark.asyncio
 async def test_a_whole_match_over_websockets_and_a_spectator_sees_no_hidden_card(server, stub):
     game, players, seed = "up-or-down", 2, 31
@@ -81,27 +33,24 @@ async def test_a_whole_match_over_websockets_and_a_spectator_sees_no_hidden_card
     match = Replayed(game, players, OPTIONS, seed)
     match.started(start)
     played: dict[int, tuple[int, dict]] = {}
+    urls = [play_url(server.http_url)]
     async with aiohttp.ClientSession() as http:
-        seat0 = await http.ws_connect(_url(server), protocols=_protocols(None))
-        await seat0.send_str(json.dumps({"open": {"name": table.name, "seatToken": table.tokens[0]}}))
-        seat1 = await http.ws_connect(_url(server), protocols=_protocols(table.tokens[1]))
-        assert seat1.protocol == "cardroom.v1"
-        await seat1.send_str(json.dumps({"open": {"name": table.name}}))
-        spectator = await http.ws_connect(_url(server))
-        await spectator.send_str(json.dumps({"open": {"name": table.name, "afterVersion": 0}}))
         seen0, seen1, watched = await gather_all(
-            _socket_seat(seat0, 0, game, random.Random(1), played),
-            _socket_seat(seat1, 1, game, random.Random(2), played),
-            _socket_seat(spectator, -1, game, random.Random(3), played),
+            socket_seat(http, urls, table.name, table.tokens[0], 0, game, random.Random(1), played),
+            socket_seat(
+                http, urls, table.name, table.tokens[1], 1, game, random.Random(2), played, token_in_protocol=True
+            ),
+            socket_seat(http, urls, table.name, None, -1, game, random.Random(3), played),
         )
+    assert [seen.close_codes for seen in (seen0, seen1, watched)] == [[1000]] * 3
     final = table.get(None).match
     assert final.status == match_pb2.MATCH_STATUS_FINISHED
     assert sorted(played) == list(range(start + 1, final.version + 1))
     for version in sorted(played):
         match.applied(version, *played[version])
-    check_viewer(match, 0, seen0, 1, final.version)
-    check_viewer(match, 1, seen1, 1, final.version)
-    check_viewer(match, None, watched, 1, final.version)
+    check_viewer(match, 0, seen0.received, 1, final.version)
+    check_viewer(match, 1, seen1.received, 1, final.version)
+    check_viewer(match, None, watched.received, 1, final.version)
 
 
 @pytest.mark.asyncio
@@ -113,7 +62,7 @@ async def test_opening_errors_are_a_json_error_and_a_close_with_the_http_status(
             ({"open": {"name": table.name}}, table.tokens[0] + "x", 401, "INVALID_SEAT_TOKEN"),
             ({"action": {}}, None, 400, "MALFORMED_REQUEST"),
         ]:
-            async with http.ws_connect(_url(server), protocols=_protocols(token)) as socket:
+            async with http.ws_connect(play_url(server.http_url), protocols=protocols(token)) as socket:
                 await socket.send_str(json.dumps(opening))
                 error = json.loads((await socket.receive()).data)["error"]
                 assert (error["code"], error["details"][0]["reason"]) == (status, reason)
@@ -127,13 +76,13 @@ async def test_a_refused_action_is_answered_in_the_socket_which_goes_on(server, 
     state = table.start()
     version, mover = state.match.version, state.to_act[0]
     action = json_format.MessageToDict(table.get(mover).legal_actions[0])
-    protocols = _protocols(table.tokens[1 - mover])
-    async with aiohttp.ClientSession() as http, http.ws_connect(_url(server), protocols=protocols) as other:
+    offered = protocols(table.tokens[1 - mover])
+    async with aiohttp.ClientSession() as http, http.ws_connect(play_url(server.http_url), protocols=offered) as other:
         await other.send_str(json.dumps({"open": {"name": table.name, "afterVersion": version}}))
         await other.send_str(json.dumps({"action": {"requestId": str(uuid.uuid4()), "action": action}}))
         await other.send_str("{not json")
         refusals = [json_format.Parse((await other.receive()).data, pb.PlayResponse()).outcome for _ in range(2)]
-        assert [_reason(outcome.error) for outcome in refusals] == ["NOT_YOUR_TURN", "MALFORMED_REQUEST"]
+        assert [reason(outcome.error) for outcome in refusals] == ["NOT_YOUR_TURN", "MALFORMED_REQUEST"]
         table.act(mover, convert.action_from_proto("up-or-down", table.get(mover).legal_actions[0]), version)
         pushed = json_format.Parse((await other.receive()).data, pb.PlayResponse())
         assert pushed.update.version == version + 1  # the socket goes on after its refusals
