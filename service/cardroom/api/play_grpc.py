@@ -34,7 +34,7 @@ async def play(
         first = await anext(aiter(requests), None)
         if first is None:
             return  # the client closed its side without opening anything
-        channel = await PlayChannel.open(handlers, _readable(first), token, timeout, client)
+        channel = await PlayChannel.open(handlers, _readable(first), token, timeout, client, "grpc")
         reader = asyncio.ensure_future(_read(requests, channel))
         async for item in channel:
             yield frame(item)

@@ -22,6 +22,7 @@ from google.protobuf.message import Message
 
 from ..app.errors import INVALID_ARGUMENT, AppError
 from ..app.play_sessions import Outcome, PlaySession
+from ..observability.play_access import observed_action, open_session, refused_message
 from ..v1 import game_service_pb2 as pb
 from .errors import to_rpc_status
 from .handlers import MALFORMED_REQUEST, GameHandlers
@@ -85,8 +86,9 @@ class PlayChannel:
 
     def __init__(
         self, handlers: GameHandlers, session: PlaySession, opening: pb.PlayOpen, token: str | None, timeout: float,
-        client: str,
+        client: str, transport: str,
     ) -> None:
+        self._transport = transport
         self._handlers = handlers
         self._session = session
         self._name = opening.name
@@ -96,31 +98,43 @@ class PlayChannel:
 
     @classmethod
     async def open(
-        cls, handlers: GameHandlers, first: Message | None, token: str | None, timeout: float, client: str
+        cls, handlers: GameHandlers, first: Message | None, token: str | None, timeout: float, client: str,
+        transport: str,
     ) -> PlayChannel:
-        """The session of a first message (raises ``AppError``: nothing is streamed yet)."""
+        """The session of a first message (raises ``AppError``: nothing is streamed yet); ``transport``: the
+        metrics' label, ``grpc`` or ``http``."""
         if not isinstance(first, pb.PlayRequest):
             raise malformed("the first message of a Play session must be a PlayRequest with open")
         session = await handlers.Play(first, token, client)
-        return cls(handlers, session, first.open, token, timeout, client)
+        return cls(handlers, session, first.open, token, timeout, client, transport)
 
     async def receive(self, message: pb.PlayRequest | None) -> None:
         """One later message of the client: an action, queued in its turn (None: an unreadable message,
         refused in the stream like any other refusal)."""
         if message is None:
-            await self._session.refuse("", malformed("the message is not a valid PlayRequest"))
+            await self._refuse("", malformed("the message is not a valid PlayRequest"))
             return
         action = message.action
         if message.WhichOneof("kind") != "action":
-            await self._session.refuse(action.request_id, malformed("a Play session takes actions after open"))
+            await self._refuse(action.request_id, malformed("a Play session takes actions after open"))
             return
         request = pb.SubmitActionRequest(name=self._name, action=action.action, request_id=action.request_id)
         if action.HasField("expected_version"):
             request.expected_version = action.expected_version
         handlers, token, timeout, client = self._handlers, self._token, self._timeout, self._client
+        transport = self._transport
         await self._session.send(
-            action.request_id, lambda: handlers.session_action(request, token, timeout, client)
+            action.request_id,
+            lambda: observed_action(
+                transport, request, lambda: handlers.session_action(request, token, timeout, client)
+            ),
         )
 
-    def __aiter__(self) -> AsyncIterator[pb.MatchUpdate | Outcome]:
-        return aiter(self._session)
+    async def _refuse(self, request_id: str, error: AppError) -> None:
+        refused_message(self._transport, request_id, error)
+        await self._session.refuse(request_id, error)
+
+    async def __aiter__(self) -> AsyncIterator[pb.MatchUpdate | Outcome]:
+        with open_session(self._transport):
+            async for item in self._session:
+                yield item

@@ -112,7 +112,7 @@ class PlaySockets:
         first = _parsed(message.data if message.type == WSMsgType.TEXT else None)
         call.request = first.open if first is not None else None
         return await PlayChannel.open(
-            self.handlers, first, _offered_token(http), self.settings.call_timeout, self._client(http)
+            self.handlers, first, _offered_token(http), self.settings.call_timeout, self._client(http), "http"
         )
 
 

@@ -51,7 +51,14 @@ REQUEST_SECONDS = Histogram(
 )
 LIVE_STREAMS = Gauge(
     "cardroom_live_streams",
-    "WatchMatch streams open now (gRPC streams and Server-Sent Events)",
+    "Streams open now: WatchMatch (gRPC streams and Server-Sent Events) and Play sessions (gRPC, WebSocket)",
+    ["transport"],
+    multiprocess_mode="livesum",
+)
+PLAY_SESSIONS = Gauge(
+    "cardroom_play_sessions",
+    "Play sessions open now (the gRPC Play stream and the WebSocket /v1/play); their actions are counted as "
+    "cardroom_requests_total{method=\"Play.action\"}",
     ["transport"],
     multiprocess_mode="livesum",
 )

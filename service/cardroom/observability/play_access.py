@@ -1,0 +1,56 @@
+"""Request metrics and access lines of what happens inside Play sessions, for both transports.
+
+A session is one long call of its transport (``Play``, counted when it ends, by the gRPC interceptor or the
+HTTP middleware); the actions sent on it are calls of their own, ``Play.action``, counted like SubmitAction by
+canonical code and ErrorInfo reason as each outcome is known (a malformed message as INVALID_ARGUMENT /
+MALFORMED_REQUEST), and the sessions open now are a gauge by transport.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
+
+from ..app.errors import AppError
+from .access import call_fields, record
+from .metrics import PLAY_SESSIONS
+
+ACTION_METHOD = "Play.action"
+
+
+async def observed_action(transport: str, request: Any, apply: Callable[[], Awaitable[int]]) -> int:
+    """``apply()`` (one action of a session, the version it produced), counted and logged as ``Play.action``;
+    ``request``: its SubmitActionRequest (the match and request id of the access line)."""
+    start = time.perf_counter()
+    code, reason = "OK", ""
+    try:
+        return await apply()
+    except AppError as error:
+        code, reason = error.code, error.reason
+        raise
+    except asyncio.CancelledError:
+        code = "CANCELLED"
+        raise
+    except Exception:
+        code, reason = "INTERNAL", "INTERNAL"
+        raise
+    finally:
+        record(transport, ACTION_METHOD, code, reason, time.perf_counter() - start, call_fields(request, None))
+
+
+def refused_message(transport: str, request_id: str, error: AppError) -> None:
+    """A session message refused before it was an action (unreadable, or not an action)."""
+    record(transport, ACTION_METHOD, error.code, error.reason, 0.0, {"request_id": request_id} if request_id else {})
+
+
+@contextlib.contextmanager
+def open_session(transport: str) -> Iterator[None]:
+    """Count a session as open for as long as the block runs."""
+    PLAY_SESSIONS.labels(transport).inc()
+    try:
+        yield
+    finally:
+        PLAY_SESSIONS.labels(transport).dec()
