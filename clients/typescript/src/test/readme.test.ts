@@ -11,7 +11,7 @@ import ts from "typescript";
 const packageRoot = join(__dirname, "..", "..");
 const readme = readFileSync(join(packageRoot, "..", "..", "README.md"), "utf8");
 
-test("the README's TypeScript example plays a match over REST and SSE", () => {
+test("the README's TypeScript example plays a match over REST and WebSocket play sessions", () => {
   const example = /```ts\n(.*?)```/s.exec(readme)?.[1];
   assert.ok(example, "no ```ts block in README.md");
   const baseUrl = process.env.CARDROOM_HTTP_URL;
@@ -22,7 +22,8 @@ test("the README's TypeScript example plays a match over REST and SSE", () => {
   });
   const script = join(packageRoot, "dist", "test", "readme-example.mjs");
   writeFileSync(script, outputText);
-  const run = spawnSync(process.execPath, [script], { encoding: "utf8", timeout: 120_000 });
+  // with this process's node flags: --experimental-websocket gives Node 20 the WebSocket its play sessions use
+  const run = spawnSync(process.execPath, [...process.execArgv, script], { encoding: "utf8", timeout: 120_000 });
   assert.equal(run.status, 0, `the example failed:\n${run.stdout}\n${run.stderr}`);
   assert.match(run.stdout, /winners: \[ ?\d/);
 });
