@@ -46,7 +46,8 @@ export default function () {
   let state = call("POST", `/v1/${name}:start`, {}, tokens[0]).json();
   for (let step = 0; step < 2000 && state.match.status === "MATCH_STATUS_ACTIVE"; step++) {
     const seat = state.toAct[0];
-    const mine = call("GET", `/v1/${name}`, undefined, tokens[seat]).json();
+    // the flat list (Flip 7 lists at most two actions; the default answers compact sets to expand)
+    const mine = call("GET", `/v1/${name}?legalActionsForm=LEGAL_ACTIONS_FORM_FLAT`, undefined, tokens[seat]).json();
     if (!mine.legalActions || mine.legalActions.length === 0) continue;
     const action = mine.legalActions[Math.floor(Math.random() * mine.legalActions.length)];
     const answer = call("POST", `/v1/${name}:submitAction`, { action }, tokens[seat], mine.match.etag);

@@ -15,6 +15,7 @@ import threading
 import grpc
 import grpc_testing
 import pytest
+from cardroom_client import legal_actions
 from grpc_status import rpc_status
 
 from cardroom.api import convert
@@ -144,8 +145,8 @@ def test_a_game_is_created_joined_started_and_played(server):
     assert code == grpc.StatusCode.OK
     seat = started.to_act[0]
     mine, _, _, _ = call(server, "GetMatch", pb.GetMatchRequest(name=name), tokens[seat])
-    assert mine.your_seat == seat and mine.legal_actions
-    request = pb.SubmitActionRequest(name=name, action=mine.legal_actions[0], expected_version=mine.match.version)
+    assert mine.your_seat == seat and legal_actions(mine)
+    request = pb.SubmitActionRequest(name=name, action=legal_actions(mine)[0], expected_version=mine.match.version)
     answer, _, code, _ = call(server, "SubmitAction", request, tokens[seat])
     assert code == grpc.StatusCode.OK
     assert answer.state.match.version == mine.match.version + 1

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import grpc
+from cardroom_client import legal_actions
 
 from cardroom.api import convert
 from cardroom.v1 import game_service_pb2 as pb
@@ -139,8 +140,8 @@ def act_when_to_act(
         state = get(stub, name, token)
         if state.match.status != match_pb2.MATCH_STATUS_ACTIVE or taken == decisions:
             return state
-        if seat in state.to_act and state.legal_actions:
-            legal = [convert.action_from_proto(game, action) for action in state.legal_actions]
+        if seat in state.to_act and legal_actions(state):
+            legal = [convert.action_from_proto(game, action) for action in legal_actions(state)]
             request = pb.SubmitActionRequest(
                 name=name,
                 action=convert.action_to_proto(game, choose(legal)),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from cardroom_client import CardroomError, Session
+from cardroom_client import CardroomError, Session, legal_actions
 from cardroom_client.v1 import game_service_pb2 as cpb
 from cardroom_client.v1 import match_pb2 as cmatch
 from test_log_leaks import Replayed
@@ -35,9 +35,9 @@ async def play_seat(
         state = update.state
         if update.version < session.last_version or state.match.status != ACTIVE:
             continue  # a newer update is in already: decide on that one
-        if seat not in state.to_act or not state.legal_actions:
+        if seat not in state.to_act or not legal_actions(state):
             continue
-        action = rng.choice(list(state.legal_actions))
+        action = rng.choice(legal_actions(state))
         try:
             version = await session.act(action)
         except CardroomError as refused:

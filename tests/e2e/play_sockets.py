@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import aiohttp
+from cardroom_client import legal_actions
 from google.protobuf import json_format
 from google.rpc import error_details_pb2
 
@@ -105,9 +106,9 @@ async def socket_seat(
             if waiting or latest is None or latest.version <= tried:
                 continue
             state = latest.state
-            if seat in state.to_act and state.legal_actions and state.match.status == ACTIVE:
+            if seat in state.to_act and legal_actions(state) and state.match.status == ACTIVE:
                 tried = latest.version
-                choice = rng.choice(list(state.legal_actions))
+                choice = rng.choice(legal_actions(state))
                 request_id = str(uuid.uuid4())
                 action = {"requestId": request_id, "expectedVersion": latest.version}
                 action["action"] = json_format.MessageToDict(choice)

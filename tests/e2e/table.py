@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 import grpc
+from cardroom_client import legal_actions
 from google.protobuf import json_format
 from grpc_status import rpc_status
 
@@ -91,7 +92,7 @@ class Table:
             seat = rng.choice(seats)
             mine = self.get(seat)
             assert mine.your_seat == seat
-            action = convert.action_from_proto(self.game, rng.choice(list(mine.legal_actions)))
+            action = convert.action_from_proto(self.game, rng.choice(legal_actions(mine)))
             answer = self.act(seat, action, expected_version=mine.match.version)
             played.append((seat, action))
             state = answer.state

@@ -7,6 +7,7 @@ import uuid
 
 import grpc
 import pytest
+from cardroom_client import legal_actions
 from grpc_status import rpc_status
 from table import bearer, error_reason
 
@@ -157,7 +158,7 @@ def test_log_entries_of_leaves_and_the_start_have_no_seat_and_actions_have_their
     seat = started.to_act[0]
     view = stub.GetMatch(pb.GetMatchRequest(name=waiting.name), metadata=bearer(waiting.tokens[seat]))
     stub.SubmitAction(
-        pb.SubmitActionRequest(name=waiting.name, action=view.legal_actions[0]), metadata=bearer(waiting.tokens[seat])
+        pb.SubmitActionRequest(name=waiting.name, action=legal_actions(view)[0]), metadata=bearer(waiting.tokens[seat])
     )
     entries = stub.GetMatchLog(pb.GetMatchLogRequest(name=waiting.name)).entries
     assert [entry.HasField("seat") for entry in entries] == [False] * 5 + [True]  # create, 2 joins, leave, start

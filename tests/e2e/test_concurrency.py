@@ -6,6 +6,7 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import grpc
+from cardroom_client import legal_actions
 from table import Table, bearer, error_reason
 
 from cardroom.api import convert
@@ -16,7 +17,7 @@ def _first_move(table: Table):
     state = table.get(None)
     seat = state.to_act[0]
     mine = table.get(seat)
-    return seat, convert.action_from_proto(table.game, mine.legal_actions[0]), mine.match.version
+    return seat, convert.action_from_proto(table.game, legal_actions(mine)[0]), mine.match.version
 
 
 def _submit(table: Table, seat: int, action: dict, version: int | None, request_id: str):

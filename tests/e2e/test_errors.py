@@ -6,6 +6,7 @@ import uuid
 
 import grpc
 import pytest
+from cardroom_client import legal_actions
 from table import Table, bearer, error_reason
 
 from cardroom.api import convert
@@ -40,7 +41,7 @@ def _submit(table, token: str | None, action: dict, **fields):
 
 def _a_legal_action(table) -> tuple[int, dict]:
     seat = table.get(None).to_act[0]
-    return seat, convert.action_from_proto(table.game, table.get(seat).legal_actions[0])
+    return seat, convert.action_from_proto(table.game, legal_actions(table.get(seat))[0])
 
 
 def test_token_errors_change_nothing(stub, table):

@@ -7,6 +7,7 @@ import time
 
 import grpc
 import pytest
+from cardroom_client import legal_actions
 from grpc_health.v1 import health_pb2
 from table import Table
 
@@ -29,7 +30,7 @@ def _step(table: Table, rng: random.Random) -> None:
     mine = table.get(seat)
     table.act(
         seat,
-        convert.action_from_proto(table.game, rng.choice(list(mine.legal_actions))),
+        convert.action_from_proto(table.game, rng.choice(legal_actions(mine))),
         expected_version=mine.match.version,
     )
 

@@ -22,6 +22,7 @@ import random
 from typing import Any
 
 import pytest
+from cardroom_client import legal_actions
 from table import Table, bearer
 
 from cardroom.api import convert
@@ -83,7 +84,7 @@ def _play(table: Table, match: Replayed, rng: random.Random, stop_after: int | N
         seat = rng.choice(seats)
         mine = table.get(seat)
         match.reads.append((seat, mine))
-        action = convert.action_from_proto(table.game, rng.choice(list(mine.legal_actions)))
+        action = convert.action_from_proto(table.game, rng.choice(legal_actions(mine)))
         state = table.act(seat, action, expected_version=mine.match.version).state
         match.applied(state.match.version, seat, action)
         done += 1
@@ -221,7 +222,7 @@ def test_holders_only_never_tells_others_who_is_asked(stub):
             for seat, view in views.items():
                 assert list(view.to_act) == ([seat] if seat in deciding else [])
         seat = rng.choice(deciding)
-        action = convert.action_from_proto("pumptown", rng.choice(list(views[seat].legal_actions)))
+        action = convert.action_from_proto("pumptown", rng.choice(legal_actions(views[seat])))
         table.act(seat, action)
         state = table.get(None)
     assert windows > 0

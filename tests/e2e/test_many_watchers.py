@@ -13,6 +13,7 @@ import random
 import grpc
 import pytest
 import redis
+from cardroom_client import legal_actions
 from table import Table
 
 from cardroom.api import convert
@@ -45,7 +46,7 @@ def play_some(table: Table, rng: random.Random, actions: int) -> int:
         state = table.get(0)
         seat = rng.choice(list(state.to_act))
         mine = table.get(seat)
-        action = convert.action_from_proto(table.game, rng.choice(list(mine.legal_actions)))
+        action = convert.action_from_proto(table.game, rng.choice(legal_actions(mine)))
         version = table.act(seat, action, expected_version=mine.match.version).state.match.version
     return version
 

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
+from cardroom_client import legal_actions
 from table import Table
 from test_failover import (
     test_a_killed_server_is_replaced_and_the_match_continues,
@@ -102,7 +103,7 @@ class Player:
                 return
             seat = self.rng.choice(list(state.to_act))
             mine = self.table.get(seat)
-            action = convert.action_from_proto(self.table.game, self.rng.choice(list(mine.legal_actions)))
+            action = convert.action_from_proto(self.table.game, self.rng.choice(legal_actions(mine)))
             answer = self._until_accepted(seat, action, mine.match.version)
             self.accepted.append((answer.state.match.version, seat, action))
 

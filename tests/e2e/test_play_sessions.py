@@ -8,7 +8,7 @@ import random
 
 import grpc
 import pytest
-from cardroom_client import CardroomError, SessionEnded, StaleVersion, connect
+from cardroom_client import CardroomError, SessionEnded, StaleVersion, connect, legal_actions
 from cardroom_client.v1 import match_pb2 as cmatch
 from play_sessions import check_viewer, gather_all, play_seat
 from table import Table
@@ -62,7 +62,7 @@ async def test_a_refused_action_is_a_typed_error_and_the_session_goes_on(server,
         mine = client.play(table.name, token=table.tokens[mover], after_version=version)
         other = client.play(table.name, token=table.tokens[1 - mover], after_version=version)
         spectator = client.play(table.name, after_version=version)
-        action = cmatch.Action.FromString(table.get(mover).legal_actions[0].SerializeToString())
+        action = cmatch.Action.FromString(legal_actions(table.get(mover))[0].SerializeToString())
 
         with pytest.raises(CardroomError) as not_yours:
             await other.act(action, expected_version=version)

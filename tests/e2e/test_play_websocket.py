@@ -11,6 +11,7 @@ import uuid
 
 import aiohttp
 import pytest
+from cardroom_client import legal_actions
 from google.protobuf import json_format
 from play_sessions import check_viewer, gather_all
 from play_sockets import play_url, protocols, reason, socket_seat
@@ -75,7 +76,7 @@ async def test_a_refused_action_is_answered_in_the_socket_which_goes_on(server, 
     table = Table(stub, "up-or-down", 2, options=OPTIONS, seed=5)
     state = table.start()
     version, mover = state.match.version, state.to_act[0]
-    action = json_format.MessageToDict(table.get(mover).legal_actions[0])
+    action = json_format.MessageToDict(legal_actions(table.get(mover))[0])
     offered = protocols(table.tokens[1 - mover])
     async with aiohttp.ClientSession() as http, http.ws_connect(play_url(server.http_url), protocols=offered) as other:
         await other.send_str(json.dumps({"open": {"name": table.name, "afterVersion": version}}))
@@ -83,6 +84,6 @@ async def test_a_refused_action_is_answered_in_the_socket_which_goes_on(server, 
         await other.send_str("{not json")
         refusals = [json_format.Parse((await other.receive()).data, pb.PlayResponse()).outcome for _ in range(2)]
         assert [reason(outcome.error) for outcome in refusals] == ["NOT_YOUR_TURN", "MALFORMED_REQUEST"]
-        table.act(mover, convert.action_from_proto("up-or-down", table.get(mover).legal_actions[0]), version)
+        table.act(mover, convert.action_from_proto("up-or-down", legal_actions(table.get(mover))[0]), version)
         pushed = json_format.Parse((await other.receive()).data, pb.PlayResponse())
         assert pushed.update.version == version + 1  # the socket goes on after its refusals

@@ -15,6 +15,7 @@ import time
 
 import grpc
 import pytest
+from cardroom_client import legal_actions
 from live_tables import (
     bearer,
     create,
@@ -188,12 +189,12 @@ def test_leaving_a_started_match_forfeits_the_seat_to_default_play(redis_server)
             while (state := get(stub, name)).match.status == match_pb2.MATCH_STATUS_ACTIVE:
                 humans = [s for s in state.to_act if s != 1]
                 mine = get(stub, name, tokens[humans[0]]) if humans else None
-                if mine is None or not mine.legal_actions:
+                if mine is None or not legal_actions(mine):
                     time.sleep(0.02)  # the server is playing seat 1
                     continue
                 seat_no = humans[0]
                 request = pb.SubmitActionRequest(
-                    name=name, action=rng.choice(list(mine.legal_actions)), expected_version=mine.match.version
+                    name=name, action=rng.choice(legal_actions(mine)), expected_version=mine.match.version
                 )
                 try:
                     stub.SubmitAction(request, metadata=bearer(tokens[seat_no]))

@@ -9,6 +9,7 @@ import uuid
 import grpc
 import httpx
 import pytest
+from cardroom_client import legal_actions
 from metrics_scrape import scrape, value
 
 from cardroom.api import convert
@@ -40,7 +41,7 @@ def played(server):
         state = table.start()
         seat = state.to_act[0]
         mine = table.get(seat)
-        action = convert.action_from_proto("up-or-down", mine.legal_actions[0])
+        action = convert.action_from_proto("up-or-down", legal_actions(mine)[0])
         request_id = str(uuid.uuid4())
         first = table.act(seat, action, expected_version=mine.match.version, request_id=request_id)
         again = table.act(seat, action, expected_version=mine.match.version, request_id=request_id)

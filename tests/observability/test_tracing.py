@@ -9,6 +9,7 @@ from pathlib import Path
 import grpc
 import httpx
 import pytest
+from cardroom_client import legal_actions
 
 from cardroom.api import convert
 from cardroom.observability.tracing import tracing_exporter
@@ -46,7 +47,7 @@ def test_submit_action_span_has_redis_children(redis_process, tmp_path: Path) ->
             state = table.start()
             seat = state.to_act[0]
             mine = table.get(seat)
-            table.act(seat, convert.action_from_proto("flip-7", mine.legal_actions[0]), mine.match.version)
+            table.act(seat, convert.action_from_proto("flip-7", legal_actions(mine)[0]), mine.match.version)
         headers = {"Authorization": f"Bearer {table.tokens[0]}"}
         assert httpx.get(f"{server.http_url}/v1/{table.name}", headers=headers).status_code == 200
     finally:

@@ -13,6 +13,8 @@ from httpx_sse import connect_sse
 
 #: heartbeat of the SSE streams under test, seconds (the default is 15)
 HEARTBEAT = 0.5
+#: the query of a GetMatch that lists every legal action
+FLAT = {"legalActionsForm": "LEGAL_ACTIONS_FORM_FLAT"}
 
 
 def bearer(token: str | None) -> dict[str, str]:
@@ -48,8 +50,12 @@ class RestTable:
     def start(self) -> dict[str, Any]:
         return ok(self.http.post(f"/v1/{self.name}:start", json={}, headers=bearer(self.tokens[0])))
 
-    def get(self, seat: int | None) -> dict[str, Any]:
-        return ok(self.http.get(f"/v1/{self.name}", headers=bearer(self.tokens[seat] if seat is not None else None)))
+    def get(self, seat: int | None, *, flat: bool = True) -> dict[str, Any]:
+        """GetMatch as ``seat`` (None: a spectator); ``flat``: with the flat ``legalActions`` these tests pick from
+        (the default answer lists compact ``legalActionSets`` only)."""
+        params = FLAT if flat else {}
+        headers = bearer(self.tokens[seat] if seat is not None else None)
+        return ok(self.http.get(f"/v1/{self.name}", params=params, headers=headers))
 
     def act(self, seat: int, action: dict[str, Any], **fields: Any) -> httpx.Response:
         body = {"action": action, "requestId": str(uuid.uuid4()), **fields}

@@ -13,7 +13,7 @@ from datetime import datetime
 
 import httpx
 from httpx_sse import connect_sse
-from rest_table import bearer, ok
+from rest_table import FLAT, bearer, ok
 
 from cardroom.v1 import game_service_pb2 as pb
 from cardroom.v1 import game_service_pb2_grpc
@@ -49,7 +49,7 @@ def test_every_answer_and_sse_event_of_a_clocked_match_carries_the_deadline(serv
     assert abs(state.deadline.ToNanoseconds() / 1e9 - _instant(started["deadline"])) < 1e-6
 
     seat = spectator["toAct"][0]
-    mine = ok(http.get(f"/v1/{name}", headers=bearer(tokens[seat])))
+    mine = ok(http.get(f"/v1/{name}", params=FLAT, headers=bearer(tokens[seat])))
     acted = ok(
         http.post(
             f"/v1/{name}:submitAction",

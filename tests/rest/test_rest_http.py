@@ -6,7 +6,7 @@ import json
 import time
 
 import httpx
-from rest_table import HEARTBEAT, RestTable, bearer, ok
+from rest_table import FLAT, HEARTBEAT, RestTable, bearer, ok
 
 from support.processes import RedisProcess, ServerProcess, wait_until
 
@@ -52,7 +52,7 @@ def test_etag_on_match_answers_and_if_match_on_submit(http):
     started = http.post(f"/v1/{table.name}:start", json={}, headers=bearer(table.tokens[0]))
     assert started.headers["ETag"] == ok(started)["match"]["etag"]
     seat = started.json()["toAct"][0]
-    fetched = http.get(f"/v1/{table.name}", headers=bearer(table.tokens[seat]))
+    fetched = http.get(f"/v1/{table.name}", params=FLAT, headers=bearer(table.tokens[seat]))
     assert fetched.headers["ETag"] == started.headers["ETag"]
     action = fetched.json()["legalActions"][0]
     version = fetched.json()["match"]["version"]

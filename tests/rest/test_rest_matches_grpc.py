@@ -33,7 +33,7 @@ def test_rest_and_grpc_answer_the_same_data(http, stub):
     for seat in (None, 0, 1, 2):
         metadata = (("authorization", f"Bearer {table.tokens[seat]}"),) if seat is not None else ()
         over_grpc = stub.GetMatch(pb.GetMatchRequest(name=table.name), metadata=metadata)
-        assert _parsed(table.get(seat), match_pb2.MatchState) == over_grpc
+        assert _parsed(table.get(seat, flat=False), match_pb2.MatchState) == over_grpc
         log = ok(
             http.get(
                 f"/v1/{table.name}:log",

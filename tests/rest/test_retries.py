@@ -7,6 +7,7 @@ import uuid
 
 import grpc
 import pytest
+from cardroom_client import legal_actions
 from transports import TRANSPORTS, Caller, Refused
 
 from cardroom.api import convert
@@ -114,7 +115,7 @@ def test_submit_action_retried_returns_the_first_answer_and_another_action_is_re
     joined = call("JoinMatch", pb.JoinMatchRequest(name=name, request_id=_rid()))
     started = call("StartMatch", pb.StartMatchRequest(name=name, request_id=_rid()), created.seat_token)
     token = [created.seat_token, joined.seat_token][started.to_act[0]]
-    legal = list(call("GetMatch", pb.GetMatchRequest(name=name), token).legal_actions)
+    legal = legal_actions(call("GetMatch", pb.GetMatchRequest(name=name), token))
     assert len(legal) >= 2
     request = pb.SubmitActionRequest(name=name, action=legal[0], request_id=_rid())
     first = call("SubmitAction", request, token)

@@ -8,7 +8,7 @@ import asyncio
 import random
 
 import pytest
-from cardroom_client import CardroomError, RetryPolicy, Session, connect
+from cardroom_client import CardroomError, RetryPolicy, Session, connect, legal_actions
 from cardroom_client.v1 import match_pb2, up_or_down_pb2
 
 from support.processes import ServerProcess
@@ -23,9 +23,9 @@ async def _seat_loop(session: Session, seat: int, rng: random.Random, accepted: 
         state = update.state
         if update.version < session.last_version or state.match.status != match_pb2.MATCH_STATUS_ACTIVE:
             continue
-        if seat in state.to_act and state.legal_actions:
+        if seat in state.to_act and (actions := legal_actions(state)):
             try:
-                accepted.append(await session.act(rng.choice(list(state.legal_actions))))
+                accepted.append(await session.act(rng.choice(actions)))
             except CardroomError as refused:
                 assert refused.reason == "STALE_VERSION", refused
             moves.set()

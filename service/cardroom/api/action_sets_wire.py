@@ -2,7 +2,8 @@
 
 The fixed part of a set is an ordinary ``Action`` (``convert.action_to_proto``); each varying parameter names its
 field in the game's action message (proto and JSON names, read from the descriptors) and carries its values in
-the list of its type.
+the list of its type. ``legal_actions`` reads them back for the service's own clients (the terminal game, the
+benches): decoded into ``app.action_sets`` sets and expanded by its ``expand``, the inverse of the factoring.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from typing import Any
 
 from google.protobuf.descriptor import Descriptor
 
-from ..app.action_sets import ActionSet, compact
+from ..app.action_sets import ActionSet, compact, expand
 from ..v1 import match_pb2
 from . import convert
 
-__all__ = ["action_sets_to_proto"]
+__all__ = ["action_sets_to_proto", "legal_actions"]
 
 
 def action_sets_to_proto(game: str, actions: Sequence[dict[str, Any]]) -> list[match_pb2.ActionSet]:
@@ -28,6 +29,26 @@ def action_sets_to_proto(game: str, actions: Sequence[dict[str, Any]]) -> list[m
     (``pumba`` absent, ``pumba: true``) are one set with ``pumba`` in ``[false, true]``."""
     wire = [convert.action_from_proto(game, convert.action_to_proto(game, action)) for action in actions]
     return [_set_to_proto(game, action_set) for action_set in compact(wire)]
+
+
+def legal_actions(game: str, state: match_pb2.MatchState) -> list[match_pb2.Action]:
+    """The actions ``state``'s caller may send, in order: its flat ``legal_actions`` when it has them (a FLAT or
+    BOTH request), else its ``legal_action_sets`` (the default form) expanded."""
+    if state.legal_actions or not state.legal_action_sets:
+        return list(state.legal_actions)
+    sets = [_set_from_proto(game, message) for message in state.legal_action_sets]
+    return [convert.action_to_proto(game, action) for action in expand(sets)]
+
+
+def _set_from_proto(game: str, message: match_pb2.ActionSet) -> ActionSet:
+    params = tuple((param.name, _param_values(param)) for param in message.params)
+    return ActionSet(convert.action_from_proto(game, message.action), params, tuple(message.distinct))
+
+
+def _param_values(param: match_pb2.ActionParam) -> tuple[Any, ...]:
+    if param.string_lists:
+        return tuple(list(item.values) for item in param.string_lists)
+    return tuple(param.ints) or tuple(param.strings) or tuple(param.bools)
 
 
 def _set_to_proto(game: str, action_set: ActionSet) -> match_pb2.ActionSet:

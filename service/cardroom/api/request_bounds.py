@@ -255,6 +255,7 @@ BOUNDS: dict[str, dict[str, Bound]] = {
         "open.name": _name(),
         "open.seat_token": Bound(max_length=SEAT_TOKEN_LENGTH),
         "open.after_version": _version(),
+        "open.legal_actions_form": _legal_actions_form(),
         "action.request_id": _request_id(),
         "action.expected_version": _version(),
         **{f"action.{path}": bound for path, bound in _action_bounds().items()},

@@ -23,6 +23,7 @@ from typing import Any
 from google.rpc import code_pb2, error_details_pb2
 
 from ..api import convert
+from ..api.action_sets_wire import legal_actions
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from .calls import Meter
@@ -104,7 +105,7 @@ async def _seat(
             else:
                 _outcome(meter, tally, record, seat, pending, response.outcome)
             if not pending and _to_act(newest, seat) and time.monotonic() < deadline and not over.is_set():
-                action = rng.choice(newest.legal_actions)
+                action = rng.choice(legal_actions(record.game, newest))
                 request_id = str(uuid.uuid4())
                 pending[request_id] = (time.perf_counter(), convert.action_from_proto(record.game, action))
                 meter.calls["Play.action"] += 1
@@ -118,7 +119,8 @@ async def _seat(
 
 
 def _to_act(state: Any, seat: int) -> bool:
-    return state is not None and state.match.status == ACTIVE and seat in state.to_act and bool(state.legal_actions)
+    deciding = state is not None and state.match.status == ACTIVE and seat in state.to_act
+    return deciding and bool(state.legal_action_sets or state.legal_actions)
 
 
 async def _next(inbox: asyncio.Queue, over: asyncio.Event) -> Any:

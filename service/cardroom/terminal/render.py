@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from cardroom_client import legal_actions
 from cardroom_client.v1 import game_service_pb2, match_pb2
 from google.protobuf import json_format
 from google.protobuf.message import Message
@@ -131,7 +132,7 @@ def menu_lines(state: match_pb2.MatchState) -> list[str]:
     seat_name = seat_namer(state.match, state.your_seat)
     game = state.match.game_id
     lines = ["[underline]Your move[/] (type its number; ? for help):"]
-    for number, action in enumerate(state.legal_actions, 1):
+    for number, action in enumerate(legal_actions(state), 1):
         lines.append(f"  [bold]{number}[/]. {action_words(game, payload(action), seat_name)}")
     return lines
 

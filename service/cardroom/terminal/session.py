@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from cardroom_client import CardroomError, Client, Seat, StaleVersion, connect
+from cardroom_client import CardroomError, Client, Seat, StaleVersion, connect, legal_actions
 from cardroom_client.v1 import game_service_pb2, match_pb2
 from google.protobuf import json_format
 from rich.console import Console
@@ -220,7 +220,7 @@ class Session:
         Pumptown's auto-pass, while others decide: they are offered with the seat's own decisions)."""
         state = self.state
         deciding = state.HasField("your_seat") and state.your_seat in state.to_act
-        return self.match.status == match_pb2.MATCH_STATUS_ACTIVE and deciding and bool(state.legal_actions)
+        return self.match.status == match_pb2.MATCH_STATUS_ACTIVE and deciding and bool(legal_actions(state))
 
     def prompt(self, *, again: bool = False) -> None:
         """Show what the player may do now, once per version (or ``again`` on request): the view and
@@ -243,7 +243,7 @@ class Session:
             self.say(*view_lines(self.state, self.game.display_name))
 
     def _ask(self) -> None:
-        self.console.print(f"pick 1-{len(self.state.legal_actions)}> ", end="")
+        self.console.print(f"pick 1-{len(legal_actions(self.state))}> ", end="")
 
     def _set_timer(self) -> None:
         if self.timer:
@@ -318,7 +318,7 @@ class Session:
         self.prompt()
 
     async def choose(self, number: int) -> None:
-        actions = list(self.state.legal_actions)
+        actions = legal_actions(self.state)
         if not 1 <= number <= len(actions):
             self.say(f"type a number from 1 to {len(actions)}")
             self._ask()

@@ -401,8 +401,8 @@ type GetMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The match, `games/{game}/matches/{match}`. Bound: at most 128 characters.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// How the answer lists the caller's legal actions: FLAT (the default),
-	// COMPACT (parameterised sets, always small) or BOTH.
+	// How the answer lists the caller's legal actions: COMPACT (the default:
+	// parameterised sets, always small), FLAT (every action) or BOTH.
 	LegalActionsForm LegalActionsForm `protobuf:"varint,2,opt,name=legal_actions_form,json=legalActionsForm,proto3,enum=cardroom.v1.LegalActionsForm" json:"legal_actions_form,omitempty"`
 	unknownFields    protoimpl.UnknownFields
 	sizeCache        protoimpl.SizeCache
@@ -1614,9 +1614,12 @@ type PlayOpen struct {
 	// Push every update committed after this version; 0 replays the match from
 	// its creation. To resume a dropped session, send the last version
 	// received. Bound: 0..2147483647.
-	AfterVersion  int32 `protobuf:"varint,3,opt,name=after_version,json=afterVersion,proto3" json:"after_version,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	AfterVersion int32 `protobuf:"varint,3,opt,name=after_version,json=afterVersion,proto3" json:"after_version,omitempty"`
+	// How every pushed update's state lists the seat's legal actions (see
+	// GetMatchRequest; COMPACT by default).
+	LegalActionsForm LegalActionsForm `protobuf:"varint,4,opt,name=legal_actions_form,json=legalActionsForm,proto3,enum=cardroom.v1.LegalActionsForm" json:"legal_actions_form,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *PlayOpen) Reset() {
@@ -1668,6 +1671,13 @@ func (x *PlayOpen) GetAfterVersion() int32 {
 		return x.AfterVersion
 	}
 	return 0
+}
+
+func (x *PlayOpen) GetLegalActionsForm() LegalActionsForm {
+	if x != nil {
+		return x.LegalActionsForm
+	}
+	return LegalActionsForm_LEGAL_ACTIONS_FORM_UNSPECIFIED
 }
 
 // One action on a Play session, as SubmitAction carries it.
@@ -2101,13 +2111,14 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\vPlayRequest\x12+\n" +
 	"\x04open\x18\x01 \x01(\v2\x15.cardroom.v1.PlayOpenH\x00R\x04open\x121\n" +
 	"\x06action\x18\x02 \x01(\v2\x17.cardroom.v1.PlayActionH\x00R\x06actionB\x06\n" +
-	"\x04kind\"\x8b\x01\n" +
+	"\x04kind\"\xde\x01\n" +
 	"\bPlayOpen\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x12#\n" +
 	"\n" +
 	"seat_token\x18\x02 \x01(\tB\x04\xe2A\x01\x01R\tseatToken\x12)\n" +
-	"\rafter_version\x18\x03 \x01(\x05B\x04\xe2A\x01\x01R\fafterVersion\"\xaf\x01\n" +
+	"\rafter_version\x18\x03 \x01(\x05B\x04\xe2A\x01\x01R\fafterVersion\x12Q\n" +
+	"\x12legal_actions_form\x18\x04 \x01(\x0e2\x1d.cardroom.v1.LegalActionsFormB\x04\xe2A\x01\x01R\x10legalActionsForm\"\xaf\x01\n" +
 	"\n" +
 	"PlayAction\x12#\n" +
 	"\n" +
@@ -2225,42 +2236,43 @@ var file_cardroom_v1_game_service_proto_depIdxs = []int32{
 	36, // 19: cardroom.v1.MatchLogEntry.events:type_name -> cardroom.v1.Event
 	22, // 20: cardroom.v1.PlayRequest.open:type_name -> cardroom.v1.PlayOpen
 	23, // 21: cardroom.v1.PlayRequest.action:type_name -> cardroom.v1.PlayAction
-	35, // 22: cardroom.v1.PlayAction.action:type_name -> cardroom.v1.Action
-	17, // 23: cardroom.v1.PlayResponse.update:type_name -> cardroom.v1.MatchUpdate
-	25, // 24: cardroom.v1.PlayResponse.outcome:type_name -> cardroom.v1.PlayOutcome
-	26, // 25: cardroom.v1.PlayOutcome.error:type_name -> cardroom.v1.PlayStatus
-	37, // 26: cardroom.v1.PlayStatus.details:type_name -> google.protobuf.Any
-	0,  // 27: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
-	2,  // 28: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
-	3,  // 29: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
-	5,  // 30: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
-	6,  // 31: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
-	8,  // 32: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
-	10, // 33: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
-	11, // 34: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
-	14, // 35: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
-	16, // 36: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
-	12, // 37: cardroom.v1.GameService.RematchMatch:input_type -> cardroom.v1.RematchMatchRequest
-	18, // 38: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
-	21, // 39: cardroom.v1.GameService.Play:input_type -> cardroom.v1.PlayRequest
-	1,  // 40: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
-	27, // 41: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
-	4,  // 42: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
-	32, // 43: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
-	7,  // 44: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
-	9,  // 45: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
-	32, // 46: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
-	32, // 47: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
-	15, // 48: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
-	17, // 49: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
-	13, // 50: cardroom.v1.GameService.RematchMatch:output_type -> cardroom.v1.RematchMatchResponse
-	19, // 51: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
-	24, // 52: cardroom.v1.GameService.Play:output_type -> cardroom.v1.PlayResponse
-	40, // [40:53] is the sub-list for method output_type
-	27, // [27:40] is the sub-list for method input_type
-	27, // [27:27] is the sub-list for extension type_name
-	27, // [27:27] is the sub-list for extension extendee
-	0,  // [0:27] is the sub-list for field type_name
+	33, // 22: cardroom.v1.PlayOpen.legal_actions_form:type_name -> cardroom.v1.LegalActionsForm
+	35, // 23: cardroom.v1.PlayAction.action:type_name -> cardroom.v1.Action
+	17, // 24: cardroom.v1.PlayResponse.update:type_name -> cardroom.v1.MatchUpdate
+	25, // 25: cardroom.v1.PlayResponse.outcome:type_name -> cardroom.v1.PlayOutcome
+	26, // 26: cardroom.v1.PlayOutcome.error:type_name -> cardroom.v1.PlayStatus
+	37, // 27: cardroom.v1.PlayStatus.details:type_name -> google.protobuf.Any
+	0,  // 28: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
+	2,  // 29: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
+	3,  // 30: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
+	5,  // 31: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
+	6,  // 32: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
+	8,  // 33: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
+	10, // 34: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
+	11, // 35: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
+	14, // 36: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
+	16, // 37: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
+	12, // 38: cardroom.v1.GameService.RematchMatch:input_type -> cardroom.v1.RematchMatchRequest
+	18, // 39: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
+	21, // 40: cardroom.v1.GameService.Play:input_type -> cardroom.v1.PlayRequest
+	1,  // 41: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
+	27, // 42: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
+	4,  // 43: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
+	32, // 44: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
+	7,  // 45: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
+	9,  // 46: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
+	32, // 47: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
+	32, // 48: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
+	15, // 49: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
+	17, // 50: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
+	13, // 51: cardroom.v1.GameService.RematchMatch:output_type -> cardroom.v1.RematchMatchResponse
+	19, // 52: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
+	24, // 53: cardroom.v1.GameService.Play:output_type -> cardroom.v1.PlayResponse
+	41, // [41:54] is the sub-list for method output_type
+	28, // [28:41] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_game_service_proto_init() }

@@ -215,11 +215,14 @@ func (SeatController) EnumDescriptor() ([]byte, []int) {
 }
 
 // How a MatchState lists the caller's legal actions, chosen per request
-// (GetMatch, SubmitAction, WatchMatch).
+// (GetMatch, SubmitAction, WatchMatch, Play's open); every other answer with
+// a state (CreateMatch, JoinMatch, StartMatch, LeaveMatch, RematchMatch)
+// uses the default.
 type LegalActionsForm int32
 
 const (
-	// The server's default: FLAT.
+	// The server's default: COMPACT (0.1.0 answered FLAT: a client that reads
+	// `legal_actions` sends FLAT, or expands the sets).
 	LegalActionsForm_LEGAL_ACTIONS_FORM_UNSPECIFIED LegalActionsForm = 0
 	// Every action in `legal_actions`; `legal_action_sets` is empty.
 	LegalActionsForm_LEGAL_ACTIONS_FORM_FLAT LegalActionsForm = 1
@@ -1818,7 +1821,9 @@ type MatchState struct {
 	// the match is waiting for players.
 	View *SeatView `protobuf:"bytes,3,opt,name=view,proto3" json:"view,omitempty"`
 	// Every action the caller may submit now, in the engine's canonical order;
-	// empty when it is not the caller's decision.
+	// empty when it is not the caller's decision, and unless the request's
+	// `legal_actions_form` is FLAT or BOTH (the default lists the compact
+	// `legal_action_sets` only).
 	LegalActions []*Action `protobuf:"bytes,4,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
 	// The seats that may act now, ascending (several during response windows);
 	// empty before the start and after the end.
@@ -1830,8 +1835,8 @@ type MatchState struct {
 	// player is to act.
 	Deadline *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=deadline,proto3" json:"deadline,omitempty"`
 	// The caller's legal actions in compact form (the request's
-	// `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-	// set, in order, gives `legal_actions` exactly, in order.
+	// `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+	// every set, in order, gives the flat list exactly, in order.
 	LegalActionSets []*ActionSet `protobuf:"bytes,8,rep,name=legal_action_sets,json=legalActionSets,proto3" json:"legal_action_sets,omitempty"`
 	// The events of the change that produced `match.version`, as the caller
 	// may see them (redacted like WatchMatch's), so that a client connecting

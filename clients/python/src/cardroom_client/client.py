@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import grpc
 from google.protobuf import json_format
 
+from .action_sets import legal_actions
 from .errors import RESUMABLE, from_rpc_error
 from .session import Session
 from .v1 import game_service_pb2 as pb
@@ -181,8 +182,9 @@ class Client:
         *,
         legal_actions_form: int = match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED,
     ) -> match_pb2.MatchState:
-        """The match as the token's seat sees it, or as a spectator without a token; ``legal_actions_form``
-        COMPACT answers ``legal_action_sets`` (expand them with ``expand_action_sets``) instead of the flat list."""
+        """The match as the token's seat sees it, or as a spectator without a token. Its legal actions come as
+        ``legal_action_sets`` by default (``legal_actions(state)`` expands them); ``legal_actions_form`` FLAT or
+        BOTH asks for the flat list too."""
         request = pb.GetMatchRequest(name=match_name, legal_actions_form=legal_actions_form)
         return await self._unary(self.stub.GetMatch, request, token)
 
@@ -236,6 +238,11 @@ class Seat:
     token: str
     seat: int
     state: match_pb2.MatchState
+
+    @property
+    def legal_actions(self) -> list[match_pb2.Action]:
+        """The actions this seat may send on ``state``, expanded from its compact sets (``legal_actions``)."""
+        return legal_actions(self.state)
 
     async def refresh(self) -> match_pb2.MatchState:
         self.state = await self.client.get_match(self.match_name, self.token)

@@ -4,9 +4,9 @@
 
     async with seat.play() as session:              # or client.play(match_name, token=...)
         async for update in session:                # every committed update, pushed as the seat sees it
-            if update.state.legal_actions:
+            if actions := legal_actions(update.state):  # cardroom_client.legal_actions: the sets expanded
                 try:
-                    version = await session.act(update.state.legal_actions[0])
+                    version = await session.act(actions[0])
                 except StaleVersion:
                     pass                            # the next update brings the fresh view
 

@@ -247,14 +247,16 @@ class PlayRequest(_message.Message):
     def __init__(self, open: _Optional[_Union[PlayOpen, _Mapping]] = ..., action: _Optional[_Union[PlayAction, _Mapping]] = ...) -> None: ...
 
 class PlayOpen(_message.Message):
-    __slots__ = ("name", "seat_token", "after_version")
+    __slots__ = ("name", "seat_token", "after_version", "legal_actions_form")
     NAME_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     AFTER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_ACTIONS_FORM_FIELD_NUMBER: _ClassVar[int]
     name: str
     seat_token: str
     after_version: int
-    def __init__(self, name: _Optional[str] = ..., seat_token: _Optional[str] = ..., after_version: _Optional[int] = ...) -> None: ...
+    legal_actions_form: _match_pb2.LegalActionsForm
+    def __init__(self, name: _Optional[str] = ..., seat_token: _Optional[str] = ..., after_version: _Optional[int] = ..., legal_actions_form: _Optional[_Union[_match_pb2.LegalActionsForm, str]] = ...) -> None: ...
 
 class PlayAction(_message.Message):
     __slots__ = ("request_id", "expected_version", "action")

@@ -152,8 +152,8 @@ export interface GetMatchRequest {
   /** The match, `games/{game}/matches/{match}`. Bound: at most 128 characters. */
   name: string;
   /**
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    */
   legalActionsForm: LegalActionsForm;
 }
@@ -464,6 +464,11 @@ export interface PlayOpen {
    * received. Bound: 0..2147483647.
    */
   afterVersion: number;
+  /**
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   */
+  legalActionsForm: LegalActionsForm;
 }
 
 /** One action on a Play session, as SubmitAction carries it. */
@@ -3048,7 +3053,7 @@ export const PlayRequest: MessageFns<PlayRequest> = {
 };
 
 function createBasePlayOpen(): PlayOpen {
-  return { name: "", seatToken: "", afterVersion: 0 };
+  return { name: "", seatToken: "", afterVersion: 0, legalActionsForm: 0 };
 }
 
 export const PlayOpen: MessageFns<PlayOpen> = {
@@ -3061,6 +3066,9 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     }
     if (message.afterVersion !== 0) {
       writer.uint32(24).int32(message.afterVersion);
+    }
+    if (message.legalActionsForm !== 0) {
+      writer.uint32(32).int32(message.legalActionsForm);
     }
     return writer;
   },
@@ -3102,6 +3110,14 @@ export const PlayOpen: MessageFns<PlayOpen> = {
             message.afterVersion = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.legalActionsForm = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3127,6 +3143,11 @@ export const PlayOpen: MessageFns<PlayOpen> = {
         : isSet(object.after_version)
         ? globalThis.Number(object.after_version)
         : 0,
+      legalActionsForm: isSet(object.legalActionsForm)
+        ? legalActionsFormFromJSON(object.legalActionsForm)
+        : isSet(object.legal_actions_form)
+        ? legalActionsFormFromJSON(object.legal_actions_form)
+        : 0,
     };
   },
 
@@ -3141,6 +3162,9 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     if (message.afterVersion !== 0) {
       obj.afterVersion = Math.round(message.afterVersion);
     }
+    if (message.legalActionsForm !== 0) {
+      obj.legalActionsForm = legalActionsFormToJSON(message.legalActionsForm);
+    }
     return obj;
   },
 
@@ -3152,6 +3176,7 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     message.name = object.name ?? "";
     message.seatToken = object.seatToken ?? "";
     message.afterVersion = object.afterVersion ?? 0;
+    message.legalActionsForm = object.legalActionsForm ?? 0;
     return message;
   },
 };

@@ -105,8 +105,8 @@ private static final long serialVersionUID = 0L;
   private int legalActionsForm_ = 0;
   /**
    * <pre>
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    * </pre>
    *
    * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -117,8 +117,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    * </pre>
    *
    * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -548,8 +548,8 @@ private static final long serialVersionUID = 0L;
     private int legalActionsForm_ = 0;
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -560,8 +560,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -576,8 +576,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -590,8 +590,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -608,8 +608,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -8,7 +8,9 @@ package dev.cardroom.v1;
 /**
  * <pre>
  * How a MatchState lists the caller's legal actions, chosen per request
- * (GetMatch, SubmitAction, WatchMatch).
+ * (GetMatch, SubmitAction, WatchMatch, Play's open); every other answer with
+ * a state (CreateMatch, JoinMatch, StartMatch, LeaveMatch, RematchMatch)
+ * uses the default.
  * </pre>
  *
  * Protobuf enum {@code cardroom.v1.LegalActionsForm}
@@ -18,7 +20,8 @@ public enum LegalActionsForm
     implements com.google.protobuf.ProtocolMessageEnum {
   /**
    * <pre>
-   * The server's default: FLAT.
+   * The server's default: COMPACT (0.1.0 answered FLAT: a client that reads
+   * `legal_actions` sends FLAT, or expands the sets).
    * </pre>
    *
    * <code>LEGAL_ACTIONS_FORM_UNSPECIFIED = 0;</code>
@@ -64,7 +67,8 @@ public enum LegalActionsForm
   }
   /**
    * <pre>
-   * The server's default: FLAT.
+   * The server's default: COMPACT (0.1.0 answered FLAT: a client that reads
+   * `legal_actions` sends FLAT, or expands the sets).
    * </pre>
    *
    * <code>LEGAL_ACTIONS_FORM_UNSPECIFIED = 0;</code>

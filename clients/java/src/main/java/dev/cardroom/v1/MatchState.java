@@ -170,7 +170,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -182,7 +184,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -195,7 +199,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -207,7 +213,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -219,7 +227,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -363,8 +373,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -376,8 +386,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -390,8 +400,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -403,8 +413,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -416,8 +426,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1656,7 +1666,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1671,7 +1683,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1686,7 +1700,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1701,7 +1717,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1723,7 +1741,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1742,7 +1762,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1763,7 +1785,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1785,7 +1809,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1804,7 +1830,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1823,7 +1851,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1843,7 +1873,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1861,7 +1893,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1879,7 +1913,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1891,7 +1927,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1906,7 +1944,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1922,7 +1962,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1934,7 +1976,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1947,7 +1991,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -2437,8 +2483,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2453,8 +2499,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2469,8 +2515,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2485,8 +2531,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2508,8 +2554,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2528,8 +2574,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2550,8 +2596,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2573,8 +2619,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2593,8 +2639,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2613,8 +2659,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2634,8 +2680,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2653,8 +2699,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2672,8 +2718,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2685,8 +2731,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2701,8 +2747,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2718,8 +2764,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2731,8 +2777,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -2745,8 +2791,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>

@@ -89,7 +89,9 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -99,7 +101,9 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -108,7 +112,9 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -117,7 +123,9 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -127,7 +135,9 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -230,8 +240,8 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -241,8 +251,8 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -251,8 +261,8 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -261,8 +271,8 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -272,8 +282,8 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>

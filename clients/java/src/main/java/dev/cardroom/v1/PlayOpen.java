@@ -34,6 +34,7 @@ private static final long serialVersionUID = 0L;
   private PlayOpen() {
     name_ = "";
     seatToken_ = "";
+    legalActionsForm_ = 0;
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -173,6 +174,34 @@ private static final long serialVersionUID = 0L;
     return afterVersion_;
   }
 
+  public static final int LEGAL_ACTIONS_FORM_FIELD_NUMBER = 4;
+  private int legalActionsForm_ = 0;
+  /**
+   * <pre>
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The enum numeric value on the wire for legalActionsForm.
+   */
+  @java.lang.Override public int getLegalActionsFormValue() {
+    return legalActionsForm_;
+  }
+  /**
+   * <pre>
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The legalActionsForm.
+   */
+  @java.lang.Override public dev.cardroom.v1.LegalActionsForm getLegalActionsForm() {
+    dev.cardroom.v1.LegalActionsForm result = dev.cardroom.v1.LegalActionsForm.forNumber(legalActionsForm_);
+    return result == null ? dev.cardroom.v1.LegalActionsForm.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -196,6 +225,9 @@ private static final long serialVersionUID = 0L;
     if (afterVersion_ != 0) {
       output.writeInt32(3, afterVersion_);
     }
+    if (legalActionsForm_ != dev.cardroom.v1.LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED.getNumber()) {
+      output.writeEnum(4, legalActionsForm_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -209,6 +241,10 @@ private static final long serialVersionUID = 0L;
     if (afterVersion_ != 0) {
       size += com.google.protobuf.CodedOutputStream
         .computeInt32Size(3, afterVersion_);
+    }
+    if (legalActionsForm_ != dev.cardroom.v1.LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(4, legalActionsForm_);
     }
     return size;
   }
@@ -240,6 +276,7 @@ private static final long serialVersionUID = 0L;
         .equals(other.getSeatToken())) return false;
     if (getAfterVersion()
         != other.getAfterVersion()) return false;
+    if (legalActionsForm_ != other.legalActionsForm_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -257,6 +294,8 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getSeatToken().hashCode();
     hash = (37 * hash) + AFTER_VERSION_FIELD_NUMBER;
     hash = (53 * hash) + getAfterVersion();
+    hash = (37 * hash) + LEGAL_ACTIONS_FORM_FIELD_NUMBER;
+    hash = (53 * hash) + legalActionsForm_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -395,6 +434,7 @@ private static final long serialVersionUID = 0L;
       name_ = "";
       seatToken_ = "";
       afterVersion_ = 0;
+      legalActionsForm_ = 0;
       return this;
     }
 
@@ -437,6 +477,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000004) != 0)) {
         result.afterVersion_ = afterVersion_;
       }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.legalActionsForm_ = legalActionsForm_;
+      }
     }
 
     @java.lang.Override
@@ -463,6 +506,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.getAfterVersion() != 0) {
         setAfterVersion(other.getAfterVersion());
+      }
+      if (other.legalActionsForm_ != 0) {
+        setLegalActionsFormValue(other.getLegalActionsFormValue());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -505,6 +551,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000004;
               break;
             } // case 24
+            case 32: {
+              legalActionsForm_ = input.readEnum();
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 32
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -772,6 +823,83 @@ private static final long serialVersionUID = 0L;
     public Builder clearAfterVersion() {
       bitField0_ = (bitField0_ & ~0x00000004);
       afterVersion_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private int legalActionsForm_ = 0;
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The enum numeric value on the wire for legalActionsForm.
+     */
+    @java.lang.Override public int getLegalActionsFormValue() {
+      return legalActionsForm_;
+    }
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The enum numeric value on the wire for legalActionsForm to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLegalActionsFormValue(int value) {
+      legalActionsForm_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The legalActionsForm.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.LegalActionsForm getLegalActionsForm() {
+      dev.cardroom.v1.LegalActionsForm result = dev.cardroom.v1.LegalActionsForm.forNumber(legalActionsForm_);
+      return result == null ? dev.cardroom.v1.LegalActionsForm.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The legalActionsForm to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setLegalActionsForm(dev.cardroom.v1.LegalActionsForm value) {
+      if (value == null) { throw new NullPointerException(); }
+      bitField0_ |= 0x00000008;
+      legalActionsForm_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLegalActionsForm() {
+      bitField0_ = (bitField0_ & ~0x00000008);
+      legalActionsForm_ = 0;
       onChanged();
       return this;
     }

@@ -93,8 +93,8 @@ public  final class GetMatchRequest extends
   private int legalActionsForm_;
   /**
    * <pre>
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    * </pre>
    *
    * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -106,8 +106,8 @@ public  final class GetMatchRequest extends
   }
   /**
    * <pre>
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    * </pre>
    *
    * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -120,8 +120,8 @@ public  final class GetMatchRequest extends
   }
   /**
    * <pre>
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    * </pre>
    *
    * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -132,8 +132,8 @@ public  final class GetMatchRequest extends
   }
   /**
    * <pre>
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    * </pre>
    *
    * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -146,8 +146,8 @@ public  final class GetMatchRequest extends
   }
   /**
    * <pre>
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    * </pre>
    *
    * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -329,8 +329,8 @@ public  final class GetMatchRequest extends
 
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -342,8 +342,8 @@ public  final class GetMatchRequest extends
     }
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -358,8 +358,8 @@ public  final class GetMatchRequest extends
     }
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -371,8 +371,8 @@ public  final class GetMatchRequest extends
     }
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -386,8 +386,8 @@ public  final class GetMatchRequest extends
     }
     /**
      * <pre>
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * </pre>
      *
      * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>

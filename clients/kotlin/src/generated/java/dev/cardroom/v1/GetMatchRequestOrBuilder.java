@@ -32,8 +32,8 @@ public interface GetMatchRequestOrBuilder extends
 
   /**
    * <pre>
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    * </pre>
    *
    * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
@@ -42,8 +42,8 @@ public interface GetMatchRequestOrBuilder extends
   int getLegalActionsFormValue();
   /**
    * <pre>
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    * </pre>
    *
    * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>

@@ -222,7 +222,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -234,7 +236,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -246,7 +250,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -258,7 +264,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -270,7 +278,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -290,7 +300,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -305,7 +317,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -319,7 +333,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -334,7 +350,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -348,7 +366,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -359,7 +379,9 @@ public  final class MatchState extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -626,8 +648,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -639,8 +661,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -652,8 +674,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -665,8 +687,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -678,8 +700,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -699,8 +721,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -715,8 +737,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -730,8 +752,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -746,8 +768,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -761,8 +783,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -773,8 +795,8 @@ public  final class MatchState extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1274,7 +1296,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1287,7 +1311,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1298,7 +1324,9 @@ public  final class MatchState extends
     }/**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1310,7 +1338,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1324,7 +1354,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1339,7 +1371,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1352,7 +1386,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1366,7 +1402,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1380,7 +1418,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1395,7 +1435,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1409,7 +1451,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1422,7 +1466,9 @@ public  final class MatchState extends
     /**
      * <pre>
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * </pre>
      *
      * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -1694,8 +1740,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1708,8 +1754,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1720,8 +1766,8 @@ public  final class MatchState extends
     }/**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1733,8 +1779,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1748,8 +1794,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1764,8 +1810,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1778,8 +1824,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1793,8 +1839,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1808,8 +1854,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1824,8 +1870,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1839,8 +1885,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -1853,8 +1899,8 @@ public  final class MatchState extends
     /**
      * <pre>
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * </pre>
      *
      * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>

@@ -72,7 +72,9 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -82,7 +84,9 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -91,7 +95,9 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    * </pre>
    *
    * <code>repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];</code>
@@ -175,8 +181,8 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -186,8 +192,8 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>
@@ -196,8 +202,8 @@ public interface MatchStateOrBuilder extends
   /**
    * <pre>
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    * </pre>
    *
    * <code>repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];</code>

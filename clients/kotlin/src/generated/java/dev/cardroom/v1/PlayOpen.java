@@ -222,6 +222,74 @@ public  final class PlayOpen extends
     afterVersion_ = 0;
   }
 
+  public static final int LEGAL_ACTIONS_FORM_FIELD_NUMBER = 4;
+  private int legalActionsForm_;
+  /**
+   * <pre>
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The enum numeric value on the wire for legalActionsForm.
+   */
+  @java.lang.Override
+  public int getLegalActionsFormValue() {
+    return legalActionsForm_;
+  }
+  /**
+   * <pre>
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The legalActionsForm.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.LegalActionsForm getLegalActionsForm() {
+    dev.cardroom.v1.LegalActionsForm result = dev.cardroom.v1.LegalActionsForm.forNumber(legalActionsForm_);
+    return result == null ? dev.cardroom.v1.LegalActionsForm.UNRECOGNIZED : result;
+  }
+  /**
+   * <pre>
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @param value The enum numeric value on the wire for legalActionsForm to set.
+   */
+  private void setLegalActionsFormValue(int value) {
+      legalActionsForm_ = value;
+  }
+  /**
+   * <pre>
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @param value The legalActionsForm to set.
+   * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+   */
+  private void setLegalActionsForm(dev.cardroom.v1.LegalActionsForm value) {
+    legalActionsForm_ = value.getNumber();
+
+  }
+  /**
+   * <pre>
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  private void clearLegalActionsForm() {
+
+    legalActionsForm_ = 0;
+  }
+
   public static dev.cardroom.v1.PlayOpen parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -527,6 +595,78 @@ public  final class PlayOpen extends
       return this;
     }
 
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The enum numeric value on the wire for legalActionsForm.
+     */
+    @java.lang.Override
+    public int getLegalActionsFormValue() {
+      return instance.getLegalActionsFormValue();
+    }
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The legalActionsForm to set.
+     * @throws IllegalArgumentException if UNRECOGNIZED is provided.
+     * @return This builder for chaining.
+     */
+    public Builder setLegalActionsFormValue(int value) {
+      copyOnWrite();
+      instance.setLegalActionsFormValue(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The legalActionsForm.
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.LegalActionsForm getLegalActionsForm() {
+      return instance.getLegalActionsForm();
+    }
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The enum numeric value on the wire for legalActionsForm to set.
+     * @return This builder for chaining.
+     */
+    public Builder setLegalActionsForm(dev.cardroom.v1.LegalActionsForm value) {
+      copyOnWrite();
+      instance.setLegalActionsForm(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * </pre>
+     *
+     * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearLegalActionsForm() {
+      copyOnWrite();
+      instance.clearLegalActionsForm();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PlayOpen)
   }
   @java.lang.Override
@@ -546,10 +686,11 @@ public  final class PlayOpen extends
             "name_",
             "seatToken_",
             "afterVersion_",
+            "legalActionsForm_",
           };
           java.lang.String info =
-              "\u0000\u0003\u0000\u0000\u0001\u0003\u0003\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
-              "\u0003\u0004";
+              "\u0000\u0004\u0000\u0000\u0001\u0004\u0004\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+              "\u0003\u0004\u0004\f";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

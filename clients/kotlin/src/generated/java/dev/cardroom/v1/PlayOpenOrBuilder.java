@@ -69,4 +69,25 @@ public interface PlayOpenOrBuilder extends
    * @return The afterVersion.
    */
   int getAfterVersion();
+
+  /**
+   * <pre>
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The enum numeric value on the wire for legalActionsForm.
+   */
+  int getLegalActionsFormValue();
+  /**
+   * <pre>
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   * </pre>
+   *
+   * <code>.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The legalActionsForm.
+   */
+  dev.cardroom.v1.LegalActionsForm getLegalActionsForm();
 }

@@ -60,8 +60,8 @@ public object GetMatchRequestKt {
 
     /**
      * ```
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * ```
      *
      * `.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`
@@ -82,8 +82,8 @@ public object GetMatchRequestKt {
       }
     /**
      * ```
-     * How the answer lists the caller's legal actions: FLAT (the default),
-     * COMPACT (parameterised sets, always small) or BOTH.
+     * How the answer lists the caller's legal actions: COMPACT (the default:
+     * parameterised sets, always small), FLAT (every action) or BOTH.
      * ```
      *
      * `.cardroom.v1.LegalActionsForm legal_actions_form = 2 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`

@@ -160,7 +160,9 @@ public object MatchStateKt {
     /**
      * ```
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * ```
      *
      * `repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];`
@@ -173,7 +175,9 @@ public object MatchStateKt {
     /**
      * ```
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * ```
      *
      * `repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];`
@@ -187,7 +191,9 @@ public object MatchStateKt {
     /**
      * ```
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * ```
      *
      * `repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];`
@@ -202,7 +208,9 @@ public object MatchStateKt {
     /**
      * ```
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * ```
      *
      * `repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];`
@@ -216,7 +224,9 @@ public object MatchStateKt {
     /**
      * ```
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * ```
      *
      * `repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];`
@@ -231,7 +241,9 @@ public object MatchStateKt {
     /**
      * ```
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * ```
      *
      * `repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];`
@@ -246,7 +258,9 @@ public object MatchStateKt {
     /**
      * ```
      * Every action the caller may submit now, in the engine's canonical order;
-     * empty when it is not the caller's decision.
+     * empty when it is not the caller's decision, and unless the request's
+     * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+     * `legal_action_sets` only).
      * ```
      *
      * `repeated .cardroom.v1.Action legal_actions = 4 [json_name = "legalActions"];`
@@ -450,8 +464,8 @@ public object MatchStateKt {
     /**
      * ```
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * ```
      *
      * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
@@ -464,8 +478,8 @@ public object MatchStateKt {
     /**
      * ```
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * ```
      *
      * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
@@ -479,8 +493,8 @@ public object MatchStateKt {
     /**
      * ```
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * ```
      *
      * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
@@ -495,8 +509,8 @@ public object MatchStateKt {
     /**
      * ```
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * ```
      *
      * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
@@ -510,8 +524,8 @@ public object MatchStateKt {
     /**
      * ```
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * ```
      *
      * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
@@ -526,8 +540,8 @@ public object MatchStateKt {
     /**
      * ```
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * ```
      *
      * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`
@@ -542,8 +556,8 @@ public object MatchStateKt {
     /**
      * ```
      * The caller's legal actions in compact form (the request's
-     * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-     * set, in order, gives `legal_actions` exactly, in order.
+     * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+     * every set, in order, gives the flat list exactly, in order.
      * ```
      *
      * `repeated .cardroom.v1.ActionSet legal_action_sets = 8 [json_name = "legalActionSets"];`

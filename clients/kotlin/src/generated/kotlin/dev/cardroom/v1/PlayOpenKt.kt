@@ -119,6 +119,40 @@ public object PlayOpenKt {
     public fun clearAfterVersion() {
       _builder.clearAfterVersion()
     }
+
+    /**
+     * ```
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * ```
+     *
+     * `.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public var legalActionsForm: dev.cardroom.v1.LegalActionsForm
+      @kotlin.jvm.JvmName("getLegalActionsForm")
+        get() = _builder.legalActionsForm
+      @kotlin.jvm.JvmName("setLegalActionsForm")
+        set(value) {
+        _builder.legalActionsForm = value
+      }
+    public var legalActionsFormValue: kotlin.Int
+      @kotlin.jvm.JvmName("getLegalActionsFormValue")
+        get() = _builder.legalActionsFormValue
+      @kotlin.jvm.JvmName("setLegalActionsFormValue")
+        set(value) {
+        _builder.legalActionsFormValue = value
+      }
+    /**
+     * ```
+     * How every pushed update's state lists the seat's legal actions (see
+     * GetMatchRequest; COMPACT by default).
+     * ```
+     *
+     * `.cardroom.v1.LegalActionsForm legal_actions_form = 4 [json_name = "legalActionsForm", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public fun clearLegalActionsForm() {
+      _builder.clearLegalActionsForm()
+    }
   }
 }
 public inline fun dev.cardroom.v1.PlayOpen.copy(block: `dev.cardroom.v1`.PlayOpenKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.PlayOpen =

@@ -150,8 +150,8 @@ export interface GetMatchRequest {
   /** The match, `games/{game}/matches/{match}`. Bound: at most 128 characters. */
   name: string;
   /**
-   * How the answer lists the caller's legal actions: FLAT (the default),
-   * COMPACT (parameterised sets, always small) or BOTH.
+   * How the answer lists the caller's legal actions: COMPACT (the default:
+   * parameterised sets, always small), FLAT (every action) or BOTH.
    */
   legalActionsForm: LegalActionsForm;
 }
@@ -462,6 +462,11 @@ export interface PlayOpen {
    * received. Bound: 0..2147483647.
    */
   afterVersion: number;
+  /**
+   * How every pushed update's state lists the seat's legal actions (see
+   * GetMatchRequest; COMPACT by default).
+   */
+  legalActionsForm: LegalActionsForm;
 }
 
 /** One action on a Play session, as SubmitAction carries it. */
@@ -1597,7 +1602,7 @@ export const PlayRequest: MessageFns<PlayRequest> = {
 };
 
 function createBasePlayOpen(): PlayOpen {
-  return { name: "", seatToken: "", afterVersion: 0 };
+  return { name: "", seatToken: "", afterVersion: 0, legalActionsForm: 0 };
 }
 
 export const PlayOpen: MessageFns<PlayOpen> = {
@@ -1614,6 +1619,11 @@ export const PlayOpen: MessageFns<PlayOpen> = {
         : isSet(object.after_version)
         ? globalThis.Number(object.after_version)
         : 0,
+      legalActionsForm: isSet(object.legalActionsForm)
+        ? legalActionsFormFromJSON(object.legalActionsForm)
+        : isSet(object.legal_actions_form)
+        ? legalActionsFormFromJSON(object.legal_actions_form)
+        : 0,
     };
   },
 
@@ -1628,6 +1638,9 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     if (message.afterVersion !== 0) {
       obj.afterVersion = Math.round(message.afterVersion);
     }
+    if (message.legalActionsForm !== 0) {
+      obj.legalActionsForm = legalActionsFormToJSON(message.legalActionsForm);
+    }
     return obj;
   },
 
@@ -1639,6 +1652,7 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     message.name = object.name ?? "";
     message.seatToken = object.seatToken ?? "";
     message.afterVersion = object.afterVersion ?? 0;
+    message.legalActionsForm = object.legalActionsForm ?? 0;
     return message;
   },
 };

@@ -193,10 +193,15 @@ export function seatControllerToJSON(object: SeatController): string {
 
 /**
  * How a MatchState lists the caller's legal actions, chosen per request
- * (GetMatch, SubmitAction, WatchMatch).
+ * (GetMatch, SubmitAction, WatchMatch, Play's open); every other answer with
+ * a state (CreateMatch, JoinMatch, StartMatch, LeaveMatch, RematchMatch)
+ * uses the default.
  */
 export enum LegalActionsForm {
-  /** LEGAL_ACTIONS_FORM_UNSPECIFIED - The server's default: FLAT. */
+  /**
+   * LEGAL_ACTIONS_FORM_UNSPECIFIED - The server's default: COMPACT (0.1.0 answered FLAT: a client that reads
+   * `legal_actions` sends FLAT, or expands the sets).
+   */
   LEGAL_ACTIONS_FORM_UNSPECIFIED = 0,
   /** LEGAL_ACTIONS_FORM_FLAT - Every action in `legal_actions`; `legal_action_sets` is empty. */
   LEGAL_ACTIONS_FORM_FLAT = 1,
@@ -1384,7 +1389,9 @@ export interface MatchState {
     | undefined;
   /**
    * Every action the caller may submit now, in the engine's canonical order;
-   * empty when it is not the caller's decision.
+   * empty when it is not the caller's decision, and unless the request's
+   * `legal_actions_form` is FLAT or BOTH (the default lists the compact
+   * `legal_action_sets` only).
    */
   legalActions: Action[];
   /**
@@ -1406,8 +1413,8 @@ export interface MatchState {
     | undefined;
   /**
    * The caller's legal actions in compact form (the request's
-   * `legal_actions_form` COMPACT or BOTH; empty otherwise): expanding every
-   * set, in order, gives `legal_actions` exactly, in order.
+   * `legal_actions_form` unset, COMPACT or BOTH; empty for FLAT): expanding
+   * every set, in order, gives the flat list exactly, in order.
    */
   legalActionSets: ActionSet[];
   /**
