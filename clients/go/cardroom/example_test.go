@@ -34,11 +34,11 @@ func readmeExample(ctx context.Context, address string) (*cardroomv1.MatchState,
 		updates := seat.Watch(ctx)
 		go func() {
 			for update, err := range updates {
-				if err != nil || len(update.GetState().GetLegalActions()) == 0 {
+				if err != nil || len(cardroom.LegalActions(update.GetState())) == 0 {
 					continue
 				}
 				var stale *cardroom.StaleVersionError
-				if _, err := seat.Act(ctx, update.GetState().GetLegalActions()[0]); errors.As(err, &stale) {
+				if _, err := seat.Act(ctx, cardroom.LegalActions(update.GetState())[0]); errors.As(err, &stale) {
 					continue // a newer update is coming: decide again on it
 				}
 			}

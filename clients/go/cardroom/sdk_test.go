@@ -80,7 +80,7 @@ func playStep(ctx context.Context, t *testing.T, seats []*cardroom.Seat, random 
 	if err != nil {
 		t.Fatal(err)
 	}
-	legal := mine.GetLegalActions()
+	legal := cardroom.LegalActions(mine)
 	answer, err := seat.Act(ctx, legal[random.IntN(len(legal))])
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +156,7 @@ func TestTypedErrorsCarryTheReasonAndTheCurrentVersion(t *testing.T) {
 	waiterState, _ := waiter.Refresh(ctx)
 
 	// out of turn: a rules refusal, FAILED_PRECONDITION with the rules file's reason
-	_, err = waiter.Act(ctx, moverState.GetLegalActions()[0])
+	_, err = waiter.Act(ctx, cardroom.LegalActions(moverState)[0])
 	var refusal *cardroom.Error
 	if !errors.As(err, &refusal) || refusal.Code != codes.FailedPrecondition || refusal.Reason == "" {
 		t.Fatalf("out of turn: %v", err)
@@ -164,11 +164,11 @@ func TestTypedErrorsCarryTheReasonAndTheCurrentVersion(t *testing.T) {
 
 	// decided on an old version: StaleVersionError with the current version
 	started := waiterState.GetMatch().GetVersion()
-	if _, err := mover.Act(ctx, moverState.GetLegalActions()[0]); err != nil {
+	if _, err := mover.Act(ctx, cardroom.LegalActions(moverState)[0]); err != nil {
 		t.Fatal(err)
 	}
 	fresh, _ := mover.Refresh(ctx)
-	_, err = mover.Act(ctx, fresh.GetLegalActions()[0], cardroom.DecidedOn(started))
+	_, err = mover.Act(ctx, cardroom.LegalActions(fresh)[0], cardroom.DecidedOn(started))
 	var stale *cardroom.StaleVersionError
 	if !errors.As(err, &stale) || stale.CurrentVersion != started+1 {
 		t.Fatalf("stale: %v", err)
@@ -182,18 +182,18 @@ func TestTypedErrorsCarryTheReasonAndTheCurrentVersion(t *testing.T) {
 	if !errors.As(err, &refusal) || refusal.Code != codes.NotFound || !cardroom.IsReason(err, "MATCH_NOT_FOUND") {
 		t.Fatalf("unknown match: %v", err)
 	}
-	_, err = client.Stub.SubmitAction(ctx, &cardroomv1.SubmitActionRequest{Name: mover.MatchName, Action: fresh.GetLegalActions()[0], RequestId: cardroom.NewRequestID()})
+	_, err = client.Stub.SubmitAction(ctx, &cardroomv1.SubmitActionRequest{Name: mover.MatchName, Action: cardroom.LegalActions(fresh)[0], RequestId: cardroom.NewRequestID()})
 	if status.Code(err) != codes.Unauthenticated {
 		t.Fatalf("a spectator's action: %v", err)
 	}
 
 	// the same request id sent twice is applied once and answered the same
 	id := cardroom.NewRequestID()
-	first, err := mover.Act(ctx, fresh.GetLegalActions()[0], cardroom.RequestID(id), cardroom.DecidedOn(fresh.GetMatch().GetVersion()))
+	first, err := mover.Act(ctx, cardroom.LegalActions(fresh)[0], cardroom.RequestID(id), cardroom.DecidedOn(fresh.GetMatch().GetVersion()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := mover.Act(ctx, fresh.GetLegalActions()[0], cardroom.RequestID(id), cardroom.DecidedOn(fresh.GetMatch().GetVersion()))
+	again, err := mover.Act(ctx, cardroom.LegalActions(fresh)[0], cardroom.RequestID(id), cardroom.DecidedOn(fresh.GetMatch().GetVersion()))
 	if err != nil || again.GetState().GetMatch().GetVersion() != first.GetState().GetMatch().GetVersion() {
 		t.Fatalf("retried request: %v, versions %d and %d", err, first.GetState().GetMatch().GetVersion(), again.GetState().GetMatch().GetVersion())
 	}

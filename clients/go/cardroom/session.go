@@ -24,7 +24,7 @@ var ErrSessionEnded = errors.New("cardroom: the play session is over")
 //	session := seat.Play()
 //	for update, err := range session.Updates(ctx) {   // every committed update, pushed as the seat sees it
 //		if err != nil { ... }
-//		if actions := update.GetState().GetLegalActions(); len(actions) > 0 {
+//		if actions := cardroom.LegalActions(update.GetState()); len(actions) > 0 {
 //			_, err := session.Act(ctx, actions[0])     // *StaleVersionError: the next update brings the fresh view
 //		}
 //	}

@@ -26,7 +26,7 @@ func playSession(ctx context.Context, session *cardroom.Session, gateAt int32, r
 				return
 			}
 			seen = append(seen, update.GetVersion())
-			actions := update.GetState().GetLegalActions()
+			actions := cardroom.LegalActions(update.GetState())
 			if len(actions) == 0 {
 				continue
 			}
@@ -95,7 +95,7 @@ func TestAWholeMatchOverPlaySessionsWithARefusedAction(t *testing.T) {
 	waiterPlays := playSession(ctx, waiting, 1<<30, func() {}, open)
 	// refused (not its turn: nobody has moved yet) and answered on the session, which goes on
 	var refusal *cardroom.Error
-	if _, err := waiting.Act(ctx, moverView.GetLegalActions()[0], cardroom.RequestID(cardroom.NewRequestID()),
+	if _, err := waiting.Act(ctx, cardroom.LegalActions(moverView)[0], cardroom.RequestID(cardroom.NewRequestID()),
 		func(r *cardroomv1.SubmitActionRequest) { r.ExpectedVersion = nil }); !errors.As(err, &refusal) ||
 		refusal.Code != codes.FailedPrecondition || refusal.Reason != "NOT_YOUR_TURN" {
 		t.Fatalf("out-of-turn action on a session: %v", err)

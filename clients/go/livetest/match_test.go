@@ -26,6 +26,10 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
+// flat asks for every legal action in the answer (the default lists compact sets, which the SDK's
+// cardroom.LegalActions expands; these raw-stub tests read the flat list).
+const flat = cardroomv1.LegalActionsForm_LEGAL_ACTIONS_FORM_FLAT
+
 // requestID is a random UUID in its canonical form, the only request_id the service accepts (AIP-155).
 func requestID() string { return uuid.NewString() }
 
@@ -89,8 +93,12 @@ func TestPlaysAFullMatch(t *testing.T) {
 
 	// a refusal carries its reason in google.rpc.ErrorInfo
 	waiting := 1 - started.GetToAct()[0]
+	mover, err := service.GetMatch(as(ctx, tokens[1-waiting]), &cardroomv1.GetMatchRequest{Name: name, LegalActionsForm: flat})
+	if err != nil {
+		t.Fatal(err)
+	}
 	_, err = service.SubmitAction(as(ctx, tokens[waiting]), &cardroomv1.SubmitActionRequest{
-		Name: name, Action: started.GetLegalActions()[0], RequestId: requestID(),
+		Name: name, Action: mover.GetLegalActions()[0], RequestId: requestID(),
 	})
 	refusal := status.Convert(err)
 	if refusal.Code() != codes.FailedPrecondition {
@@ -110,7 +118,7 @@ func TestPlaysAFullMatch(t *testing.T) {
 	state := started
 	for step := 0; step < 5000 && state.GetMatch().GetStatus() == cardroomv1.MatchStatus_MATCH_STATUS_ACTIVE; step++ {
 		seat := state.GetToAct()[random.IntN(len(state.GetToAct()))]
-		mine, err := service.GetMatch(as(ctx, tokens[seat]), &cardroomv1.GetMatchRequest{Name: name})
+		mine, err := service.GetMatch(as(ctx, tokens[seat]), &cardroomv1.GetMatchRequest{Name: name, LegalActionsForm: flat})
 		if err != nil {
 			t.Fatal(err)
 		}

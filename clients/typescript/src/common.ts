@@ -4,3 +4,10 @@ export { bearer } from "./auth.js";
 export type { RestOptions } from "./rest-client.js";
 export { type ActOptions, type PlayOptions, PlaySession, type PlaySessions, SessionEnded } from "./session.js";
 export type { WebSocketConstructor } from "./session-ws.js";
+export {
+  type ActionParamLike,
+  type ActionSetLike,
+  expandActionSet,
+  expandActionSets,
+  legalActions,
+} from "./action-sets.js";

@@ -8,7 +8,7 @@
  *       const state = update.state!;
  *       if (state.toAct.includes(state.yourSeat ?? -1)) {
  *         try {
- *           await session.act(state.legalActions[0]);  // the version it produced
+ *           await session.act(legalActions(state)[0]);  // expanded from the compact sets; the version it produced
  *         } catch (error) {
  *           if (!(error instanceof StaleVersion)) throw error; // the next update brings the fresh view
  *         }

@@ -16,6 +16,7 @@ import {
   eventJson,
   forgetSeat,
   type Json,
+  legalActions,
   loadSeat,
   MatchState,
   MatchStatus,
@@ -371,7 +372,8 @@ export function Table({ name }: { name: string }) {
   names.current = (index: number) => seats[index]?.playerName || `seat ${index + 1}`;
   const seatName = names.current;
   const yourSeat = state?.yourSeat;
-  const legal: Action[] = state?.legalActions ?? [];
+  // the answers list compact sets (an 8-seat Pumptown turn's flat list is 76-171 KB): one button per expanded action
+  const legal: Action[] = useMemo(() => (state ? legalActions(state) : []), [state]);
   const legalJson = useMemo(() => legal.map((action) => payload(actionJson(action))), [legal]);
   const toAct: number[] = state?.toAct ?? [];
   const yourTurn = yourSeat !== undefined && toAct.includes(yourSeat);

@@ -10,6 +10,7 @@ import {
   connectRest,
   Event,
   Game,
+  legalActions,
   type Match,
   MatchState,
   type MatchUpdate,
@@ -17,7 +18,7 @@ import {
   StaleVersion,
 } from "@cardroom/client";
 
-export { Action, CardroomError, Event, Game, MatchState, MatchStatus, StaleVersion };
+export { Action, CardroomError, Event, Game, legalActions, MatchState, MatchStatus, StaleVersion };
 export type { Match, MatchUpdate };
 
 type StreamListener = (up: boolean) => void;

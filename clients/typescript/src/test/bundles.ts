@@ -82,9 +82,9 @@ export async function buildFrontend(game: string, flavour: Flavour, outDir: stri
   writeFileSync(
     entry,
     [
-      `import { bearer, connectRest, MatchStatus, StaleVersion } from ${JSON.stringify(specifier(game, flavour))};`,
+      `import { bearer, connectRest, legalActions, MatchStatus, StaleVersion } from ${JSON.stringify(specifier(game, flavour))};`,
       `import { playOneMatch } from ${JSON.stringify(frontend)};`,
-      `const client = { bearer, connectRest, MatchStatus, StaleVersion };`,
+      `const client = { bearer, connectRest, legalActions, MatchStatus, StaleVersion };`,
       `export function play(baseUrl) { return playOneMatch(client, baseUrl, ${JSON.stringify(GAMES[game].table)}); }`,
       "",
     ].join("\n"),

@@ -5,12 +5,13 @@
  * until the end. It takes the client module's exports as an argument, so the same code is bundled
  * with `@cardroom/client/<game>` or with `@cardroom/client`; its imports are types only.
  */
-import type { bearer, GameServiceClient, MatchStatus, RestOptions, StaleVersion } from "../index.js";
+import type { bearer, GameServiceClient, legalActions, MatchStatus, RestOptions, StaleVersion } from "../index.js";
 
 /** What the frontend uses of a client entry point (`@cardroom/client` or `@cardroom/client/<game>`). */
 export interface ClientModule {
   connectRest(baseUrl: string, options?: RestOptions): GameServiceClient;
   bearer: typeof bearer;
+  legalActions: typeof legalActions;
   StaleVersion: typeof StaleVersion;
   MatchStatus: typeof MatchStatus;
 }
@@ -69,8 +70,9 @@ async function playSeat(client: ClientModule, api: GameServiceClient, name: stri
     const state = update.state!;
     // Act only on this seat's decisions: a standing action (Pumptown's setAutopass) is legal at any time, and
     // seats that kept playing it would keep making the seat whose decision it is stale.
-    if (state.legalActions.length === 0 || !state.toAct.includes(state.yourSeat ?? -1)) continue;
-    const action = state.legalActions[Math.floor(Math.random() * state.legalActions.length)];
+    const actions = client.legalActions(state);
+    if (actions.length === 0 || !state.toAct.includes(state.yourSeat ?? -1)) continue;
+    const action = actions[Math.floor(Math.random() * actions.length)];
     try {
       await api.submitAction({ name, action, expectedVersion: state.match!.version, requestId: requestId() }, me);
     } catch (error) {

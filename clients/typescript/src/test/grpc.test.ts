@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { bearer, CardroomError, connectGrpc, type MatchUpdate } from "../grpc.js";
+import { bearer, CardroomError, connectGrpc, legalActions, type MatchUpdate } from "../grpc.js";
 import { liveService, openTable, playFirstActions, playFullMatch } from "./match.js";
 import { tcpFaultProxy } from "./proxy.js";
 
@@ -57,7 +57,7 @@ test("an action whose answer is lost is re-sent with its requestId and applied o
     const before = proxy.connections();
     proxy.loseNextAnswer();
     const answer = await client.submitAction(
-      { name: table.name, action: mine.legalActions[0], expectedVersion: mine.match!.version, requestId: randomUUID() },
+      { name: table.name, action: legalActions(mine)[0], expectedVersion: mine.match!.version, requestId: randomUUID() },
       bearer(table.tokens[seat]),
     );
     assert.ok(proxy.connections() > before, "the call was not re-sent on a new connection");

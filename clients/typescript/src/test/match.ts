@@ -9,6 +9,7 @@ import {
   bearer,
   CardroomError,
   type GameServiceClient,
+  legalActions,
   type MatchUpdate,
   MatchStatus,
   StaleVersion,
@@ -57,7 +58,7 @@ export async function playFullMatch(client: GameServiceClient): Promise<void> {
   // a refusal is typed, with its reason
   const waiting = 1 - started.toAct[0];
   await assert.rejects(
-    client.submitAction({ name, action: started.legalActions[0] ?? { upOrDown: {} }, requestId: randomUUID() }, bearer(tokens[waiting])),
+    client.submitAction({ name, action: legalActions(started)[0] ?? { upOrDown: {} }, requestId: randomUUID() }, bearer(tokens[waiting])),
     (error: unknown) => error instanceof CardroomError && error.status === "FAILED_PRECONDITION"
       && ["NOT_YOUR_TURN", "NOT_YOUR_DECISION"].includes(error.reason),
   );
@@ -69,7 +70,7 @@ export async function playFullMatch(client: GameServiceClient): Promise<void> {
     const seat = pick(state.toAct);
     const mine = await client.getMatch({ name }, bearer(tokens[seat]));
     assert.equal(mine.yourSeat, seat);
-    const action = pick(mine.legalActions);
+    const action = pick(legalActions(mine));
     if (!staleChecked) {
       // a decision on an old version is refused with the current one
       await assert.rejects(
@@ -134,7 +135,7 @@ export async function playFirstActions(
     const mine = await client.getMatch({ name: table.name }, bearer(table.tokens[seat]));
     beforeAction();
     await client.submitAction(
-      { name: table.name, action: mine.legalActions[0], expectedVersion: mine.match!.version, requestId: randomUUID() },
+      { name: table.name, action: legalActions(mine)[0], expectedVersion: mine.match!.version, requestId: randomUUID() },
       bearer(table.tokens[seat]),
     );
   }

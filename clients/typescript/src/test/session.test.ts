@@ -11,6 +11,7 @@ import {
   CardroomError,
   connectRest,
   type GameServiceClient,
+  legalActions,
   type MatchUpdate,
   type PlaySession,
   type PlaySessions,
@@ -48,8 +49,9 @@ async function playSession(session: Session, seat: number, onUpdate: (update: Ma
     seen.versions.push(update.version);
     seen.updates.push(update);
     const state = update.state!;
-    if (seat < 0 || !state.toAct.includes(seat) || state.legalActions.length === 0) continue;
-    const action = state.legalActions[Math.floor(Math.random() * state.legalActions.length)];
+    const actions = legalActions(state);
+    if (seat < 0 || !state.toAct.includes(seat) || actions.length === 0) continue;
+    const action = actions[Math.floor(Math.random() * actions.length)];
     try {
       assert.ok((await session.act(action)) > update.version);
     } catch (error) {
@@ -98,7 +100,7 @@ for (const [transport, { connect, address }] of Object.entries(TRANSPORTS)) {
       const waiting = 1 - state.toAct[0];
       const session = client.playSession({ name: table.name, seatToken: table.tokens[waiting], afterVersion: state.match!.version });
       const spectator = client.playSession({ name: table.name, afterVersion: state.match!.version });
-      const mover = (await client.getMatch({ name: table.name }, bearer(table.tokens[1 - waiting]))).legalActions[0];
+      const mover = legalActions(await client.getMatch({ name: table.name }, bearer(table.tokens[1 - waiting])))[0];
       await assert.rejects(session.act(mover, { expectedVersion: state.match!.version }), (error: unknown) =>
         error instanceof CardroomError && error.status === "FAILED_PRECONDITION" && error.reason === "NOT_YOUR_TURN");
       await assert.rejects(spectator.act(mover), (error: unknown) =>
@@ -148,7 +150,7 @@ for (const [transport, { connect, address }] of Object.entries(TRANSPORTS)) {
       assert.equal(current.version, state.match!.version);
       const before = proxy.connections();
       proxy.loseNextAnswer();
-      const version = await session.act(current.state!.legalActions[0]);
+      const version = await session.act(legalActions(current.state!)[0]);
       assert.ok(proxy.connections() > before, "the session did not reconnect");
       assert.equal(version, state.match!.version + 1);
       assert.equal((await iterator.next()).value?.version, version); // once, on the new stream

@@ -83,8 +83,10 @@ class LiveMatchTest {
 
     // a refusal carries its reason in google.rpc.ErrorInfo
     int waiting = 1 - started.getToAct(0);
+    MatchState mover = as(tokens[1 - waiting]).getMatch(GetMatchRequest.newBuilder().setName(name)
+        .setLegalActionsForm(LegalActionsForm.LEGAL_ACTIONS_FORM_FLAT).build());
     StatusRuntimeException refused = assertThrows(StatusRuntimeException.class, () -> as(tokens[waiting]).submitAction(
-        SubmitActionRequest.newBuilder().setName(name).setAction(started.getLegalActions(0))
+        SubmitActionRequest.newBuilder().setName(name).setAction(mover.getLegalActions(0))
             .setRequestId(requestId()).build()));
     assertEquals(Status.Code.FAILED_PRECONDITION, refused.getStatus().getCode());
     assertTrue(StatusProto.fromThrowable(refused).getDetailsList().stream()
@@ -94,7 +96,8 @@ class LiveMatchTest {
     MatchState state = started;
     for (int step = 0; step < 5000 && state.getMatch().getStatus() == MatchStatus.MATCH_STATUS_ACTIVE; step++) {
       int seat = state.getToAct(random.nextInt(state.getToActCount()));
-      MatchState mine = as(tokens[seat]).getMatch(GetMatchRequest.newBuilder().setName(name).build());
+      MatchState mine = as(tokens[seat]).getMatch(GetMatchRequest.newBuilder().setName(name)
+          .setLegalActionsForm(LegalActionsForm.LEGAL_ACTIONS_FORM_FLAT).build()); // every action listed
       assertEquals(seat, mine.getYourSeat());
       Action action = mine.getLegalActions(random.nextInt(mine.getLegalActionsCount()));
       SubmitActionResponse answer = as(tokens[seat]).submitAction(SubmitActionRequest.newBuilder()

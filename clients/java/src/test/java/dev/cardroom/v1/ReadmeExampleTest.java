@@ -37,7 +37,8 @@ class ReadmeExampleTest {
           StartMatchRequest.newBuilder().setName(name).setRequestId(UUID.randomUUID().toString()).build());
       while (state.getMatch().getStatus() == MatchStatus.MATCH_STATUS_ACTIVE) {
         GameServiceGrpc.GameServiceBlockingStub seat = seats.get(state.getToAct(0));
-        MatchState view = seat.getMatch(GetMatchRequest.newBuilder().setName(name).build()); // that seat's view
+        MatchState view = seat.getMatch(GetMatchRequest.newBuilder().setName(name) // that seat's view, every action
+            .setLegalActionsForm(LegalActionsForm.LEGAL_ACTIONS_FORM_FLAT).build());
         state = seat.submitAction(SubmitActionRequest.newBuilder().setName(name).setAction(view.getLegalActions(0))
             .setExpectedVersion(view.getMatch().getVersion()).setRequestId(UUID.randomUUID().toString()).build())
             .getState();

@@ -10,6 +10,10 @@
  * service config) re-sends a call that failed with UNAVAILABLE byte for byte, so an action keeps its
  * request id and the service applies it once. A watch that loses its stream reopens it after the last
  * version it emitted. Refusals are thrown as [CardroomError], stale decisions as [StaleVersion].
+ *
+ * Legal actions: every call of the SDK that answers states (getMatch, watch, play, act) asks for the flat
+ * `legal_actions` ([FLAT]); the service's default is the compact `legal_action_sets`, which the lite runtime
+ * cannot expand generically (it has no descriptors to set a field by name).
  */
 package dev.cardroom.client
 
@@ -19,6 +23,7 @@ import dev.cardroom.v1.GameOptions
 import dev.cardroom.v1.GameServiceGrpcKt.GameServiceCoroutineStub
 import dev.cardroom.v1.GetMatchRequest
 import dev.cardroom.v1.JoinMatchRequest
+import dev.cardroom.v1.LegalActionsForm
 import dev.cardroom.v1.ListGamesRequest
 import dev.cardroom.v1.ListMatchesRequest
 import dev.cardroom.v1.ListMatchesResponse
@@ -45,6 +50,10 @@ import kotlinx.coroutines.flow.flow
 
 private const val SERVICE = "cardroom.v1.GameService"
 private val AUTHORIZATION: Metadata.Key<String> = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER)
+
+
+/** The form of legal actions the SDK asks for: every action listed (see the file's comment). */
+internal val FLAT = LegalActionsForm.LEGAL_ACTIONS_FORM_FLAT
 
 /** Codes of a stream that dropped (server restart, lost connection) rather than one the service refused. */
 internal val RESUMABLE = setOf(Status.Code.UNAVAILABLE, Status.Code.CANCELLED, Status.Code.DEADLINE_EXCEEDED)
@@ -172,7 +181,9 @@ class CardroomClient(val channel: ManagedChannel, val retry: RetryPolicy = Retry
 
     /** The match as the token's seat sees it, or as a spectator without a token. */
     suspend fun getMatch(matchName: String, token: String? = null): MatchState =
-        refusalsTyped { stub.getMatch(GetMatchRequest.newBuilder().setName(matchName).build(), bearer(token)) }
+        refusalsTyped {
+            stub.getMatch(GetMatchRequest.newBuilder().setName(matchName).setLegalActionsForm(FLAT).build(), bearer(token))
+        }
 
     /**
      * A play session (the Play stream) of the [token]'s seat, or of a spectator without a token: every update
@@ -191,7 +202,7 @@ class CardroomClient(val channel: ManagedChannel, val retry: RetryPolicy = Retry
         var last = afterVersion
         var failures = 0
         while (true) {
-            val request = WatchMatchRequest.newBuilder().setName(matchName).setAfterVersion(last).build()
+            val request = WatchMatchRequest.newBuilder().setName(matchName).setAfterVersion(last).setLegalActionsForm(FLAT).build()
             try {
                 stub.watchMatch(request, bearer(token)).collect { update ->
                     failures = 0

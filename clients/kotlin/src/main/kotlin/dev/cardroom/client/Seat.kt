@@ -58,6 +58,7 @@ class Seat internal constructor(
             .setAction(action)
             .setExpectedVersion(expectedVersion)
             .setRequestId(requestId)
+            .setLegalActionsForm(FLAT)
             .build()
         return refusalsTyped { client.stub.submitAction(request, bearer(token)) }.also { follow(it.state) }
     }

@@ -85,6 +85,7 @@ class Session internal constructor(
         while (true) {
             val requests = Channel<PlayRequest>(Channel.UNLIMITED)
             val open = PlayOpen.newBuilder().setName(matchName).setSeatToken(token.orEmpty()).setAfterVersion(lastVersion)
+                .setLegalActionsForm(FLAT)
             requests.trySend(PlayRequest.newBuilder().setOpen(open).build())
             synchronized(lock) {
                 pending.values.forEach { (request, _) -> requests.trySend(request) } // unanswered: sent again, answered once
