@@ -10,7 +10,7 @@ import uuid
 import aiohttp
 import grpc
 import pytest
-from cardroom_client import CardroomError, connect
+from cardroom_client import CardroomError, connect, legal_actions
 from cardroom_client.v1 import match_pb2 as cmatch
 from google.protobuf import json_format
 from metrics_scrape import scrape, value
@@ -41,7 +41,7 @@ async def test_session_actions_are_counted_by_outcome_and_open_sessions_are_a_ga
         table = Table(game_service_pb2_grpc.GameServiceStub(channel), "up-or-down", 2, options={"card_range": "SHORT"})
         state = table.start()
         version, mover = state.match.version, state.to_act[0]
-        legal = table.get(mover).legal_actions[0]
+        legal = legal_actions(table.get(mover))[0]
     action = cmatch.Action.FromString(legal.SerializeToString())
     accepted_id = str(uuid.uuid4())
     async with connect(server.address) as client, aiohttp.ClientSession() as http:
