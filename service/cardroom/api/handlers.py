@@ -353,19 +353,21 @@ class GameHandlers:
         )
 
     async def _submit(self, request: pb.SubmitActionRequest, token: str | None) -> Update:
-        game, match_id = parse_match_name(request.name)
-        action = convert.action_from_proto(game, request.action)
-        expected = request.expected_version if request.HasField("expected_version") else None
+        game, match_id, action, expected = _action_of(request)
         etag, request_id = request.etag, request.request_id
         return await self.matches.submit_action(game, match_id, token, action, expected, etag, request_id)
+
+    async def _submit_version(self, request: pb.SubmitActionRequest, token: str | None) -> int:
+        game, match_id, action, expected = _action_of(request)
+        return await self.matches.submit_action_version(game, match_id, token, action, expected, request.request_id)
 
     async def session_action(
         self, request: pb.SubmitActionRequest, token: str | None, timeout: float, client: str
     ) -> int:
         """A Play session's action: SubmitAction's limits, bounds and errors, answering only the version it
         produced (the session's own update stream carries the state, built once per viewer class)."""
-        update = await self._guarded("SubmitAction", request, lambda: self._submit(request, token), timeout, client)
-        return update.version
+        submit = partial(self._submit_version, request, token)
+        return await self._guarded("SubmitAction", request, submit, timeout, client)
 
     async def Play(self, opening: pb.PlayRequest, token: str | None, client: str = "") -> PlaySession:
         """Open a Play session with its first message (``open``; raises ``AppError`` now, before anything is
@@ -440,6 +442,13 @@ class GameHandlers:
         page_size = request.page_size if request.page_size > 0 else 100
         next_token = str(last) if len(updates) >= min(page_size, 1000) else ""
         return pb.GetMatchLogResponse(entries=entries, next_page_token=next_token)
+
+
+def _action_of(request: pb.SubmitActionRequest) -> tuple[str, str, dict[str, Any], int | None]:
+    """A SubmitActionRequest's game, match id, action and expected version (None: not sent)."""
+    game, match_id = parse_match_name(request.name)
+    action = convert.action_from_proto(game, request.action)
+    return game, match_id, action, request.expected_version if request.HasField("expected_version") else None
 
 
 async def _counted(

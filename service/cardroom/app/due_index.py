@@ -36,6 +36,7 @@ from ..store.contract import ACTIVE, WAITING, DocVersion, MatchStore, StoreUnava
 from . import clock
 from . import documents as docs
 from .config import Settings
+from .decoded_states import decoded
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ def due_of(doc: docs.MatchDoc, settings: Settings) -> float | None:
     if not may_be_due(doc):
         return None
     engine = get_engine(doc.game)
-    to_act = engine.to_act(engine.decode(doc.state)) if doc.state else []
+    to_act = engine.to_act(decoded(engine, doc.state)) if doc.state else []
     return clock.due_time(doc, to_act, settings)
 
 

@@ -15,11 +15,15 @@ from .lean_log import restore
 from .replay import Replay
 
 
-async def last_events(store: MatchStore, doc: docs.MatchDoc, seat: int | None) -> list[dict[str, Any]]:
+async def last_events(
+    store: MatchStore, doc: docs.MatchDoc, seat: int | None, known: docs.LogRecord | None = None
+) -> list[dict[str, Any]]:
     """The events of the record of ``doc.version`` for ``seat`` (a spectator: None); none when the log no
-    longer holds it. One log read; the record is restored onto ``doc`` itself (no replay of the state)."""
-    entries = await store.log(doc.match_id, doc.version - 1, 1)
-    if not entries or entries[0].version != doc.version:
-        return []
-    record = restore(None, entries[0].payload, doc)
-    return Replay(doc).events(record, seat)
+    longer holds it. ``known``: that record, when the caller has it (this worker committed it:
+    app/recent_docs.py); otherwise one log read, the record restored onto ``doc`` itself (no replay)."""
+    if known is None:
+        entries = await store.log(doc.match_id, doc.version - 1, 1)
+        if not entries or entries[0].version != doc.version:
+            return []
+        known = restore(None, entries[0].payload, doc)
+    return Replay(doc).events(known, seat)

@@ -42,6 +42,7 @@ from ..store.limiter import MemoryLimiter
 from . import clock, idempotency, lobby, moves, names, seats
 from . import documents as docs
 from .config import Settings
+from .decoded_states import decoded
 from .due_index import DueIndex
 from .errors import (
     ABORTED,
@@ -220,7 +221,7 @@ class MatchService:
         if replayed is not None:
             metrics.REPLAYS.labels(game).inc()
             return await self._seated_from_answer(match_id, replayed, asked)
-        self.recent.keep(doc)
+        self.recent.keep(doc, record)
         metrics.COMMITS.labels(game, record.kind).inc()
         await self.due_index.after_commit(pending)
         return self._seated(doc, creator)
@@ -323,6 +324,43 @@ class MatchService:
         etag: str,
         request_id: str,
     ) -> Update:
+        doc, outcome, asked = await self._act(game, match_id, token, action, expected_version, etag, request_id)
+        if isinstance(outcome, Replayed):
+            return await self._update_from_answer(match_id, outcome, token, asked)
+        # the record just committed is the log entry: no need to read it back
+        return self._update(outcome, self._authenticate(doc, token))
+
+    async def submit_action_version(
+        self,
+        game: str,
+        match_id: str,
+        token: str | None,
+        action: Mapping[str, Any],
+        expected_version: int | None,
+        request_id: str,
+    ) -> int:
+        """SubmitAction without its answer's state: only the version it produced (or first produced, for a
+        repeated request id). A Play session's own update stream carries that version's state, built once per
+        viewer class, so building the actor's view, legal actions and events here too would be thrown away."""
+        doc, outcome, asked = await self._act(game, match_id, token, action, expected_version, "", request_id)
+        if not isinstance(outcome, Replayed):
+            return doc.version
+        answer = _first_answer(outcome, asked)
+        _check_asker(answer, self._token_player_id(doc, token))
+        return answer.version
+
+    async def _act(
+        self,
+        game: str,
+        match_id: str,
+        token: str | None,
+        action: Mapping[str, Any],
+        expected_version: int | None,
+        etag: str,
+        request_id: str,
+    ) -> tuple[docs.MatchDoc, docs.LogRecord | Replayed, str]:
+        """Commit ``action``: (new doc, its record, fingerprint), or (doc, the first answer, fingerprint) when
+        ``request_id`` was answered before."""
         if etag:
             expected_version = _version_from_etag(etag, match_id)
         committed: dict[str, docs.LogRecord] = {}
@@ -337,10 +375,7 @@ class MatchService:
 
         asked = idempotency.fingerprint("act", game, match_id, dict(action), expected_version)
         doc, replayed = await self._commit_change(game, match_id, token, request_id, change, expected_version, asked)
-        if replayed is not None:
-            return await self._update_from_answer(match_id, replayed, token, asked)
-        # the record just committed is the log entry: no need to read it back
-        return self._update(committed["record"], self._authenticate(doc, token))
+        return doc, committed["record"] if replayed is None else replayed, asked
 
     async def get_match(self, game: str, match_id: str, token: str | None) -> Snapshot:
         doc = await self._load(game, match_id)
@@ -349,7 +384,8 @@ class MatchService:
             doc = await self._return(game, match_id, token)
             player = self._authenticate(doc, token)
         try:
-            shown = tuple(await last_events(self.store, doc, player.seat if player else None))
+            seat = player.seat if player else None
+            shown = tuple(await last_events(self.store, doc, seat, self.recent.record_of(doc)))
         except StoreUnavailable as error:
             raise _unavailable(error) from None
         return replace(self._snapshot(doc, player), connected=await self.presence.connected(doc), last_events=shown)
@@ -592,7 +628,7 @@ class MatchService:
             if replayed is not None:
                 metrics.REPLAYS.labels(game).inc()
             else:
-                self.recent.keep(new)
+                self.recent.keep(new, record)
                 metrics.COMMITS.labels(game, record.kind).inc()
                 await self.due_index.after_commit(pending)
             return new, replayed
@@ -644,12 +680,10 @@ class MatchService:
     ) -> Update:
         """The first answer of a request id, to the caller that sent it (the token's player, even if
         that player has left since), as that player sees it (``seated``) or from outside."""
-        answer = docs.decode_answer(replayed.answer)
-        idempotency.check_same_request(answer.fingerprint, fingerprint)
+        answer = _first_answer(replayed, fingerprint)
         record = await self._record(match_id, answer.version)
         asker = self._token_player_id(record.doc, token)
-        if answer.player_id is not None and asker != answer.player_id:
-            raise idempotency.reused("this request_id was used by another caller")
+        _check_asker(answer, asker)
         return self._update(record, record.doc.player(asker) if seated and asker else None)
 
     def _token_player_id(self, doc: docs.MatchDoc, token: str | None) -> str | None:
@@ -682,7 +716,7 @@ class MatchService:
         if doc.state is None:
             return Snapshot(doc, seat, None, [], [], None, expire_time=self.expire_time(doc), held=self.held_seats(doc))
         engine = get_engine(doc.game)
-        state = engine.decode(doc.state)
+        state = decoded(engine, doc.state)
         # the seat's decisions now, then what it may send at any time (standing preferences)
         legal = (
             engine.legal_actions(state, seat) + engine.standing_actions(state, seat)
@@ -731,6 +765,18 @@ def started(doc: docs.MatchDoc, now: float, bot_level: str | None = None) -> tup
     new = _next(doc, now, status=status, players=seated, state=engine.encode(state), fixture=None, held=None)
     events = [docs.StoredEvent.of(event) for event in opening.events]  # the opening deal
     return new, docs.LogRecord(new.version, "started", None, None, events, new)
+
+
+def _first_answer(replayed: Replayed, fingerprint: str) -> docs.Answer:
+    """The first answer of a repeated request id, checked to answer the same request."""
+    answer = docs.decode_answer(replayed.answer)
+    idempotency.check_same_request(answer.fingerprint, fingerprint)
+    return answer
+
+
+def _check_asker(answer: docs.Answer, asker: str | None) -> None:
+    if answer.player_id is not None and asker != answer.player_id:
+        raise idempotency.reused("this request_id was used by another caller")
 
 
 def _stored(doc: docs.MatchDoc) -> StoredMatch:

@@ -15,6 +15,7 @@ from . import documents as docs
 from . import seats
 from .clock import decision_start
 from .config import Settings
+from .decoded_states import decoded
 from .errors import FAILED_PRECONDITION, AppError
 
 
@@ -39,7 +40,7 @@ def apply_action(
     if doc.status == ABANDONED:
         raise AppError(FAILED_PRECONDITION, "MATCH_ABANDONED", "the match was abandoned")
     engine = get_engine(doc.game)
-    state = engine.decode(doc.state)
+    state = decoded(engine, doc.state)  # apply never changes its input state
     before = set(engine.to_act(state))
     try:
         with metrics.ENGINE_APPLY_SECONDS.labels(doc.game).time():

@@ -7,6 +7,10 @@ validates the guess atomically: when another replica committed since, the commit
 change runs again from a fresh read (``MatchService._commit_change``), as after any lost race. Nothing is ever
 committed from a stale document, so a cached document can only cost a retry, never a wrong answer.
 
+Each document is kept with the log record that committed it, so GetMatch's ``last_events`` (app/last_events.py)
+need not read back from the log the record this worker just wrote: a document read from the store at the same
+match creation time and version as the one kept is that document (a version is committed once).
+
 Only documents this worker committed are kept (a commit renews the match's expiry), each at most ``max_age``
 seconds, well below the shortest time a match sits in the store after a commit before it expires (a quarter of
 ``--finished-ttl`` and ``--idle-ttl``): an id freed by expiry and reused by a new match at the same version is
@@ -32,25 +36,32 @@ class RecentDocs:
         self._clock = clock
         self._size = size
         self._max_age = max_age
-        self._docs: dict[str, tuple[docs.MatchDoc, float]] = {}
+        self._docs: dict[str, tuple[docs.MatchDoc, float, docs.LogRecord]] = {}
 
     def get(self, match_id: str, game: str) -> docs.MatchDoc | None:
         found = self._docs.get(match_id)
         if found is None:
             return None
-        doc, kept = found
+        doc, kept, _ = found
         if doc.game != game or self._clock() - kept > self._max_age:
             del self._docs[match_id]
             return None
         return doc
 
-    def keep(self, doc: docs.MatchDoc) -> None:
-        """Remember ``doc`` unless a newer version of the same match is kept already."""
+    def record_of(self, doc: docs.MatchDoc) -> docs.LogRecord | None:
+        """The record that committed ``doc`` (a document read from the store), when this worker committed it."""
+        found = self._docs.get(doc.match_id)
+        if found is None or found[0].create_time != doc.create_time or found[0].version != doc.version:
+            return None
+        return found[2]
+
+    def keep(self, doc: docs.MatchDoc, record: docs.LogRecord) -> None:
+        """Remember ``doc``, committed by ``record``, unless a newer version of the same match is kept already."""
         found = self._docs.pop(doc.match_id, None)
         if found is not None and found[0].create_time == doc.create_time and found[0].version > doc.version:
             self._docs[doc.match_id] = found
             return
-        self._docs[doc.match_id] = (doc, self._clock())
+        self._docs[doc.match_id] = (doc, self._clock(), record)
         if len(self._docs) > self._size:
             del self._docs[next(iter(self._docs))]
 

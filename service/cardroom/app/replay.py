@@ -19,6 +19,7 @@ from typing import Any
 from ..engines import get_engine
 from ..engines.contract import Engine
 from . import documents as docs
+from .decoded_states import decoded
 
 
 @dataclass
@@ -50,11 +51,11 @@ class Replay:
         """The record's seat and action as ``seat`` may know them."""
         if record.action is None or record.seat == seat or record.doc.state is None:
             return record.seat, record.action
-        if self.engine.hides_actor(self.engine.decode(record.doc.state), record.action):
+        if self.engine.hides_actor(decoded(self.engine, record.doc.state), record.action):
             return None, None
         return record.seat, record.action
 
     def _now_state(self) -> Any:
         if self._state is None:
-            self._state = self.engine.decode(self.now.state)
+            self._state = decoded(self.engine, self.now.state)
         return self._state

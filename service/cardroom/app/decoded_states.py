@@ -1,0 +1,52 @@
+"""Engine states decoded once per worker, keyed by their encoded bytes.
+
+Each committed version of a match used to be decoded again for every answer built from it: the SubmitAction
+answer, the next seat's GetMatch, and on a watch or Play session one snapshot per viewer class (a seat's view
+and legal actions each need the state). The same bytes always decode to the same state (the codecs are
+deterministic), so the bytes themselves are the key: a hit can never be a wrong state, whichever version,
+match or replica the bytes came from, and an uncommitted document cannot poison it.
+
+The decoded states handed out are shared, so they go only to engine calls that never change their input:
+views, legal actions, ``to_act``, results, and ``apply`` itself (the engine contract suite checks that
+``apply`` leaves its input state as it was). One cache per worker process (``shared``), like the watch memos
+(api/watch_wire.py). Hand-written plumbing: ``functools.lru_cache`` on a function of (engine, bytes) would do,
+but cannot be sized or emptied per instance for tests.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from ..engines.contract import Engine
+
+#: states kept per worker: every viewer class of the versions in flight, a few KB each
+SIZE = 2048
+
+
+class DecodedStates:
+    def __init__(self, size: int = SIZE) -> None:
+        self._size = size
+        self._states: OrderedDict[tuple[str, bytes], Any] = OrderedDict()
+
+    def decode(self, engine: Engine, data: bytes) -> Any:
+        """``engine.decode(data)``, shared with every caller of the same bytes: never to be changed."""
+        key = (engine.info.id, data)
+        found = self._states.get(key)
+        if found is not None:
+            self._states.move_to_end(key)
+            return found
+        state = engine.decode(data)
+        self._states[key] = state
+        if len(self._states) > self._size:
+            self._states.popitem(last=False)
+        return state
+
+
+#: the worker's cache
+shared = DecodedStates()
+
+
+def decoded(engine: Engine, data: bytes) -> Any:
+    """The state ``data`` encodes, from the worker's cache: read it, never change it."""
+    return shared.decode(engine, data)
