@@ -59,35 +59,46 @@ def _traceparent(context: grpc.aio.ServicerContext) -> str | None:
 
 
 class AccessInterceptor(grpc.aio.ServerInterceptor):
+    def __init__(self) -> None:
+        #: the observed handler of each method, wrapped once: a method's registered handler never changes
+        self._observed: dict[str, grpc.RpcMethodHandler] = {}
+
     async def intercept_service(
         self,
         continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
         details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
-        handler = await continuation(details)
-        if handler is None:
-            return handler
-        method = method_label(details.method)
-        quiet = details.method.startswith(QUIET_PREFIXES)
-        if handler.unary_unary is not None:
-            return grpc.unary_unary_rpc_method_handler(
-                _unary(handler.unary_unary, method, quiet),
-                request_deserializer=handler.request_deserializer,
-                response_serializer=handler.response_serializer,
-            )
-        if handler.unary_stream is not None:
-            return grpc.unary_stream_rpc_method_handler(
-                _stream(handler.unary_stream, method, quiet),
-                request_deserializer=handler.request_deserializer,
-                response_serializer=handler.response_serializer,
-            )
-        if handler.stream_stream is not None:  # Play: its request is the stream of the client's messages
-            return grpc.stream_stream_rpc_method_handler(
-                _stream(handler.stream_stream, method, quiet),
-                request_deserializer=handler.request_deserializer,
-                response_serializer=handler.response_serializer,
-            )
-        return handler
+        observed = self._observed.get(details.method)
+        if observed is None:
+            handler = await continuation(details)
+            if handler is None:
+                return handler
+            observed = self._observed[details.method] = _observe(handler, details.method)
+        return observed
+
+
+def _observe(handler: grpc.RpcMethodHandler, full_method: str) -> grpc.RpcMethodHandler:
+    method = method_label(full_method)
+    quiet = full_method.startswith(QUIET_PREFIXES)
+    if handler.unary_unary is not None:
+        return grpc.unary_unary_rpc_method_handler(
+            _unary(handler.unary_unary, method, quiet),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+    if handler.unary_stream is not None:
+        return grpc.unary_stream_rpc_method_handler(
+            _stream(handler.unary_stream, method, quiet),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+    if handler.stream_stream is not None:  # Play: its request is the stream of the client's messages
+        return grpc.stream_stream_rpc_method_handler(
+            _stream(handler.stream_stream, method, quiet),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+    return handler
 
 
 def _unary(behaviour: Callable[..., Awaitable[Any]], method: str, quiet: bool):
