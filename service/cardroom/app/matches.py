@@ -456,6 +456,8 @@ class MatchService:
                     # decoded and built once per worker for all the streams of this viewer (watch_updates.py)
                     record = self.watching.record(match_id, prev, entry, doc.create_time)
                     prev = record.doc
+                    if entry.data is not None:  # a live update: just committed, a guess like our own commits
+                        self.recent.keep(record.doc, record)
                     replay.advance(record.doc)
                     viewer = record.doc.player(player.player_id) if player else None
                     yield self.watching.update(record, viewer, replay, await self.presence.connected(record.doc))
@@ -569,6 +571,8 @@ class MatchService:
         # checks it; anything else it leads to (a refusal, a conflict) is tried again from a read (recent_docs.py)
         guess = None if read is not None else self.recent.get(match_id, game)
         if guess is not None and expected_version not in (None, guess.version):
+            if expected_version < guess.version:  # committed past the caller's version: refused without a read
+                read = guess
             guess = None
         attempt = -1
         while attempt + 1 < attempts:

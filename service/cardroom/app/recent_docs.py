@@ -11,11 +11,12 @@ Each document is kept with the log record that committed it, so GetMatch's ``las
 need not read back from the log the record this worker just wrote: a document read from the store at the same
 match creation time and version as the one kept is that document (a version is committed once).
 
-Only documents this worker committed are kept (a commit renews the match's expiry), each at most ``max_age``
-seconds, well below the shortest time a match sits in the store after a commit before it expires (a quarter of
-``--finished-ttl`` and ``--idle-ttl``): an id freed by expiry and reused by a new match at the same version is
-then never mistaken for the old one. Hand-written plumbing: a dict in insertion order is the LRU; functools'
-caches have no per-entry age.
+Only documents this worker committed, or received live on a watch as they were committed (the Play sessions and
+watches it serves: every seat's session may be on another worker), are kept (a commit renews the match's expiry),
+each at most ``max_age`` seconds, well below the shortest time a match sits in the store after a commit before it
+expires (a quarter of ``--finished-ttl`` and ``--idle-ttl``): an id freed by expiry and reused by a new match at
+the same version is then never mistaken for the old one. Hand-written plumbing: a dict in insertion order is the
+LRU; functools' caches have no per-entry age.
 """
 
 from __future__ import annotations
