@@ -27,6 +27,7 @@ from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from . import convert
 from .action_sets_wire import action_sets_to_proto
+from .match_messages import SharedMatches
 from .request_bounds import check_request
 from .watch_wire import IdentityMemo
 
@@ -147,15 +148,20 @@ _COMPACT_FORMS = frozenset({match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED, match_pb2.
                             match_pb2.LEGAL_ACTIONS_FORM_BOTH})
 
 
+#: the Match of a watched version, shared by its viewer classes' updates (api/match_messages.py)
+shared_matches = SharedMatches(match_to_proto)
+
+
 def snapshot_to_proto(
-    snapshot: Snapshot, form: int = match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED
+    snapshot: Snapshot, form: int = match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED, *, shared: bool = False
 ) -> match_pb2.MatchState:
-    """``snapshot`` as a MatchState, its legal actions in the LegalActionsForm ``form`` (compact by default)."""
+    """``snapshot`` as a MatchState, its legal actions in the LegalActionsForm ``form`` (compact by default);
+    ``shared``: a watch update's, whose document the other viewer classes of its version share."""
     game = snapshot.doc.game
+    build = shared_matches if shared else match_to_proto
+    match = build(snapshot.doc, connected=snapshot.connected, expire_time=snapshot.expire_time, held=snapshot.held)
     state = match_pb2.MatchState(
-        match=match_to_proto(
-            snapshot.doc, connected=snapshot.connected, expire_time=snapshot.expire_time, held=snapshot.held
-        ),
+        match=match,
         legal_actions=[convert.action_to_proto(game, action) for action in snapshot.legal_actions]
         if form in _FLAT_FORMS
         else [],
@@ -187,7 +193,7 @@ def update_to_proto(update: Update, form: int = match_pb2.LEGAL_ACTIONS_FORM_UNS
     message = pb.MatchUpdate(
         version=update.version,
         events=events_to_proto(game, update.events),
-        state=snapshot_to_proto(update.snapshot, form),
+        state=snapshot_to_proto(update.snapshot, form, shared=True),
         timed_out=update.timed_out,
         by_bot=update.by_bot,
     )
@@ -261,7 +267,9 @@ class GameHandlers:
         try:
             await self.matches.limits.check_rate(client, method)
             check_request(request)
-            return await asyncio.wait_for(work(), timeout)
+            # asyncio.timeout runs the work in this task; wait_for wrapped every call in a task of its own
+            async with asyncio.timeout(timeout):
+                return await work()
         except TimeoutError:
             raise AppError(DEADLINE_EXCEEDED, "DEADLINE_EXCEEDED", "the call did not finish in time") from None
         except RuleError as rule_error:
