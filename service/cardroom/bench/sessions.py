@@ -1,12 +1,13 @@
 """The load generator's session mode: every seat of a match plays on its own ``Play`` session, as a real client.
 
-The table is set up with unary calls (create, joins, start), then each seat opens a Play session from the
-version before the start and acts whenever the newest update pushed to it says it is to act: one random legal
-action, sent with the version it was decided on and a fresh request id. Every update of every seat's session is
-pushed by the server (the fan-out of each commit to all seats is part of the measured cost, as in boardgame.io's
-harness, where every player's client gets every state). The latency of an action is from its send until its
-outcome arrives (after its update). A refused action (a simultaneous decision lost) is counted by its reason and
-the seat decides again on the next update.
+The table is set up with unary calls (create, joins, start), then each seat opens a Play session from the version
+before the start and acts whenever the newest update pushed to it says it is to act: one random legal action, sent
+with the version it was decided on and a fresh request id. Every update of every seat's session is pushed by the
+server (the fan-out of each commit to all seats is part of the measured cost, as in boardgame.io's harness, where
+every player's client gets every state). A seat decides on the newest update it has received: the messages already
+waiting are read before it acts, so it does not act on a version it has seen superseded. The latency of an action
+is from its send until its outcome arrives (after its update). A refused action (a simultaneous decision lost) is
+counted by its reason and the seat decides again on the next update.
 
 After the deadline no action is sent; each session waits for the outcomes of those in flight (at most
 ``DRAIN_SECONDS``), so the consistency check knows every accepted version.
@@ -94,16 +95,24 @@ async def _seat(
                     record.unknown_outcomes += len(pending)
                     break
                 continue
+            # decided on the newest state received, as a client would: every message already here is read first
+            responses = [response]
+            while response is not None and not inbox.empty():
+                response = inbox.get_nowait()
+                responses.append(response)
+            for response in responses:
+                if response is None:
+                    break
+                if response.WhichOneof("kind") == "update":
+                    newest = response.update.state
+                    if newest.match.status != ACTIVE:
+                        record.finished = newest.match.status == match_pb2.MATCH_STATUS_FINISHED
+                        over.set()
+                else:
+                    _outcome(meter, tally, record, seat, pending, response.outcome)
             if response is None:  # the session ended (the match is over) or the match was finished elsewhere
                 record.unknown_outcomes += len(pending)
                 break
-            if response.WhichOneof("kind") == "update":
-                newest = response.update.state
-                if newest.match.status != ACTIVE:
-                    record.finished = newest.match.status == match_pb2.MATCH_STATUS_FINISHED
-                    over.set()
-            else:
-                _outcome(meter, tally, record, seat, pending, response.outcome)
             if not pending and _to_act(newest, seat) and time.monotonic() < deadline and not over.is_set():
                 action = rng.choice(legal_actions(record.game, newest))
                 request_id = str(uuid.uuid4())
