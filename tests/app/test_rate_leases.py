@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from cardroom.app.rate_leases import LEASE_SECONDS, RateLeases, lease_size
@@ -54,3 +56,34 @@ async def test_a_refusal_says_when_the_shared_bucket_has_a_token() -> None:
     for _ in range(3):
         assert await worker.take("c1/x", 1.0, 3) == 0.0
     assert await worker.take("c1/x", 1.0, 3) == pytest.approx(1.0)
+
+
+class _SlowLimiter(MemoryLimiter):
+    """The memory limiter answering a lease after the event loop ran the other calls, as Redis does."""
+
+    async def take_many(self, key: str, rate: float, burst: int, count: int) -> tuple[int, float]:
+        await asyncio.sleep(0)
+        return await super().take_many(key, rate, burst, count)
+
+
+@pytest.mark.asyncio
+async def test_concurrent_calls_share_the_lease_in_flight_instead_of_each_taking_one() -> None:
+    now = [0.0]
+    shared = _SlowLimiter(clock=lambda: now[0])
+    worker = RateLeases(shared, clock=lambda: now[0])
+    rate, burst = 5000.0, 10_000  # leases of 156 tokens
+    answers = await asyncio.gather(*(worker.take("c1/x", rate, burst) for _ in range(400)))
+    assert answers == [0.0] * 400
+    # 400 calls took 3 leases (468 tokens), not 400 (the bucket's 10,000 and a refusal for the rest)
+    assert await shared.take_many("c1/x", rate, burst, burst) == (burst - 3 * 156, 0.0)
+
+
+@pytest.mark.asyncio
+async def test_calls_waiting_on_a_lease_that_found_the_bucket_empty_are_refused_with_its_wait() -> None:
+    now = [0.0]
+    shared = _SlowLimiter(clock=lambda: now[0])
+    worker = RateLeases(shared, clock=lambda: now[0])
+    rate, burst = 200.0, 640
+    assert await shared.take_many("c1/x", rate, burst, burst) == (burst, 0.0)
+    answers = await asyncio.gather(*(worker.take("c1/x", rate, burst) for _ in range(5)))
+    assert answers == [pytest.approx(1 / rate)] * 5
