@@ -37,6 +37,7 @@ from ..store.contract import MatchStore
 from ..store.durability import check_persistence
 from ..v1 import game_service_pb2
 from .client_identity import ClientIdentity
+from .collector import tune_collector
 from .grpc_service import GameService, add_to_server
 from .handlers import GameHandlers
 from .readiness import store_answers
@@ -199,6 +200,8 @@ def _worker(settings: Settings, board: WorkerBoard | None = None, slot: int = 0)
     configure_logging(settings.log_level, settings.log_format)
     # before the servers and the store exist: the instrumentations patch their classes
     configure_tracing()
+    # thousands of open streams make the default collector's full sweeps a measured share of a worker's CPU
+    tune_collector()
     try:
         asyncio.run(serve(settings, board=board, slot=slot))
     finally:
