@@ -8,7 +8,7 @@ benches): decoded into ``app.action_sets`` sets and expanded by its ``expand``, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -27,8 +27,40 @@ def action_sets_to_proto(game: str, actions: Sequence[dict[str, Any]]) -> list[m
     The actions are factored as the wire carries them (``action_from_proto`` of their messages): a field without
     presence left out by the engine is its zero value there, so Pumba's play without the call and with it
     (``pumba`` absent, ``pumba: true``) are one set with ``pumba`` in ``[false, true]``."""
-    wire = [convert.action_from_proto(game, convert.action_to_proto(game, action)) for action in actions]
-    return [_set_to_proto(game, action_set) for action_set in compact(wire)]
+    return [_set_to_proto(game, action_set) for action_set in compact(_as_wire(game, actions))]
+
+
+def _as_wire(game: str, actions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each action as ``action_from_proto(action_to_proto(action))`` gives it. The round trip is made once per
+    shape (type and keys) of scalar actions: it only adds the zero values of the absent fields without presence,
+    in its key order, which the other actions of that shape take as they are (an 8-seat Pumptown's 1,792 Swaps
+    cost 60 ms of round trips, 8 ms once per shape). Actions with a list parameter, and any shape whose round
+    trip changes a value, take the round trip each."""
+    templates: dict[tuple[str, ...], tuple[list[str], dict[str, Any]] | None] = {}
+    wire = []
+    for action in actions:
+        if any(isinstance(value, list | dict) for value in action.values()):
+            wire.append(_round_trip(game, action))
+            continue
+        shape = (action["type"], *sorted(action))
+        if shape not in templates:
+            trip = _round_trip(game, action)
+            kept = all(key in trip and type(trip[key]) is type(value) and trip[key] == value
+                       for key, value in action.items())
+            templates[shape] = (list(trip), {k: v for k, v in trip.items() if k not in action}) if kept else None
+            wire.append(trip)
+            continue
+        template = templates[shape]
+        if template is None:
+            wire.append(_round_trip(game, action))
+            continue
+        order, zeros = template
+        wire.append({key: action[key] if key in action else zeros[key] for key in order})
+    return wire
+
+
+def _round_trip(game: str, action: Mapping[str, Any]) -> dict[str, Any]:
+    return convert.action_from_proto(game, convert.action_to_proto(game, action))
 
 
 def legal_actions(game: str, state: match_pb2.MatchState) -> list[match_pb2.Action]:
