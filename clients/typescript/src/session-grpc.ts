@@ -6,7 +6,7 @@
 import { ErrorInfo } from "nice-grpc-error-details";
 import { cardroomError, STATUS_NAMES } from "./errors.js";
 import type { GameServiceClient, MatchUpdate, PlayRequest, PlayStatus } from "./gen/cardroom/v1/game_service.js";
-import type { Action } from "./gen/cardroom/v1/match.js";
+import { type Action, LegalActionsForm } from "./gen/cardroom/v1/match.js";
 import type { OpenStream, SessionItem } from "./session.js";
 import { AsyncQueue } from "./session-queue.js";
 
@@ -24,7 +24,8 @@ export function grpcStreams(play: GameServiceClient["play"]): OpenStream<MatchUp
   return (open) => {
     const outgoing = new AsyncQueue<PlayRequest>();
     const abort = new AbortController();
-    outgoing.push({ open });
+    // the server's default form: the updates' legal actions as compact sets (legalActions(state) expands them)
+    outgoing.push({ open: { ...open, legalActionsForm: LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED } });
     const responses = play(outgoing, { signal: abort.signal });
     async function* items(): AsyncGenerator<SessionItem<MatchUpdate>> {
       for await (const response of responses) {
