@@ -402,11 +402,9 @@ class RedisStore(MatchStore):
         rows = await self._call(self._redis.xrevrange(key, max=_stream_id(version), min="-", count=1))
         return (int(rows[0][0].split(b"-", 1)[0]), rows[0][1][b"d"]) if rows else None
 
-    async def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
-        if not await self._exists(match_id):
-            raise MatchNotFound(match_id)
-        async for entry in self._fanout.watch(match_id, after_version):
-            yield entry
+    def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
+        # the fan-out's own iterator (it checks the match exists first): no re-yielding layer per stream
+        return self._fanout.watch(match_id, after_version)
 
     async def list_matches(self, game: str, status: str, page_size: int, page_token: str) -> Page:
         size = page_size_or_default(page_size)

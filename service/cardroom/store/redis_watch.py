@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import itertools
 import logging
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -109,6 +110,10 @@ class _Hub:
             return []
         if not self.entries or self.entries[0].version > version + 1:
             return None
+        # every stream of the match asks at every version: index the contiguous versions, not a scan of all 64
+        start = version + 1 - self.entries[0].version
+        if self.entries[start].version == version + 1:
+            return list(itertools.islice(self.entries, start, None))
         return [entry for entry in self.entries if entry.version > version]
 
 
@@ -145,6 +150,10 @@ class WatchFanout:
         return len(self._hubs)
 
     async def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
+        """The store's ``watch``, served from this worker's hub of the match (MatchNotFound when it does not
+        exist). The store hands this iterator out as it is: one generator per stream, not two."""
+        if not await self._exists(match_id):
+            raise MatchNotFound(match_id)
         hub = await self._join(match_id)
         try:
             last = after_version
