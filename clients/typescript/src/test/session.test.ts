@@ -15,6 +15,7 @@ import {
   type MatchUpdate,
   type PlaySession,
   type PlaySessions,
+  SessionEnded,
   StaleVersion,
 } from "../index.js";
 import { connectGrpc } from "../grpc.js";
@@ -104,11 +105,12 @@ for (const [transport, { connect, address }] of Object.entries(TRANSPORTS)) {
       await assert.rejects(session.act(mover, { expectedVersion: state.match!.version }), (error: unknown) =>
         error instanceof CardroomError && error.status === "FAILED_PRECONDITION" && error.reason === "NOT_YOUR_TURN");
       await assert.rejects(spectator.act(mover), (error: unknown) =>
-        error instanceof CardroomError && !(error instanceof StaleVersion) && error.reason !== "");
+        error instanceof CardroomError && error.reason === "SEAT_TOKEN_REQUIRED");
       await assert.rejects(session.act(mover, { expectedVersion: state.match!.version - 1 }), (error: unknown) =>
         error instanceof StaleVersion && error.currentVersion === state.match!.version);
       await session.close();
       await spectator.close();
+      await assert.rejects(session.act(mover), (error: unknown) => error instanceof SessionEnded);
       await playTable(client, table);
     } finally {
       client.close?.();
