@@ -51,7 +51,6 @@ import kotlinx.coroutines.flow.flow
 private const val SERVICE = "cardroom.v1.GameService"
 private val AUTHORIZATION: Metadata.Key<String> = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER)
 
-
 /** The form of legal actions the SDK asks for: every action listed (see the file's comment). */
 internal val FLAT = LegalActionsForm.LEGAL_ACTIONS_FORM_FLAT
 
