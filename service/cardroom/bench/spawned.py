@@ -22,7 +22,8 @@ import grpc
 import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-START_TIMEOUT = 30.0
+#: seconds a spawned process gets to answer: a loaded 2-core machine took more than 30 to start 2 workers
+START_TIMEOUT = 120.0
 
 
 def free_port() -> int:
