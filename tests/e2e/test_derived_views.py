@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from google.protobuf import json_format
 from table import Table
+from test_pumptown_rules import SC7_DECK
 
 #: Pumba SC9 (rules §9), then a round 2 in which seat 1, out after round 1, does not play
 SC9 = ["Ro", "Rc", "Re", "3e", "2e", "3b", "Cb", "1c", "7e", "6b", "4e", "5e", "Se", "5o"]
@@ -53,3 +54,39 @@ def test_pumba_last_round_through_get_match(stub):
         {"seat": 1},
         {"seat": 2, "score": -5},
     ]
+
+
+#: Pumptown §9 SC7 (the engine tests' deck): A knocks and fails, B and C tie at 4 and duel; B wins on a pair
+SC7_ACTIONS = [
+    *[(seat, {"type": "ack_peek"}) for seat in range(3)],
+    (0, {"type": "draw", "source": "pile"}), (0, {"type": "discard_drawn"}), (0, {"type": "knock"}),
+    (1, {"type": "draw", "source": "pile"}), (1, {"type": "discard_drawn"}),
+    (2, {"type": "draw", "source": "pile"}), (2, {"type": "discard_drawn"}),
+    # the tie duel, B then C: three cycles
+    (1, {"type": "draw", "source": "pile"}), (1, {"type": "place", "pos": "L"}),
+    (2, {"type": "draw", "source": "pile"}), (2, {"type": "place", "pos": "L"}),
+    (1, {"type": "draw", "source": "pile"}), (1, {"type": "discard_drawn"}),
+    (2, {"type": "draw", "source": "pile"}), (2, {"type": "discard_drawn"}),
+    (1, {"type": "draw", "source": "pile"}), (1, {"type": "discard_drawn"}),
+    (2, {"type": "draw", "source": "pile"}),
+]
+
+
+def test_pumptown_round_summary_and_duel_results_through_get_match(stub):
+    fixture = {"stack": [SC7_DECK.split()], "hands": [[], [], []]}
+    table = Table(stub, "pumptown", 3, options={"rounds": 2}, fixture=fixture)
+    table.start()
+    for seat, action in SC7_ACTIONS:
+        table.act(seat, action)
+    during = json_format.MessageToDict(table.get(None).view)["pumptown"]
+    assert "lastRound" not in during and "duelResults" not in during
+    table.act(2, {"type": "place", "pos": "R"})  # the duel's last move: the round ends, round 2 is dealt
+    views = [json_format.MessageToDict(table.get(seat).view)["pumptown"] for seat in (0, 1, 2, None)]
+    assert views[0]["round"] == 2
+    assert all(view["lastRound"] == views[0]["lastRound"] for view in views)
+    assert views[0]["lastRound"] == {  # as docs/games/pumptown.md shows it
+        "round": 1, "knocker": 0, "tallies": [6, 4, 4], "moon": [False, False, False],
+        "scores": [16, 0, 8], "cumulative": [16, 0, 8], "winner": 1,
+        "duels": [{"kind": "tie", "seats": [1, 2], "originalScores": [4, 4], "winner": 1, "scores": [0, 8],
+                   "passes": [{"seats": [1, 2], "values": [0, 1]}]}],
+    }

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import msgspec
 import pytest
 from contract_suite import check_random_games, property_games
 
@@ -75,7 +76,9 @@ def test_schema_1_state_still_loads():
         GOLDEN.parent.mkdir(exist_ok=True)
         GOLDEN.write_bytes(ENGINE.encode(_golden_state()))
     loaded = ENGINE.decode(GOLDEN.read_bytes())
-    assert loaded == _golden_state()
+    # the views' derived state (D87) came later, in fields with defaults: the old bytes load without it
+    assert loaded == msgspec.structs.replace(_golden_state(), set_aside_by=[], duel_results=[], last_round=None)
+    assert loaded.last_round is None and _golden_state().last_round is not None
     seat = ENGINE.to_act(loaded)[0]
     assert ENGINE.legal_actions(loaded, seat)
 

@@ -235,7 +235,7 @@ class PumptownSetAutopassAction(_message.Message):
     def __init__(self, on: _Optional[bool] = ...) -> None: ...
 
 class PumptownView(_message.Message):
-    __slots__ = ("you", "round", "rounds", "starter", "dealer", "phase", "decision", "mode", "scheduled", "last_actor", "knocker", "knock_blocked", "final_pending", "turns_done", "players", "draw_count", "discard", "set_aside", "pending", "hand", "autopass", "pump_deck_count", "pump_discard", "chain", "doubles", "redistributions", "duels", "duel", "round_winner", "typed_phase")
+    __slots__ = ("you", "round", "rounds", "starter", "dealer", "phase", "decision", "mode", "scheduled", "last_actor", "knocker", "knock_blocked", "final_pending", "turns_done", "players", "draw_count", "discard", "set_aside", "pending", "hand", "autopass", "pump_deck_count", "pump_discard", "chain", "doubles", "redistributions", "duels", "duel", "round_winner", "typed_phase", "set_aside_owners", "duel_results", "last_round")
     YOU_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     ROUNDS_FIELD_NUMBER: _ClassVar[int]
@@ -266,6 +266,9 @@ class PumptownView(_message.Message):
     DUEL_FIELD_NUMBER: _ClassVar[int]
     ROUND_WINNER_FIELD_NUMBER: _ClassVar[int]
     TYPED_PHASE_FIELD_NUMBER: _ClassVar[int]
+    SET_ASIDE_OWNERS_FIELD_NUMBER: _ClassVar[int]
+    DUEL_RESULTS_FIELD_NUMBER: _ClassVar[int]
+    LAST_ROUND_FIELD_NUMBER: _ClassVar[int]
     you: int
     round: int
     rounds: int
@@ -296,7 +299,10 @@ class PumptownView(_message.Message):
     duel: PumptownDuel
     round_winner: int
     typed_phase: PumptownPhase
-    def __init__(self, you: _Optional[int] = ..., round: _Optional[int] = ..., rounds: _Optional[int] = ..., starter: _Optional[int] = ..., dealer: _Optional[int] = ..., phase: _Optional[str] = ..., decision: _Optional[_Union[PumptownDecision, _Mapping]] = ..., mode: _Optional[str] = ..., scheduled: _Optional[int] = ..., last_actor: _Optional[int] = ..., knocker: _Optional[int] = ..., knock_blocked: _Optional[_Iterable[int]] = ..., final_pending: _Optional[_Iterable[int]] = ..., turns_done: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PumptownPlayer, _Mapping]]] = ..., draw_count: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., set_aside: _Optional[_Iterable[str]] = ..., pending: _Optional[_Union[PumptownPending, _Mapping]] = ..., hand: _Optional[_Iterable[str]] = ..., autopass: _Optional[bool] = ..., pump_deck_count: _Optional[int] = ..., pump_discard: _Optional[_Iterable[str]] = ..., chain: _Optional[_Iterable[_Union[PumptownChainPlay, _Mapping]]] = ..., doubles: _Optional[_Iterable[int]] = ..., redistributions: _Optional[_Iterable[_Union[PumptownRedistribution, _Mapping]]] = ..., duels: _Optional[_Iterable[_Union[PumptownDuelRecord, _Mapping]]] = ..., duel: _Optional[_Union[PumptownDuel, _Mapping]] = ..., round_winner: _Optional[int] = ..., typed_phase: _Optional[_Union[PumptownPhase, str]] = ...) -> None: ...
+    set_aside_owners: _containers.RepeatedScalarFieldContainer[int]
+    duel_results: _containers.RepeatedCompositeFieldContainer[PumptownDuelResult]
+    last_round: PumptownRoundSummary
+    def __init__(self, you: _Optional[int] = ..., round: _Optional[int] = ..., rounds: _Optional[int] = ..., starter: _Optional[int] = ..., dealer: _Optional[int] = ..., phase: _Optional[str] = ..., decision: _Optional[_Union[PumptownDecision, _Mapping]] = ..., mode: _Optional[str] = ..., scheduled: _Optional[int] = ..., last_actor: _Optional[int] = ..., knocker: _Optional[int] = ..., knock_blocked: _Optional[_Iterable[int]] = ..., final_pending: _Optional[_Iterable[int]] = ..., turns_done: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PumptownPlayer, _Mapping]]] = ..., draw_count: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., set_aside: _Optional[_Iterable[str]] = ..., pending: _Optional[_Union[PumptownPending, _Mapping]] = ..., hand: _Optional[_Iterable[str]] = ..., autopass: _Optional[bool] = ..., pump_deck_count: _Optional[int] = ..., pump_discard: _Optional[_Iterable[str]] = ..., chain: _Optional[_Iterable[_Union[PumptownChainPlay, _Mapping]]] = ..., doubles: _Optional[_Iterable[int]] = ..., redistributions: _Optional[_Iterable[_Union[PumptownRedistribution, _Mapping]]] = ..., duels: _Optional[_Iterable[_Union[PumptownDuelRecord, _Mapping]]] = ..., duel: _Optional[_Union[PumptownDuel, _Mapping]] = ..., round_winner: _Optional[int] = ..., typed_phase: _Optional[_Union[PumptownPhase, str]] = ..., set_aside_owners: _Optional[_Iterable[int]] = ..., duel_results: _Optional[_Iterable[_Union[PumptownDuelResult, _Mapping]]] = ..., last_round: _Optional[_Union[PumptownRoundSummary, _Mapping]] = ...) -> None: ...
 
 class PumptownDecision(_message.Message):
     __slots__ = ("kind", "seats", "typed_kind")
@@ -385,20 +391,74 @@ class PumptownDuelRecord(_message.Message):
     def __init__(self, challenger: _Optional[int] = ..., target: _Optional[int] = ...) -> None: ...
 
 class PumptownDuel(_message.Message):
-    __slots__ = ("kind", "order", "seats", "slots", "cycle", "replay")
+    __slots__ = ("kind", "order", "seats", "slots", "cycle", "replay", "passes")
     KIND_FIELD_NUMBER: _ClassVar[int]
     ORDER_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SLOTS_FIELD_NUMBER: _ClassVar[int]
     CYCLE_FIELD_NUMBER: _ClassVar[int]
     REPLAY_FIELD_NUMBER: _ClassVar[int]
+    PASSES_FIELD_NUMBER: _ClassVar[int]
     kind: str
     order: _containers.RepeatedScalarFieldContainer[int]
     seats: _containers.RepeatedScalarFieldContainer[int]
     slots: _containers.RepeatedCompositeFieldContainer[PumptownCardList]
     cycle: int
     replay: int
-    def __init__(self, kind: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., seats: _Optional[_Iterable[int]] = ..., slots: _Optional[_Iterable[_Union[PumptownCardList, _Mapping]]] = ..., cycle: _Optional[int] = ..., replay: _Optional[int] = ...) -> None: ...
+    passes: _containers.RepeatedCompositeFieldContainer[PumptownDuelPass]
+    def __init__(self, kind: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., seats: _Optional[_Iterable[int]] = ..., slots: _Optional[_Iterable[_Union[PumptownCardList, _Mapping]]] = ..., cycle: _Optional[int] = ..., replay: _Optional[int] = ..., passes: _Optional[_Iterable[_Union[PumptownDuelPass, _Mapping]]] = ...) -> None: ...
+
+class PumptownDuelPass(_message.Message):
+    __slots__ = ("seats", "values")
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    values: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seats: _Optional[_Iterable[int]] = ..., values: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class PumptownDuelResult(_message.Message):
+    __slots__ = ("kind", "seats", "challenger", "original_scores", "passes", "winner", "scores")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGER_FIELD_NUMBER: _ClassVar[int]
+    ORIGINAL_SCORES_FIELD_NUMBER: _ClassVar[int]
+    PASSES_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    challenger: int
+    original_scores: _containers.RepeatedScalarFieldContainer[int]
+    passes: _containers.RepeatedCompositeFieldContainer[PumptownDuelPass]
+    winner: int
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, kind: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., challenger: _Optional[int] = ..., original_scores: _Optional[_Iterable[int]] = ..., passes: _Optional[_Iterable[_Union[PumptownDuelPass, _Mapping]]] = ..., winner: _Optional[int] = ..., scores: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class PumptownRoundSummary(_message.Message):
+    __slots__ = ("round", "knocker", "tallies", "moon", "scores", "cumulative", "halved", "winner", "duels", "doubles", "redistributions")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    KNOCKER_FIELD_NUMBER: _ClassVar[int]
+    TALLIES_FIELD_NUMBER: _ClassVar[int]
+    MOON_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    CUMULATIVE_FIELD_NUMBER: _ClassVar[int]
+    HALVED_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    DUELS_FIELD_NUMBER: _ClassVar[int]
+    DOUBLES_FIELD_NUMBER: _ClassVar[int]
+    REDISTRIBUTIONS_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    knocker: int
+    tallies: _containers.RepeatedScalarFieldContainer[int]
+    moon: _containers.RepeatedScalarFieldContainer[bool]
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    cumulative: _containers.RepeatedScalarFieldContainer[int]
+    halved: _containers.RepeatedScalarFieldContainer[int]
+    winner: int
+    duels: _containers.RepeatedCompositeFieldContainer[PumptownDuelResult]
+    doubles: _containers.RepeatedScalarFieldContainer[int]
+    redistributions: _containers.RepeatedCompositeFieldContainer[PumptownRedistribution]
+    def __init__(self, round: _Optional[int] = ..., knocker: _Optional[int] = ..., tallies: _Optional[_Iterable[int]] = ..., moon: _Optional[_Iterable[bool]] = ..., scores: _Optional[_Iterable[int]] = ..., cumulative: _Optional[_Iterable[int]] = ..., halved: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., duels: _Optional[_Iterable[_Union[PumptownDuelResult, _Mapping]]] = ..., doubles: _Optional[_Iterable[int]] = ..., redistributions: _Optional[_Iterable[_Union[PumptownRedistribution, _Mapping]]] = ...) -> None: ...
 
 class PumptownEvent(_message.Message):
     __slots__ = ("round_start", "peek_start", "ack_peek", "peek_end", "play", "chain_resolved", "knock_blocked", "knock_stands", "swipe", "eliminate", "draw", "place", "discard", "knock", "end_turn", "reveal", "tally", "duel_start", "duel_reveal", "duel_end", "award", "discard_pump", "round_over", "game_over", "reshuffle", "autopass_set", "allot")

@@ -1503,7 +1503,21 @@ type PumptownView struct {
 	// The round winner once decided, if any.
 	RoundWinner *int32 `protobuf:"varint,29,opt,name=round_winner,json=roundWinner,proto3,oneof" json:"round_winner,omitempty"`
 	// The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string.
-	TypedPhase    PumptownPhase `protobuf:"varint,30,opt,name=typed_phase,json=typedPhase,proto3,enum=cardroom.v1.PumptownPhase" json:"typed_phase,omitempty"`
+	TypedPhase PumptownPhase `protobuf:"varint,30,opt,name=typed_phase,json=typedPhase,proto3,enum=cardroom.v1.PumptownPhase" json:"typed_phase,omitempty"`
+	// The seat whose card each `set_aside` card was, in the same order (an
+	// Eliminate sets aside a card of its player's own grid, face up; the play is
+	// public, rules §3.4, §5.2). Empty only for a match saved by an older
+	// release during the round it was upgraded in.
+	SetAsideOwners []int32 `protobuf:"varint,31,rep,packed,name=set_aside_owners,json=setAsideOwners,proto3" json:"set_aside_owners,omitempty"`
+	// This round's finished duels (the tie duel E4, then Duel cards E6), in the
+	// order played, as their reveals showed them (public, rules §5.2); empty
+	// until the first one ends and again from the next deal.
+	DuelResults []*PumptownDuelResult `protobuf:"bytes,32,rep,name=duel_results,json=duelResults,proto3" json:"duel_results,omitempty"`
+	// The last round that ended, as its public summary (rules §4.1 E10) told
+	// it: absent until round 1 ends; it stays through the next round until that
+	// one ends, and at GAME_OVER it is the final round. The round in play has
+	// its own `players[].tally`, `score` and `round_winner`.
+	LastRound     *PumptownRoundSummary `protobuf:"bytes,33,opt,name=last_round,json=lastRound,proto3" json:"last_round,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1747,6 +1761,27 @@ func (x *PumptownView) GetTypedPhase() PumptownPhase {
 		return x.TypedPhase
 	}
 	return PumptownPhase_PUMPTOWN_PHASE_UNSPECIFIED
+}
+
+func (x *PumptownView) GetSetAsideOwners() []int32 {
+	if x != nil {
+		return x.SetAsideOwners
+	}
+	return nil
+}
+
+func (x *PumptownView) GetDuelResults() []*PumptownDuelResult {
+	if x != nil {
+		return x.DuelResults
+	}
+	return nil
+}
+
+func (x *PumptownView) GetLastRound() *PumptownRoundSummary {
+	if x != nil {
+		return x.LastRound
+	}
+	return nil
 }
 
 // The pending decision.
@@ -2273,7 +2308,10 @@ type PumptownDuel struct {
 	// The duel turn cycle, from 0.
 	Cycle int32 `protobuf:"varint,5,opt,name=cycle,proto3" json:"cycle,omitempty"`
 	// Replays played so far.
-	Replay        int32 `protobuf:"varint,6,opt,name=replay,proto3" json:"replay,omitempty"`
+	Replay int32 `protobuf:"varint,6,opt,name=replay,proto3" json:"replay,omitempty"`
+	// The reveals so far: one per tie that was replayed (the last pass's
+	// reveal ends the duel, and is in `duel_results`).
+	Passes        []*PumptownDuelPass `protobuf:"bytes,7,rep,name=passes,proto3" json:"passes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2350,6 +2388,311 @@ func (x *PumptownDuel) GetReplay() int32 {
 	return 0
 }
 
+func (x *PumptownDuel) GetPasses() []*PumptownDuelPass {
+	if x != nil {
+		return x.Passes
+	}
+	return nil
+}
+
+// One reveal of a duel (rules §4.4 step 5): a tie among the lowest replays
+// with fresh cards, so a duel has one pass or more.
+type PumptownDuelPass struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The participants of this pass, in duel order.
+	Seats []int32 `protobuf:"varint,1,rep,packed,name=seats,proto3" json:"seats,omitempty"`
+	// Each one's duel value: 0 for a pair, else the sum (lowest wins). The
+	// cards are in the `duel_reveal` event: they went to the discard, which a
+	// reshuffle may since have turned face down, so no view names them.
+	Values        []int32 `protobuf:"varint,2,rep,packed,name=values,proto3" json:"values,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PumptownDuelPass) Reset() {
+	*x = PumptownDuelPass{}
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PumptownDuelPass) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PumptownDuelPass) ProtoMessage() {}
+
+func (x *PumptownDuelPass) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PumptownDuelPass.ProtoReflect.Descriptor instead.
+func (*PumptownDuelPass) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *PumptownDuelPass) GetSeats() []int32 {
+	if x != nil {
+		return x.Seats
+	}
+	return nil
+}
+
+func (x *PumptownDuelPass) GetValues() []int32 {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
+// A finished duel (rules §4.1 E4, E6; §4.4): who, what was compared, who won.
+type PumptownDuelResult struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// `tie` (the tie duel among the lowest) or `card` (a Duel card).
+	Kind string `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	// Every participant, in duel order.
+	Seats []int32 `protobuf:"varint,2,rep,packed,name=seats,proto3" json:"seats,omitempty"`
+	// The Duel card's player; absent for a tie duel.
+	Challenger *int32 `protobuf:"varint,3,opt,name=challenger,proto3,oneof" json:"challenger,omitempty"`
+	// Each participant's round score before the duel, as `seats`.
+	OriginalScores []int32 `protobuf:"varint,4,rep,packed,name=original_scores,json=originalScores,proto3" json:"original_scores,omitempty"`
+	// The reveals, in order; every pass but the last was tied for lowest.
+	Passes []*PumptownDuelPass `protobuf:"bytes,5,rep,name=passes,proto3" json:"passes,omitempty"`
+	// The winner (its score is now 0); absent when still tied after the
+	// replays, and every score is unchanged (rules D29).
+	Winner *int32 `protobuf:"varint,6,opt,name=winner,proto3,oneof" json:"winner,omitempty"`
+	// Each participant's round score after the duel, as `seats` (a loser:
+	// its own original plus the winner's, rules D27).
+	Scores        []int32 `protobuf:"varint,7,rep,packed,name=scores,proto3" json:"scores,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PumptownDuelResult) Reset() {
+	*x = PumptownDuelResult{}
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PumptownDuelResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PumptownDuelResult) ProtoMessage() {}
+
+func (x *PumptownDuelResult) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PumptownDuelResult.ProtoReflect.Descriptor instead.
+func (*PumptownDuelResult) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *PumptownDuelResult) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *PumptownDuelResult) GetSeats() []int32 {
+	if x != nil {
+		return x.Seats
+	}
+	return nil
+}
+
+func (x *PumptownDuelResult) GetChallenger() int32 {
+	if x != nil && x.Challenger != nil {
+		return *x.Challenger
+	}
+	return 0
+}
+
+func (x *PumptownDuelResult) GetOriginalScores() []int32 {
+	if x != nil {
+		return x.OriginalScores
+	}
+	return nil
+}
+
+func (x *PumptownDuelResult) GetPasses() []*PumptownDuelPass {
+	if x != nil {
+		return x.Passes
+	}
+	return nil
+}
+
+func (x *PumptownDuelResult) GetWinner() int32 {
+	if x != nil && x.Winner != nil {
+		return *x.Winner
+	}
+	return 0
+}
+
+func (x *PumptownDuelResult) GetScores() []int32 {
+	if x != nil {
+		return x.Scores
+	}
+	return nil
+}
+
+// A finished round of Pumptown: its public summary (rules §4.1 E10).
+type PumptownRoundSummary struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The round's number, from 1.
+	Round int32 `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
+	// The seat whose knock stood; absent when the round ended by
+	// `round_turn_limit`.
+	Knocker *int32 `protobuf:"varint,2,opt,name=knocker,proto3,oneof" json:"knocker,omitempty"`
+	// Each seat's tally (E2), in seat order.
+	Tallies []int32 `protobuf:"varint,3,rep,packed,name=tallies,proto3" json:"tallies,omitempty"`
+	// For each seat, in seat order: true when it shot the moon (tally 0).
+	Moon []bool `protobuf:"varint,4,rep,packed,name=moon,proto3" json:"moon,omitempty"`
+	// Each seat's round score after E8 (knock result, duels, Redistributes
+	// and Doubles), in seat order.
+	Scores []int32 `protobuf:"varint,5,rep,packed,name=scores,proto3" json:"scores,omitempty"`
+	// Each seat's cumulative score after the round (E9), in seat order.
+	Cumulative []int32 `protobuf:"varint,6,rep,packed,name=cumulative,proto3" json:"cumulative,omitempty"`
+	// Seats whose cumulative landed on a reduction total and was halved.
+	Halved []int32 `protobuf:"varint,7,rep,packed,name=halved,proto3" json:"halved,omitempty"`
+	// The round winner (it drew a pump card); absent when there was none.
+	Winner *int32 `protobuf:"varint,8,opt,name=winner,proto3,oneof" json:"winner,omitempty"`
+	// The round's duels (tie duel, then Duel cards), in the order played.
+	Duels []*PumptownDuelResult `protobuf:"bytes,9,rep,name=duels,proto3" json:"duels,omitempty"`
+	// Seats Doubled (a seat twice for two Doubles).
+	Doubles []int32 `protobuf:"varint,10,rep,packed,name=doubles,proto3" json:"doubles,omitempty"`
+	// Resolved Redistributes.
+	Redistributions []*PumptownRedistribution `protobuf:"bytes,11,rep,name=redistributions,proto3" json:"redistributions,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *PumptownRoundSummary) Reset() {
+	*x = PumptownRoundSummary{}
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PumptownRoundSummary) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PumptownRoundSummary) ProtoMessage() {}
+
+func (x *PumptownRoundSummary) ProtoReflect() protoreflect.Message {
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PumptownRoundSummary.ProtoReflect.Descriptor instead.
+func (*PumptownRoundSummary) Descriptor() ([]byte, []int) {
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *PumptownRoundSummary) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *PumptownRoundSummary) GetKnocker() int32 {
+	if x != nil && x.Knocker != nil {
+		return *x.Knocker
+	}
+	return 0
+}
+
+func (x *PumptownRoundSummary) GetTallies() []int32 {
+	if x != nil {
+		return x.Tallies
+	}
+	return nil
+}
+
+func (x *PumptownRoundSummary) GetMoon() []bool {
+	if x != nil {
+		return x.Moon
+	}
+	return nil
+}
+
+func (x *PumptownRoundSummary) GetScores() []int32 {
+	if x != nil {
+		return x.Scores
+	}
+	return nil
+}
+
+func (x *PumptownRoundSummary) GetCumulative() []int32 {
+	if x != nil {
+		return x.Cumulative
+	}
+	return nil
+}
+
+func (x *PumptownRoundSummary) GetHalved() []int32 {
+	if x != nil {
+		return x.Halved
+	}
+	return nil
+}
+
+func (x *PumptownRoundSummary) GetWinner() int32 {
+	if x != nil && x.Winner != nil {
+		return *x.Winner
+	}
+	return 0
+}
+
+func (x *PumptownRoundSummary) GetDuels() []*PumptownDuelResult {
+	if x != nil {
+		return x.Duels
+	}
+	return nil
+}
+
+func (x *PumptownRoundSummary) GetDoubles() []int32 {
+	if x != nil {
+		return x.Doubles
+	}
+	return nil
+}
+
+func (x *PumptownRoundSummary) GetRedistributions() []*PumptownRedistribution {
+	if x != nil {
+		return x.Redistributions
+	}
+	return nil
+}
+
 // Something that happened in a Pumptown match (rules §5.2): each viewer gets
 // only what it saw (a pile draw names the card only to the drawer).
 type PumptownEvent struct {
@@ -2393,7 +2736,7 @@ type PumptownEvent struct {
 
 func (x *PumptownEvent) Reset() {
 	*x = PumptownEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2405,7 +2748,7 @@ func (x *PumptownEvent) String() string {
 func (*PumptownEvent) ProtoMessage() {}
 
 func (x *PumptownEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[24]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2418,7 +2761,7 @@ func (x *PumptownEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownEvent.ProtoReflect.Descriptor instead.
 func (*PumptownEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{24}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *PumptownEvent) GetEvent() isPumptownEvent_Event {
@@ -2897,7 +3240,7 @@ type PumptownRoundStartEvent struct {
 
 func (x *PumptownRoundStartEvent) Reset() {
 	*x = PumptownRoundStartEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2909,7 +3252,7 @@ func (x *PumptownRoundStartEvent) String() string {
 func (*PumptownRoundStartEvent) ProtoMessage() {}
 
 func (x *PumptownRoundStartEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[25]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2922,7 +3265,7 @@ func (x *PumptownRoundStartEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRoundStartEvent.ProtoReflect.Descriptor instead.
 func (*PumptownRoundStartEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{25}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *PumptownRoundStartEvent) GetRound() int32 {
@@ -2967,7 +3310,7 @@ type PumptownPeekStartEvent struct {
 
 func (x *PumptownPeekStartEvent) Reset() {
 	*x = PumptownPeekStartEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2979,7 +3322,7 @@ func (x *PumptownPeekStartEvent) String() string {
 func (*PumptownPeekStartEvent) ProtoMessage() {}
 
 func (x *PumptownPeekStartEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[26]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2992,7 +3335,7 @@ func (x *PumptownPeekStartEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPeekStartEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPeekStartEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{26}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PumptownPeekStartEvent) GetPeekAll() []bool {
@@ -3020,7 +3363,7 @@ type PumptownAckPeekEvent struct {
 
 func (x *PumptownAckPeekEvent) Reset() {
 	*x = PumptownAckPeekEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3032,7 +3375,7 @@ func (x *PumptownAckPeekEvent) String() string {
 func (*PumptownAckPeekEvent) ProtoMessage() {}
 
 func (x *PumptownAckPeekEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[27]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3045,7 +3388,7 @@ func (x *PumptownAckPeekEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAckPeekEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAckPeekEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{27}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *PumptownAckPeekEvent) GetSeat() int32 {
@@ -3064,7 +3407,7 @@ type PumptownPeekEndEvent struct {
 
 func (x *PumptownPeekEndEvent) Reset() {
 	*x = PumptownPeekEndEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3076,7 +3419,7 @@ func (x *PumptownPeekEndEvent) String() string {
 func (*PumptownPeekEndEvent) ProtoMessage() {}
 
 func (x *PumptownPeekEndEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[28]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3089,7 +3432,7 @@ func (x *PumptownPeekEndEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPeekEndEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPeekEndEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{28}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{31}
 }
 
 // A seat passed in a window.
@@ -3106,7 +3449,7 @@ type PumptownPassEvent struct {
 
 func (x *PumptownPassEvent) Reset() {
 	*x = PumptownPassEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3118,7 +3461,7 @@ func (x *PumptownPassEvent) String() string {
 func (*PumptownPassEvent) ProtoMessage() {}
 
 func (x *PumptownPassEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[29]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3131,7 +3474,7 @@ func (x *PumptownPassEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPassEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPassEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{29}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *PumptownPassEvent) GetSeat() int32 {
@@ -3179,7 +3522,7 @@ type PumptownPlayEvent struct {
 
 func (x *PumptownPlayEvent) Reset() {
 	*x = PumptownPlayEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3191,7 +3534,7 @@ func (x *PumptownPlayEvent) String() string {
 func (*PumptownPlayEvent) ProtoMessage() {}
 
 func (x *PumptownPlayEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[30]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3204,7 +3547,7 @@ func (x *PumptownPlayEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPlayEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPlayEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{30}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *PumptownPlayEvent) GetSeat() int32 {
@@ -3301,7 +3644,7 @@ type PumptownChainResolvedEvent struct {
 
 func (x *PumptownChainResolvedEvent) Reset() {
 	*x = PumptownChainResolvedEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3313,7 +3656,7 @@ func (x *PumptownChainResolvedEvent) String() string {
 func (*PumptownChainResolvedEvent) ProtoMessage() {}
 
 func (x *PumptownChainResolvedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[31]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3326,7 +3669,7 @@ func (x *PumptownChainResolvedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownChainResolvedEvent.ProtoReflect.Descriptor instead.
 func (*PumptownChainResolvedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{31}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *PumptownChainResolvedEvent) GetSeat() int32 {
@@ -3368,7 +3711,7 @@ type PumptownKnockBlockedEvent struct {
 
 func (x *PumptownKnockBlockedEvent) Reset() {
 	*x = PumptownKnockBlockedEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3380,7 +3723,7 @@ func (x *PumptownKnockBlockedEvent) String() string {
 func (*PumptownKnockBlockedEvent) ProtoMessage() {}
 
 func (x *PumptownKnockBlockedEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[32]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3393,7 +3736,7 @@ func (x *PumptownKnockBlockedEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownKnockBlockedEvent.ProtoReflect.Descriptor instead.
 func (*PumptownKnockBlockedEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{32}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *PumptownKnockBlockedEvent) GetSeat() int32 {
@@ -3414,7 +3757,7 @@ type PumptownKnockStandsEvent struct {
 
 func (x *PumptownKnockStandsEvent) Reset() {
 	*x = PumptownKnockStandsEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3426,7 +3769,7 @@ func (x *PumptownKnockStandsEvent) String() string {
 func (*PumptownKnockStandsEvent) ProtoMessage() {}
 
 func (x *PumptownKnockStandsEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[33]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3439,7 +3782,7 @@ func (x *PumptownKnockStandsEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownKnockStandsEvent.ProtoReflect.Descriptor instead.
 func (*PumptownKnockStandsEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{33}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *PumptownKnockStandsEvent) GetSeat() int32 {
@@ -3466,7 +3809,7 @@ type PumptownSwipeEvent struct {
 
 func (x *PumptownSwipeEvent) Reset() {
 	*x = PumptownSwipeEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3478,7 +3821,7 @@ func (x *PumptownSwipeEvent) String() string {
 func (*PumptownSwipeEvent) ProtoMessage() {}
 
 func (x *PumptownSwipeEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[34]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3491,7 +3834,7 @@ func (x *PumptownSwipeEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownSwipeEvent.ProtoReflect.Descriptor instead.
 func (*PumptownSwipeEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{34}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *PumptownSwipeEvent) GetSeat() int32 {
@@ -3537,7 +3880,7 @@ type PumptownEliminateEvent struct {
 
 func (x *PumptownEliminateEvent) Reset() {
 	*x = PumptownEliminateEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3549,7 +3892,7 @@ func (x *PumptownEliminateEvent) String() string {
 func (*PumptownEliminateEvent) ProtoMessage() {}
 
 func (x *PumptownEliminateEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[35]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3562,7 +3905,7 @@ func (x *PumptownEliminateEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownEliminateEvent.ProtoReflect.Descriptor instead.
 func (*PumptownEliminateEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{35}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *PumptownEliminateEvent) GetSeat() int32 {
@@ -3601,7 +3944,7 @@ type PumptownDrawEvent struct {
 
 func (x *PumptownDrawEvent) Reset() {
 	*x = PumptownDrawEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3613,7 +3956,7 @@ func (x *PumptownDrawEvent) String() string {
 func (*PumptownDrawEvent) ProtoMessage() {}
 
 func (x *PumptownDrawEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[36]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3626,7 +3969,7 @@ func (x *PumptownDrawEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDrawEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDrawEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{36}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *PumptownDrawEvent) GetSeat() int32 {
@@ -3665,7 +4008,7 @@ type PumptownPlaceEvent struct {
 
 func (x *PumptownPlaceEvent) Reset() {
 	*x = PumptownPlaceEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3677,7 +4020,7 @@ func (x *PumptownPlaceEvent) String() string {
 func (*PumptownPlaceEvent) ProtoMessage() {}
 
 func (x *PumptownPlaceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[37]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3690,7 +4033,7 @@ func (x *PumptownPlaceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownPlaceEvent.ProtoReflect.Descriptor instead.
 func (*PumptownPlaceEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{37}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *PumptownPlaceEvent) GetSeat() int32 {
@@ -3727,7 +4070,7 @@ type PumptownDiscardEvent struct {
 
 func (x *PumptownDiscardEvent) Reset() {
 	*x = PumptownDiscardEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3739,7 +4082,7 @@ func (x *PumptownDiscardEvent) String() string {
 func (*PumptownDiscardEvent) ProtoMessage() {}
 
 func (x *PumptownDiscardEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[38]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3752,7 +4095,7 @@ func (x *PumptownDiscardEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDiscardEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDiscardEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{38}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *PumptownDiscardEvent) GetSeat() int32 {
@@ -3780,7 +4123,7 @@ type PumptownKnockEvent struct {
 
 func (x *PumptownKnockEvent) Reset() {
 	*x = PumptownKnockEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3792,7 +4135,7 @@ func (x *PumptownKnockEvent) String() string {
 func (*PumptownKnockEvent) ProtoMessage() {}
 
 func (x *PumptownKnockEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[39]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3805,7 +4148,7 @@ func (x *PumptownKnockEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownKnockEvent.ProtoReflect.Descriptor instead.
 func (*PumptownKnockEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{39}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PumptownKnockEvent) GetSeat() int32 {
@@ -3826,7 +4169,7 @@ type PumptownEndTurnEvent struct {
 
 func (x *PumptownEndTurnEvent) Reset() {
 	*x = PumptownEndTurnEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3838,7 +4181,7 @@ func (x *PumptownEndTurnEvent) String() string {
 func (*PumptownEndTurnEvent) ProtoMessage() {}
 
 func (x *PumptownEndTurnEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[40]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3851,7 +4194,7 @@ func (x *PumptownEndTurnEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownEndTurnEvent.ProtoReflect.Descriptor instead.
 func (*PumptownEndTurnEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{40}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *PumptownEndTurnEvent) GetSeat() int32 {
@@ -3874,7 +4217,7 @@ type PumptownRevealEvent struct {
 
 func (x *PumptownRevealEvent) Reset() {
 	*x = PumptownRevealEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3886,7 +4229,7 @@ func (x *PumptownRevealEvent) String() string {
 func (*PumptownRevealEvent) ProtoMessage() {}
 
 func (x *PumptownRevealEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[41]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3899,7 +4242,7 @@ func (x *PumptownRevealEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRevealEvent.ProtoReflect.Descriptor instead.
 func (*PumptownRevealEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{41}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *PumptownRevealEvent) GetGrids() []*PumptownCardList {
@@ -3931,7 +4274,7 @@ type PumptownTallyEvent struct {
 
 func (x *PumptownTallyEvent) Reset() {
 	*x = PumptownTallyEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3943,7 +4286,7 @@ func (x *PumptownTallyEvent) String() string {
 func (*PumptownTallyEvent) ProtoMessage() {}
 
 func (x *PumptownTallyEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[42]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3956,7 +4299,7 @@ func (x *PumptownTallyEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownTallyEvent.ProtoReflect.Descriptor instead.
 func (*PumptownTallyEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{42}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *PumptownTallyEvent) GetTallies() []int32 {
@@ -3995,7 +4338,7 @@ type PumptownDuelStartEvent struct {
 
 func (x *PumptownDuelStartEvent) Reset() {
 	*x = PumptownDuelStartEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4007,7 +4350,7 @@ func (x *PumptownDuelStartEvent) String() string {
 func (*PumptownDuelStartEvent) ProtoMessage() {}
 
 func (x *PumptownDuelStartEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[43]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4020,7 +4363,7 @@ func (x *PumptownDuelStartEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelStartEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDuelStartEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{43}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *PumptownDuelStartEvent) GetKind() string {
@@ -4059,7 +4402,7 @@ type PumptownDuelRevealEvent struct {
 
 func (x *PumptownDuelRevealEvent) Reset() {
 	*x = PumptownDuelRevealEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4071,7 +4414,7 @@ func (x *PumptownDuelRevealEvent) String() string {
 func (*PumptownDuelRevealEvent) ProtoMessage() {}
 
 func (x *PumptownDuelRevealEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[44]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4084,7 +4427,7 @@ func (x *PumptownDuelRevealEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelRevealEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDuelRevealEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{44}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *PumptownDuelRevealEvent) GetSeats() []int32 {
@@ -4121,7 +4464,7 @@ type PumptownDuelEndEvent struct {
 
 func (x *PumptownDuelEndEvent) Reset() {
 	*x = PumptownDuelEndEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4133,7 +4476,7 @@ func (x *PumptownDuelEndEvent) String() string {
 func (*PumptownDuelEndEvent) ProtoMessage() {}
 
 func (x *PumptownDuelEndEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[45]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4146,7 +4489,7 @@ func (x *PumptownDuelEndEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDuelEndEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDuelEndEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{45}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *PumptownDuelEndEvent) GetKind() string {
@@ -4180,7 +4523,7 @@ type PumptownAwardEvent struct {
 
 func (x *PumptownAwardEvent) Reset() {
 	*x = PumptownAwardEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4192,7 +4535,7 @@ func (x *PumptownAwardEvent) String() string {
 func (*PumptownAwardEvent) ProtoMessage() {}
 
 func (x *PumptownAwardEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[46]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4205,7 +4548,7 @@ func (x *PumptownAwardEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAwardEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAwardEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{46}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *PumptownAwardEvent) GetSeat() int32 {
@@ -4249,7 +4592,7 @@ type PumptownDiscardPumpEvent struct {
 
 func (x *PumptownDiscardPumpEvent) Reset() {
 	*x = PumptownDiscardPumpEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4261,7 +4604,7 @@ func (x *PumptownDiscardPumpEvent) String() string {
 func (*PumptownDiscardPumpEvent) ProtoMessage() {}
 
 func (x *PumptownDiscardPumpEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[47]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4274,7 +4617,7 @@ func (x *PumptownDiscardPumpEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownDiscardPumpEvent.ProtoReflect.Descriptor instead.
 func (*PumptownDiscardPumpEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{47}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *PumptownDiscardPumpEvent) GetSeat() int32 {
@@ -4310,7 +4653,7 @@ type PumptownRoundOverEvent struct {
 
 func (x *PumptownRoundOverEvent) Reset() {
 	*x = PumptownRoundOverEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4322,7 +4665,7 @@ func (x *PumptownRoundOverEvent) String() string {
 func (*PumptownRoundOverEvent) ProtoMessage() {}
 
 func (x *PumptownRoundOverEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[48]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4335,7 +4678,7 @@ func (x *PumptownRoundOverEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownRoundOverEvent.ProtoReflect.Descriptor instead.
 func (*PumptownRoundOverEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{48}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *PumptownRoundOverEvent) GetRound() int32 {
@@ -4386,7 +4729,7 @@ type PumptownGameOverEvent struct {
 
 func (x *PumptownGameOverEvent) Reset() {
 	*x = PumptownGameOverEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4398,7 +4741,7 @@ func (x *PumptownGameOverEvent) String() string {
 func (*PumptownGameOverEvent) ProtoMessage() {}
 
 func (x *PumptownGameOverEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[49]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4411,7 +4754,7 @@ func (x *PumptownGameOverEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownGameOverEvent.ProtoReflect.Descriptor instead.
 func (*PumptownGameOverEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{49}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *PumptownGameOverEvent) GetCumulative() []int32 {
@@ -4441,7 +4784,7 @@ type PumptownReshuffleEvent struct {
 
 func (x *PumptownReshuffleEvent) Reset() {
 	*x = PumptownReshuffleEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4453,7 +4796,7 @@ func (x *PumptownReshuffleEvent) String() string {
 func (*PumptownReshuffleEvent) ProtoMessage() {}
 
 func (x *PumptownReshuffleEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[50]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4466,7 +4809,7 @@ func (x *PumptownReshuffleEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownReshuffleEvent.ProtoReflect.Descriptor instead.
 func (*PumptownReshuffleEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{50}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *PumptownReshuffleEvent) GetPile() string {
@@ -4496,7 +4839,7 @@ type PumptownAutopassSetEvent struct {
 
 func (x *PumptownAutopassSetEvent) Reset() {
 	*x = PumptownAutopassSetEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4508,7 +4851,7 @@ func (x *PumptownAutopassSetEvent) String() string {
 func (*PumptownAutopassSetEvent) ProtoMessage() {}
 
 func (x *PumptownAutopassSetEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[51]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4521,7 +4864,7 @@ func (x *PumptownAutopassSetEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAutopassSetEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAutopassSetEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{51}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *PumptownAutopassSetEvent) GetSeat() int32 {
@@ -4555,7 +4898,7 @@ type PumptownAllotEvent struct {
 
 func (x *PumptownAllotEvent) Reset() {
 	*x = PumptownAllotEvent{}
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[52]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4567,7 +4910,7 @@ func (x *PumptownAllotEvent) String() string {
 func (*PumptownAllotEvent) ProtoMessage() {}
 
 func (x *PumptownAllotEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardroom_v1_pumptown_proto_msgTypes[52]
+	mi := &file_cardroom_v1_pumptown_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4580,7 +4923,7 @@ func (x *PumptownAllotEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PumptownAllotEvent.ProtoReflect.Descriptor instead.
 func (*PumptownAllotEvent) Descriptor() ([]byte, []int) {
-	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{52}
+	return file_cardroom_v1_pumptown_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *PumptownAllotEvent) GetSeat() int32 {
@@ -4720,7 +5063,8 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x19PumptownDiscardPumpAction\x12\x12\n" +
 	"\x04card\x18\x01 \x01(\tR\x04card\"+\n" +
 	"\x19PumptownSetAutopassAction\x12\x0e\n" +
-	"\x02on\x18\x01 \x01(\bR\x02on\"\xa8\t\n" +
+	"\x02on\x18\x01 \x01(\bR\x02on\"\xd8\n" +
+	"\n" +
 	"\fPumptownView\x12\x15\n" +
 	"\x03you\x18\x01 \x01(\x05H\x00R\x03you\x88\x01\x01\x12\x14\n" +
 	"\x05round\x18\x02 \x01(\x05R\x05round\x12\x16\n" +
@@ -4756,7 +5100,11 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\x04duel\x18\x1c \x01(\v2\x19.cardroom.v1.PumptownDuelR\x04duel\x12&\n" +
 	"\fround_winner\x18\x1d \x01(\x05H\x04R\vroundWinner\x88\x01\x01\x12;\n" +
 	"\vtyped_phase\x18\x1e \x01(\x0e2\x1a.cardroom.v1.PumptownPhaseR\n" +
-	"typedPhaseB\x06\n" +
+	"typedPhase\x12(\n" +
+	"\x10set_aside_owners\x18\x1f \x03(\x05R\x0esetAsideOwners\x12B\n" +
+	"\fduel_results\x18  \x03(\v2\x1f.cardroom.v1.PumptownDuelResultR\vduelResults\x12@\n" +
+	"\n" +
+	"last_round\x18! \x01(\v2!.cardroom.v1.PumptownRoundSummaryR\tlastRoundB\x06\n" +
 	"\x04_youB\r\n" +
 	"\v_last_actorB\n" +
 	"\n" +
@@ -4820,14 +5168,48 @@ const file_cardroom_v1_pumptown_proto_rawDesc = "" +
 	"\n" +
 	"challenger\x18\x01 \x01(\x05R\n" +
 	"challenger\x12\x16\n" +
-	"\x06target\x18\x02 \x01(\x05R\x06target\"\xb1\x01\n" +
+	"\x06target\x18\x02 \x01(\x05R\x06target\"\xe8\x01\n" +
 	"\fPumptownDuel\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05order\x18\x02 \x03(\x05R\x05order\x12\x14\n" +
 	"\x05seats\x18\x03 \x03(\x05R\x05seats\x123\n" +
 	"\x05slots\x18\x04 \x03(\v2\x1d.cardroom.v1.PumptownCardListR\x05slots\x12\x14\n" +
 	"\x05cycle\x18\x05 \x01(\x05R\x05cycle\x12\x16\n" +
-	"\x06replay\x18\x06 \x01(\x05R\x06replay\"\xc1\x0e\n" +
+	"\x06replay\x18\x06 \x01(\x05R\x06replay\x125\n" +
+	"\x06passes\x18\a \x03(\v2\x1d.cardroom.v1.PumptownDuelPassR\x06passes\"@\n" +
+	"\x10PumptownDuelPass\x12\x14\n" +
+	"\x05seats\x18\x01 \x03(\x05R\x05seats\x12\x16\n" +
+	"\x06values\x18\x02 \x03(\x05R\x06values\"\x92\x02\n" +
+	"\x12PumptownDuelResult\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x14\n" +
+	"\x05seats\x18\x02 \x03(\x05R\x05seats\x12#\n" +
+	"\n" +
+	"challenger\x18\x03 \x01(\x05H\x00R\n" +
+	"challenger\x88\x01\x01\x12'\n" +
+	"\x0foriginal_scores\x18\x04 \x03(\x05R\x0eoriginalScores\x125\n" +
+	"\x06passes\x18\x05 \x03(\v2\x1d.cardroom.v1.PumptownDuelPassR\x06passes\x12\x1b\n" +
+	"\x06winner\x18\x06 \x01(\x05H\x01R\x06winner\x88\x01\x01\x12\x16\n" +
+	"\x06scores\x18\a \x03(\x05R\x06scoresB\r\n" +
+	"\v_challengerB\t\n" +
+	"\a_winner\"\x9d\x03\n" +
+	"\x14PumptownRoundSummary\x12\x14\n" +
+	"\x05round\x18\x01 \x01(\x05R\x05round\x12\x1d\n" +
+	"\aknocker\x18\x02 \x01(\x05H\x00R\aknocker\x88\x01\x01\x12\x18\n" +
+	"\atallies\x18\x03 \x03(\x05R\atallies\x12\x12\n" +
+	"\x04moon\x18\x04 \x03(\bR\x04moon\x12\x16\n" +
+	"\x06scores\x18\x05 \x03(\x05R\x06scores\x12\x1e\n" +
+	"\n" +
+	"cumulative\x18\x06 \x03(\x05R\n" +
+	"cumulative\x12\x16\n" +
+	"\x06halved\x18\a \x03(\x05R\x06halved\x12\x1b\n" +
+	"\x06winner\x18\b \x01(\x05H\x01R\x06winner\x88\x01\x01\x125\n" +
+	"\x05duels\x18\t \x03(\v2\x1f.cardroom.v1.PumptownDuelResultR\x05duels\x12\x18\n" +
+	"\adoubles\x18\n" +
+	" \x03(\x05R\adoubles\x12M\n" +
+	"\x0fredistributions\x18\v \x03(\v2#.cardroom.v1.PumptownRedistributionR\x0fredistributionsB\n" +
+	"\n" +
+	"\b_knockerB\t\n" +
+	"\a_winner\"\xc1\x0e\n" +
 	"\rPumptownEvent\x12G\n" +
 	"\vround_start\x18\x01 \x01(\v2$.cardroom.v1.PumptownRoundStartEventH\x00R\n" +
 	"roundStart\x12D\n" +
@@ -5037,7 +5419,7 @@ func file_cardroom_v1_pumptown_proto_rawDescGZIP() []byte {
 }
 
 var file_cardroom_v1_pumptown_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_cardroom_v1_pumptown_proto_msgTypes = make([]protoimpl.MessageInfo, 53)
+var file_cardroom_v1_pumptown_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
 var file_cardroom_v1_pumptown_proto_goTypes = []any{
 	(PumptownPhase)(0),                 // 0: cardroom.v1.PumptownPhase
 	(PumptownDecisionKind)(0),          // 1: cardroom.v1.PumptownDecisionKind
@@ -5065,35 +5447,38 @@ var file_cardroom_v1_pumptown_proto_goTypes = []any{
 	(*PumptownRedistribution)(nil),     // 23: cardroom.v1.PumptownRedistribution
 	(*PumptownDuelRecord)(nil),         // 24: cardroom.v1.PumptownDuelRecord
 	(*PumptownDuel)(nil),               // 25: cardroom.v1.PumptownDuel
-	(*PumptownEvent)(nil),              // 26: cardroom.v1.PumptownEvent
-	(*PumptownRoundStartEvent)(nil),    // 27: cardroom.v1.PumptownRoundStartEvent
-	(*PumptownPeekStartEvent)(nil),     // 28: cardroom.v1.PumptownPeekStartEvent
-	(*PumptownAckPeekEvent)(nil),       // 29: cardroom.v1.PumptownAckPeekEvent
-	(*PumptownPeekEndEvent)(nil),       // 30: cardroom.v1.PumptownPeekEndEvent
-	(*PumptownPassEvent)(nil),          // 31: cardroom.v1.PumptownPassEvent
-	(*PumptownPlayEvent)(nil),          // 32: cardroom.v1.PumptownPlayEvent
-	(*PumptownChainResolvedEvent)(nil), // 33: cardroom.v1.PumptownChainResolvedEvent
-	(*PumptownKnockBlockedEvent)(nil),  // 34: cardroom.v1.PumptownKnockBlockedEvent
-	(*PumptownKnockStandsEvent)(nil),   // 35: cardroom.v1.PumptownKnockStandsEvent
-	(*PumptownSwipeEvent)(nil),         // 36: cardroom.v1.PumptownSwipeEvent
-	(*PumptownEliminateEvent)(nil),     // 37: cardroom.v1.PumptownEliminateEvent
-	(*PumptownDrawEvent)(nil),          // 38: cardroom.v1.PumptownDrawEvent
-	(*PumptownPlaceEvent)(nil),         // 39: cardroom.v1.PumptownPlaceEvent
-	(*PumptownDiscardEvent)(nil),       // 40: cardroom.v1.PumptownDiscardEvent
-	(*PumptownKnockEvent)(nil),         // 41: cardroom.v1.PumptownKnockEvent
-	(*PumptownEndTurnEvent)(nil),       // 42: cardroom.v1.PumptownEndTurnEvent
-	(*PumptownRevealEvent)(nil),        // 43: cardroom.v1.PumptownRevealEvent
-	(*PumptownTallyEvent)(nil),         // 44: cardroom.v1.PumptownTallyEvent
-	(*PumptownDuelStartEvent)(nil),     // 45: cardroom.v1.PumptownDuelStartEvent
-	(*PumptownDuelRevealEvent)(nil),    // 46: cardroom.v1.PumptownDuelRevealEvent
-	(*PumptownDuelEndEvent)(nil),       // 47: cardroom.v1.PumptownDuelEndEvent
-	(*PumptownAwardEvent)(nil),         // 48: cardroom.v1.PumptownAwardEvent
-	(*PumptownDiscardPumpEvent)(nil),   // 49: cardroom.v1.PumptownDiscardPumpEvent
-	(*PumptownRoundOverEvent)(nil),     // 50: cardroom.v1.PumptownRoundOverEvent
-	(*PumptownGameOverEvent)(nil),      // 51: cardroom.v1.PumptownGameOverEvent
-	(*PumptownReshuffleEvent)(nil),     // 52: cardroom.v1.PumptownReshuffleEvent
-	(*PumptownAutopassSetEvent)(nil),   // 53: cardroom.v1.PumptownAutopassSetEvent
-	(*PumptownAllotEvent)(nil),         // 54: cardroom.v1.PumptownAllotEvent
+	(*PumptownDuelPass)(nil),           // 26: cardroom.v1.PumptownDuelPass
+	(*PumptownDuelResult)(nil),         // 27: cardroom.v1.PumptownDuelResult
+	(*PumptownRoundSummary)(nil),       // 28: cardroom.v1.PumptownRoundSummary
+	(*PumptownEvent)(nil),              // 29: cardroom.v1.PumptownEvent
+	(*PumptownRoundStartEvent)(nil),    // 30: cardroom.v1.PumptownRoundStartEvent
+	(*PumptownPeekStartEvent)(nil),     // 31: cardroom.v1.PumptownPeekStartEvent
+	(*PumptownAckPeekEvent)(nil),       // 32: cardroom.v1.PumptownAckPeekEvent
+	(*PumptownPeekEndEvent)(nil),       // 33: cardroom.v1.PumptownPeekEndEvent
+	(*PumptownPassEvent)(nil),          // 34: cardroom.v1.PumptownPassEvent
+	(*PumptownPlayEvent)(nil),          // 35: cardroom.v1.PumptownPlayEvent
+	(*PumptownChainResolvedEvent)(nil), // 36: cardroom.v1.PumptownChainResolvedEvent
+	(*PumptownKnockBlockedEvent)(nil),  // 37: cardroom.v1.PumptownKnockBlockedEvent
+	(*PumptownKnockStandsEvent)(nil),   // 38: cardroom.v1.PumptownKnockStandsEvent
+	(*PumptownSwipeEvent)(nil),         // 39: cardroom.v1.PumptownSwipeEvent
+	(*PumptownEliminateEvent)(nil),     // 40: cardroom.v1.PumptownEliminateEvent
+	(*PumptownDrawEvent)(nil),          // 41: cardroom.v1.PumptownDrawEvent
+	(*PumptownPlaceEvent)(nil),         // 42: cardroom.v1.PumptownPlaceEvent
+	(*PumptownDiscardEvent)(nil),       // 43: cardroom.v1.PumptownDiscardEvent
+	(*PumptownKnockEvent)(nil),         // 44: cardroom.v1.PumptownKnockEvent
+	(*PumptownEndTurnEvent)(nil),       // 45: cardroom.v1.PumptownEndTurnEvent
+	(*PumptownRevealEvent)(nil),        // 46: cardroom.v1.PumptownRevealEvent
+	(*PumptownTallyEvent)(nil),         // 47: cardroom.v1.PumptownTallyEvent
+	(*PumptownDuelStartEvent)(nil),     // 48: cardroom.v1.PumptownDuelStartEvent
+	(*PumptownDuelRevealEvent)(nil),    // 49: cardroom.v1.PumptownDuelRevealEvent
+	(*PumptownDuelEndEvent)(nil),       // 50: cardroom.v1.PumptownDuelEndEvent
+	(*PumptownAwardEvent)(nil),         // 51: cardroom.v1.PumptownAwardEvent
+	(*PumptownDiscardPumpEvent)(nil),   // 52: cardroom.v1.PumptownDiscardPumpEvent
+	(*PumptownRoundOverEvent)(nil),     // 53: cardroom.v1.PumptownRoundOverEvent
+	(*PumptownGameOverEvent)(nil),      // 54: cardroom.v1.PumptownGameOverEvent
+	(*PumptownReshuffleEvent)(nil),     // 55: cardroom.v1.PumptownReshuffleEvent
+	(*PumptownAutopassSetEvent)(nil),   // 56: cardroom.v1.PumptownAutopassSetEvent
+	(*PumptownAllotEvent)(nil),         // 57: cardroom.v1.PumptownAllotEvent
 }
 var file_cardroom_v1_pumptown_proto_depIdxs = []int32{
 	3,  // 0: cardroom.v1.PumptownOptions.pump_mix:type_name -> cardroom.v1.PumptownIntList
@@ -5118,43 +5503,49 @@ var file_cardroom_v1_pumptown_proto_depIdxs = []int32{
 	24, // 19: cardroom.v1.PumptownView.duels:type_name -> cardroom.v1.PumptownDuelRecord
 	25, // 20: cardroom.v1.PumptownView.duel:type_name -> cardroom.v1.PumptownDuel
 	0,  // 21: cardroom.v1.PumptownView.typed_phase:type_name -> cardroom.v1.PumptownPhase
-	1,  // 22: cardroom.v1.PumptownDecision.typed_kind:type_name -> cardroom.v1.PumptownDecisionKind
-	4,  // 23: cardroom.v1.PumptownDuel.slots:type_name -> cardroom.v1.PumptownCardList
-	27, // 24: cardroom.v1.PumptownEvent.round_start:type_name -> cardroom.v1.PumptownRoundStartEvent
-	28, // 25: cardroom.v1.PumptownEvent.peek_start:type_name -> cardroom.v1.PumptownPeekStartEvent
-	29, // 26: cardroom.v1.PumptownEvent.ack_peek:type_name -> cardroom.v1.PumptownAckPeekEvent
-	30, // 27: cardroom.v1.PumptownEvent.peek_end:type_name -> cardroom.v1.PumptownPeekEndEvent
-	31, // 28: cardroom.v1.PumptownEvent.pass:type_name -> cardroom.v1.PumptownPassEvent
-	32, // 29: cardroom.v1.PumptownEvent.play:type_name -> cardroom.v1.PumptownPlayEvent
-	33, // 30: cardroom.v1.PumptownEvent.chain_resolved:type_name -> cardroom.v1.PumptownChainResolvedEvent
-	34, // 31: cardroom.v1.PumptownEvent.knock_blocked:type_name -> cardroom.v1.PumptownKnockBlockedEvent
-	35, // 32: cardroom.v1.PumptownEvent.knock_stands:type_name -> cardroom.v1.PumptownKnockStandsEvent
-	36, // 33: cardroom.v1.PumptownEvent.swipe:type_name -> cardroom.v1.PumptownSwipeEvent
-	37, // 34: cardroom.v1.PumptownEvent.eliminate:type_name -> cardroom.v1.PumptownEliminateEvent
-	38, // 35: cardroom.v1.PumptownEvent.draw:type_name -> cardroom.v1.PumptownDrawEvent
-	39, // 36: cardroom.v1.PumptownEvent.place:type_name -> cardroom.v1.PumptownPlaceEvent
-	40, // 37: cardroom.v1.PumptownEvent.discard:type_name -> cardroom.v1.PumptownDiscardEvent
-	41, // 38: cardroom.v1.PumptownEvent.knock:type_name -> cardroom.v1.PumptownKnockEvent
-	42, // 39: cardroom.v1.PumptownEvent.end_turn:type_name -> cardroom.v1.PumptownEndTurnEvent
-	43, // 40: cardroom.v1.PumptownEvent.reveal:type_name -> cardroom.v1.PumptownRevealEvent
-	44, // 41: cardroom.v1.PumptownEvent.tally:type_name -> cardroom.v1.PumptownTallyEvent
-	45, // 42: cardroom.v1.PumptownEvent.duel_start:type_name -> cardroom.v1.PumptownDuelStartEvent
-	46, // 43: cardroom.v1.PumptownEvent.duel_reveal:type_name -> cardroom.v1.PumptownDuelRevealEvent
-	47, // 44: cardroom.v1.PumptownEvent.duel_end:type_name -> cardroom.v1.PumptownDuelEndEvent
-	48, // 45: cardroom.v1.PumptownEvent.award:type_name -> cardroom.v1.PumptownAwardEvent
-	49, // 46: cardroom.v1.PumptownEvent.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpEvent
-	50, // 47: cardroom.v1.PumptownEvent.round_over:type_name -> cardroom.v1.PumptownRoundOverEvent
-	51, // 48: cardroom.v1.PumptownEvent.game_over:type_name -> cardroom.v1.PumptownGameOverEvent
-	52, // 49: cardroom.v1.PumptownEvent.reshuffle:type_name -> cardroom.v1.PumptownReshuffleEvent
-	53, // 50: cardroom.v1.PumptownEvent.autopass_set:type_name -> cardroom.v1.PumptownAutopassSetEvent
-	54, // 51: cardroom.v1.PumptownEvent.allot:type_name -> cardroom.v1.PumptownAllotEvent
-	4,  // 52: cardroom.v1.PumptownRevealEvent.grids:type_name -> cardroom.v1.PumptownCardList
-	4,  // 53: cardroom.v1.PumptownDuelRevealEvent.slots:type_name -> cardroom.v1.PumptownCardList
-	54, // [54:54] is the sub-list for method output_type
-	54, // [54:54] is the sub-list for method input_type
-	54, // [54:54] is the sub-list for extension type_name
-	54, // [54:54] is the sub-list for extension extendee
-	0,  // [0:54] is the sub-list for field type_name
+	27, // 22: cardroom.v1.PumptownView.duel_results:type_name -> cardroom.v1.PumptownDuelResult
+	28, // 23: cardroom.v1.PumptownView.last_round:type_name -> cardroom.v1.PumptownRoundSummary
+	1,  // 24: cardroom.v1.PumptownDecision.typed_kind:type_name -> cardroom.v1.PumptownDecisionKind
+	4,  // 25: cardroom.v1.PumptownDuel.slots:type_name -> cardroom.v1.PumptownCardList
+	26, // 26: cardroom.v1.PumptownDuel.passes:type_name -> cardroom.v1.PumptownDuelPass
+	26, // 27: cardroom.v1.PumptownDuelResult.passes:type_name -> cardroom.v1.PumptownDuelPass
+	27, // 28: cardroom.v1.PumptownRoundSummary.duels:type_name -> cardroom.v1.PumptownDuelResult
+	23, // 29: cardroom.v1.PumptownRoundSummary.redistributions:type_name -> cardroom.v1.PumptownRedistribution
+	30, // 30: cardroom.v1.PumptownEvent.round_start:type_name -> cardroom.v1.PumptownRoundStartEvent
+	31, // 31: cardroom.v1.PumptownEvent.peek_start:type_name -> cardroom.v1.PumptownPeekStartEvent
+	32, // 32: cardroom.v1.PumptownEvent.ack_peek:type_name -> cardroom.v1.PumptownAckPeekEvent
+	33, // 33: cardroom.v1.PumptownEvent.peek_end:type_name -> cardroom.v1.PumptownPeekEndEvent
+	34, // 34: cardroom.v1.PumptownEvent.pass:type_name -> cardroom.v1.PumptownPassEvent
+	35, // 35: cardroom.v1.PumptownEvent.play:type_name -> cardroom.v1.PumptownPlayEvent
+	36, // 36: cardroom.v1.PumptownEvent.chain_resolved:type_name -> cardroom.v1.PumptownChainResolvedEvent
+	37, // 37: cardroom.v1.PumptownEvent.knock_blocked:type_name -> cardroom.v1.PumptownKnockBlockedEvent
+	38, // 38: cardroom.v1.PumptownEvent.knock_stands:type_name -> cardroom.v1.PumptownKnockStandsEvent
+	39, // 39: cardroom.v1.PumptownEvent.swipe:type_name -> cardroom.v1.PumptownSwipeEvent
+	40, // 40: cardroom.v1.PumptownEvent.eliminate:type_name -> cardroom.v1.PumptownEliminateEvent
+	41, // 41: cardroom.v1.PumptownEvent.draw:type_name -> cardroom.v1.PumptownDrawEvent
+	42, // 42: cardroom.v1.PumptownEvent.place:type_name -> cardroom.v1.PumptownPlaceEvent
+	43, // 43: cardroom.v1.PumptownEvent.discard:type_name -> cardroom.v1.PumptownDiscardEvent
+	44, // 44: cardroom.v1.PumptownEvent.knock:type_name -> cardroom.v1.PumptownKnockEvent
+	45, // 45: cardroom.v1.PumptownEvent.end_turn:type_name -> cardroom.v1.PumptownEndTurnEvent
+	46, // 46: cardroom.v1.PumptownEvent.reveal:type_name -> cardroom.v1.PumptownRevealEvent
+	47, // 47: cardroom.v1.PumptownEvent.tally:type_name -> cardroom.v1.PumptownTallyEvent
+	48, // 48: cardroom.v1.PumptownEvent.duel_start:type_name -> cardroom.v1.PumptownDuelStartEvent
+	49, // 49: cardroom.v1.PumptownEvent.duel_reveal:type_name -> cardroom.v1.PumptownDuelRevealEvent
+	50, // 50: cardroom.v1.PumptownEvent.duel_end:type_name -> cardroom.v1.PumptownDuelEndEvent
+	51, // 51: cardroom.v1.PumptownEvent.award:type_name -> cardroom.v1.PumptownAwardEvent
+	52, // 52: cardroom.v1.PumptownEvent.discard_pump:type_name -> cardroom.v1.PumptownDiscardPumpEvent
+	53, // 53: cardroom.v1.PumptownEvent.round_over:type_name -> cardroom.v1.PumptownRoundOverEvent
+	54, // 54: cardroom.v1.PumptownEvent.game_over:type_name -> cardroom.v1.PumptownGameOverEvent
+	55, // 55: cardroom.v1.PumptownEvent.reshuffle:type_name -> cardroom.v1.PumptownReshuffleEvent
+	56, // 56: cardroom.v1.PumptownEvent.autopass_set:type_name -> cardroom.v1.PumptownAutopassSetEvent
+	57, // 57: cardroom.v1.PumptownEvent.allot:type_name -> cardroom.v1.PumptownAllotEvent
+	4,  // 58: cardroom.v1.PumptownRevealEvent.grids:type_name -> cardroom.v1.PumptownCardList
+	4,  // 59: cardroom.v1.PumptownDuelRevealEvent.slots:type_name -> cardroom.v1.PumptownCardList
+	60, // [60:60] is the sub-list for method output_type
+	60, // [60:60] is the sub-list for method input_type
+	60, // [60:60] is the sub-list for extension type_name
+	60, // [60:60] is the sub-list for extension extendee
+	0,  // [0:60] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_pumptown_proto_init() }
@@ -5182,7 +5573,9 @@ func file_cardroom_v1_pumptown_proto_init() {
 	file_cardroom_v1_pumptown_proto_msgTypes[18].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[19].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[20].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[24].OneofWrappers = []any{
+	file_cardroom_v1_pumptown_proto_msgTypes[25].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[26].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[27].OneofWrappers = []any{
 		(*PumptownEvent_RoundStart)(nil),
 		(*PumptownEvent_PeekStart)(nil),
 		(*PumptownEvent_AckPeek)(nil),
@@ -5212,19 +5605,19 @@ func file_cardroom_v1_pumptown_proto_init() {
 		(*PumptownEvent_AutopassSet)(nil),
 		(*PumptownEvent_Allot)(nil),
 	}
-	file_cardroom_v1_pumptown_proto_msgTypes[30].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[36].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[45].OneofWrappers = []any{}
-	file_cardroom_v1_pumptown_proto_msgTypes[46].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[33].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[39].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[48].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[49].OneofWrappers = []any{}
 	file_cardroom_v1_pumptown_proto_msgTypes[51].OneofWrappers = []any{}
+	file_cardroom_v1_pumptown_proto_msgTypes[54].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardroom_v1_pumptown_proto_rawDesc), len(file_cardroom_v1_pumptown_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   53,
+			NumMessages:   56,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

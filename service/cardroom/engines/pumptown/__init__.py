@@ -39,11 +39,16 @@ View (same keys for every viewer; ``"??"`` = face down, ``"__"`` = emptied slot)
     last_actor, knocker, knock_blocked, final_pending, turns_done,
     players [{seat, grid [4], pump_count, cumulative, peek_acked, peek_all, tally, score,
               provisional_tally (from REVEAL on, as the grid stands, else null)}],
-    draw_count, discard, set_aside, pending {seat, source, card|null} | null,
+    draw_count, discard, set_aside, set_aside_owners (the seat of each set_aside card),
+    pending {seat, source, card|null} | null,
     hand (own pump cards), autopass (own, null for a spectator), pump_deck_count, pump_discard,
     chain [{seat, card, ...args; REDIS: alloc, one int per seat, 0 = none (yet)}], doubles,
     redistributions [{seat, alloc}],
-    duels [{challenger, target}], duel {kind, order, seats, slots, cycle, replay} | null, round_winner
+    duels [{challenger, target}], duel {kind, order, seats, slots, cycle, replay, passes} | null, round_winner,
+    duel_results [{kind, seats, challenger|null, original_scores, passes [{seats, values}], winner|null,
+                   scores}] (this round's finished duels),
+    last_round {round, knocker|null, tallies, moon, scores, cumulative, halved, winner|null, duels, doubles,
+                redistributions} | null (the last finished round; D87)
 
 Phases: RS_WINDOW, PEEK, TB_WINDOW, TURN_START, TURN_PLACE, KNOCK_DECISION, AK_WINDOW,
 RE_WINDOW, REDIS_ALLOC (a Redistribute's player allots its moon sum), DUEL_TURN, DUEL_PLACE,

@@ -51,6 +51,7 @@ def start_round(st: PumptownState, ev: list[Event], zones: dict | None = None) -
     st.revealed, st.acked, st.set_aside, st.pending, st.pending_from = False, [False] * n, [], "", ""
     st.stage, st.tallies, st.scores, st.winner, st.duel, st.duel_idx = "", [], [], -1, None, 0
     st.prizes, st.awards, st.award_idx, st.limit_seat = [], [], 0, -1
+    st.set_aside_by, st.duel_results = [], []
     if zones is None:
         forget(st, NUMBER_CARDS)
         deck = shuffle(st, NUMBER_CARDS, NUMBER_INDEX.__getitem__)
@@ -284,6 +285,7 @@ def _window_effect(st: PumptownState, play: Play, ev: list[Event]) -> None:
         card = st.grids[seat][i]
         st.grids[seat][i] = ""
         st.set_aside.append(card)
+        st.set_aside_by.append(seat)  # §3.4: a player eliminates a card of its own grid
         ev.append(Event("eliminate", {"seat": seat, "pos": args["pos"], "card": card}))
     elif kind == "REDIS":
         st.redis.append(play)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..contract import Event
 from . import rounds
 from .cards import VALUE
-from .state import Duel, PumptownState
+from .state import Duel, DuelPass, DuelResult, PumptownState, RoundSummary
 from .zones import draw_number, draw_pump, pick_index, to_discard
 
 
@@ -109,6 +109,7 @@ def _duel_reveal(st: PumptownState, ev: list[Event]) -> None:
     values = [0 if VALUE[a] == VALUE[b] else VALUE[a] + VALUE[b] for a, b in duel.slots]
     ev.append(Event("duel_reveal", {"seats": list(duel.live), "slots": [list(x) for x in duel.slots],
                                     "values": values}))
+    duel.passes.append(DuelPass(list(duel.live), values))
     low = min(values)
     best = [seat for seat, value in zip(duel.live, values, strict=True) if value == low]
     for hand in duel.slots:
@@ -137,6 +138,10 @@ def _finish_duel(st: PumptownState, winner: int, ev: list[Event]) -> None:
             st.winner = winner
         else:
             st.prizes.append([winner, next(s for s in duel.order if s != winner)])
+    # a card duel is started from st.duels[duel_idx - 1] (run_pipeline moves the index on first)
+    challenger = st.duels[st.duel_idx - 1][0] if duel.kind == "card" else -1
+    st.duel_results.append(DuelResult(duel.kind, list(duel.order), challenger, list(duel.origs), list(duel.passes),
+                                      winner, [st.scores[s] for s in duel.order]))
     run_pipeline(st, ev)
 
 
@@ -198,6 +203,10 @@ def _finish_round(st: PumptownState, ev: list[Event]) -> None:
                 halved.append(seat)
     ev.append(Event("round_over", {"round": st.round, "scores": list(scores), "cumulative": list(st.cumulative),
                                    "halved": halved, "winner": st.winner if st.winner >= 0 else None}))
+    threshold = st.opts["moon_threshold"]  # E2's moons: the grids have not changed since
+    st.last_round = RoundSummary(
+        st.round, st.knocker, list(st.tallies), [rounds.tally(g, threshold)[1] for g in st.grids], list(scores),
+        list(st.cumulative), halved, st.winner, list(st.duel_results), list(st.doubles), list(st.redis))
     if st.round < st.opts["rounds"]:
         st.round += 1
         rounds.start_round(st, ev)

@@ -34,6 +34,41 @@ class Poll(msgspec.Struct, array_like=True):
     passes: int  # multi windows: passes in a row since the last play
 
 
+class DuelPass(msgspec.Struct, array_like=True, frozen=True):
+    """One reveal of a duel (§4.4 step 5): a tie replays with fresh cards, so a duel has one or more."""
+
+    seats: list[int]  # the participants of this pass, in duel order
+    values: list[int]  # each one's duel value (0 for a pair); the cards are in the duel_reveal event
+
+
+class DuelResult(msgspec.Struct, array_like=True, frozen=True):
+    """A finished duel (E4 or E6): who, what was compared, who won, and the scores it left."""
+
+    kind: str  # "tie" or "card"
+    seats: list[int]  # every participant, in duel order
+    challenger: int  # the Duel card's player; -1 for a tie duel
+    original_scores: list[int]  # of each participant of ``seats``, before the duel
+    passes: list[DuelPass]
+    winner: int  # -1: still tied after the replays (D29)
+    scores: list[int]  # of each participant of ``seats``, after the duel
+
+
+class RoundSummary(msgspec.Struct, array_like=True, frozen=True):
+    """A finished round as E10's public summary tells it (§4.1)."""
+
+    round: int
+    knocker: int  # -1: the round ended by the turn limit
+    tallies: list[int]  # E2, by seat
+    moon: list[bool]  # E2, by seat
+    scores: list[int]  # the round scores after E8, by seat
+    cumulative: list[int]  # after E9, by seat
+    halved: list[int]  # seats whose cumulative was halved (E9)
+    winner: int  # -1: no round winner
+    duels: list[DuelResult]  # E4 and E6, in the order played
+    doubles: list[int]  # seats Doubled (E8)
+    redistributions: list[Play]  # resolved Redistributes (E5)
+
+
 class Duel(msgspec.Struct, array_like=True):
     """A tie duel or a Duel-card duel in progress (§4.4)."""
 
@@ -45,9 +80,10 @@ class Duel(msgspec.Struct, array_like=True):
     cycle: int
     turn: int  # index into ``live`` of the seat to play
     replays: int
+    passes: list[DuelPass] = []  # the reveals so far (a field added after schema 2: see PumptownState)
 
 
-class PumptownState(msgspec.Struct):
+class PumptownState(msgspec.Struct, omit_defaults=True):
     seed: int
     rng_counter: int
     stack: list[Any]  # test hook: outcomes of the next R-events (§6); never shown
@@ -99,6 +135,12 @@ class PumptownState(msgspec.Struct):
     awards: list[list[int]]  # E7 queue: [receiver, loser or -1 for the pump deck]
     award_idx: int
     limit_seat: int
+    # Derived state for the views (issue 16), added after schema 2 with defaults: a state saved before them
+    # loads, and an older release reads a newer state (msgspec skips unknown fields), so there is no schema
+    # change; ``omit_defaults`` leaves a state's bytes as they were while they are unset.
+    set_aside_by: list[int] = []  # the seat whose card each ``set_aside`` card was (it played the Eliminate)
+    duel_results: list[DuelResult] = []  # this round's finished duels
+    last_round: RoundSummary | None = None  # the last finished round
 
 
 def _schema_1_to_2(plain: dict[str, Any]) -> dict[str, Any]:
@@ -131,6 +173,7 @@ def clone(s: PumptownState) -> PumptownState:
         s.turns_done, list(s.doubles), list(s.redis), [list(d) for d in s.duels], list(s.peek_all),
         s.stage, list(s.tallies), list(s.scores), s.winner,
         Duel(duel.kind, duel.order, duel.origs, list(duel.live), [list(x) for x in duel.slots], duel.cycle,
-             duel.turn, duel.replays) if duel else None,
+             duel.turn, duel.replays, list(duel.passes)) if duel else None,
         s.duel_idx, [list(p) for p in s.prizes], [list(a) for a in s.awards], s.award_idx, s.limit_seat,
+        list(s.set_aside_by), list(s.duel_results), s.last_round,  # results and summaries are never mutated
     )

@@ -11,7 +11,7 @@ from ..contract import Event, Seat
 from .actions import context, deciders
 from .cards import EMPTY, FACE_DOWN
 from .rounds import WINDOWS, tally
-from .state import PUBLIC, PumptownState
+from .state import PUBLIC, DuelPass, DuelResult, Play, PumptownState, RoundSummary
 
 #: keys under which a card ID can appear in a view or an event
 CARD_KEYS = frozenset({"grid", "grids", "peeked", "card", "cards", "replaced", "discard", "set_aside", "slots",
@@ -63,7 +63,7 @@ def view(st: PumptownState, viewer: Seat) -> dict[str, Any]:
     if duel is not None:
         slots = [[c if assist and seen[c] & bits else FACE_DOWN for c in hand] for hand in duel.slots]
         duel_view = {"kind": duel.kind, "order": list(duel.order), "seats": list(duel.live), "slots": slots,
-                     "cycle": duel.cycle, "replay": duel.replays}
+                     "cycle": duel.cycle, "replay": duel.replays, "passes": [_pass(p) for p in duel.passes]}
     return {
         "you": viewer,
         "round": st.round,
@@ -83,6 +83,8 @@ def view(st: PumptownState, viewer: Seat) -> dict[str, Any]:
         "draw_count": len(st.draw),
         "discard": list(st.discard),
         "set_aside": list(st.set_aside),
+        # a state saved mid-round by a release before set_aside_by knows no owners for that round's cards
+        "set_aside_owners": list(st.set_aside_by) if len(st.set_aside_by) == len(st.set_aside) else [],
         "pending": pending,
         "hand": list(st.hands[viewer]) if viewer is not None else [],
         "autopass": st.autopass[viewer] if viewer is not None else None,
@@ -90,11 +92,39 @@ def view(st: PumptownState, viewer: Seat) -> dict[str, Any]:
         "pump_discard": list(st.pump_discard),
         "chain": [{"seat": p.seat, "card": p.card, **p.args} for p in st.chain],
         "doubles": list(st.doubles),
-        "redistributions": [{"seat": p.seat, "alloc": list(p.args["alloc"])} for p in st.redis],
+        "redistributions": _redistributions(st.redis),
         "duels": [{"challenger": c, "target": t} for c, t in st.duels],
         "duel": duel_view,
         "round_winner": _none(st.winner),
+        "duel_results": [_duel_result(d) for d in st.duel_results],
+        "last_round": _summary(st.last_round) if st.last_round is not None else None,
     }
+
+
+# Derived state (issue 16): public by §5.2 (duel values after the reveal, round scores, tallies, the summary).
+# It names no card: revealed duel cards went to the discard and a reshuffle may have hidden them again since
+# (the duel_reveal events name them, as they were then).
+
+
+def _pass(p: DuelPass) -> dict[str, Any]:
+    return {"seats": list(p.seats), "values": list(p.values)}
+
+
+def _duel_result(d: DuelResult) -> dict[str, Any]:
+    return {"kind": d.kind, "seats": list(d.seats), "challenger": _none(d.challenger),
+            "original_scores": list(d.original_scores), "passes": [_pass(p) for p in d.passes],
+            "winner": _none(d.winner), "scores": list(d.scores)}
+
+
+def _summary(r: RoundSummary) -> dict[str, Any]:
+    return {"round": r.round, "knocker": _none(r.knocker), "tallies": list(r.tallies), "moon": list(r.moon),
+            "scores": list(r.scores), "cumulative": list(r.cumulative), "halved": list(r.halved),
+            "winner": _none(r.winner), "duels": [_duel_result(d) for d in r.duels], "doubles": list(r.doubles),
+            "redistributions": _redistributions(r.redistributions)}
+
+
+def _redistributions(plays: list[Play]) -> list[dict[str, Any]]:
+    return [{"seat": p.seat, "alloc": list(p.args["alloc"])} for p in plays]
 
 
 def to_act_for(st: PumptownState, viewer: Seat) -> tuple[int, ...]:

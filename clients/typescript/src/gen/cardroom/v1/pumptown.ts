@@ -728,6 +728,26 @@ export interface PumptownView {
     | undefined;
   /** The phase, typed: `PUMPTOWN_PHASE_` and the `phase` string. */
   typedPhase: PumptownPhase;
+  /**
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   */
+  setAsideOwners: number[];
+  /**
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   */
+  duelResults: PumptownDuelResult[];
+  /**
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   */
+  lastRound: PumptownRoundSummary | undefined;
 }
 
 /** The pending decision. */
@@ -868,6 +888,90 @@ export interface PumptownDuel {
   cycle: number;
   /** Replays played so far. */
   replay: number;
+  /**
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   */
+  passes: PumptownDuelPass[];
+}
+
+/**
+ * One reveal of a duel (rules §4.4 step 5): a tie among the lowest replays
+ * with fresh cards, so a duel has one pass or more.
+ */
+export interface PumptownDuelPass {
+  /** The participants of this pass, in duel order. */
+  seats: number[];
+  /**
+   * Each one's duel value: 0 for a pair, else the sum (lowest wins). The
+   * cards are in the `duel_reveal` event: they went to the discard, which a
+   * reshuffle may since have turned face down, so no view names them.
+   */
+  values: number[];
+}
+
+/** A finished duel (rules §4.1 E4, E6; §4.4): who, what was compared, who won. */
+export interface PumptownDuelResult {
+  /** `tie` (the tie duel among the lowest) or `card` (a Duel card). */
+  kind: string;
+  /** Every participant, in duel order. */
+  seats: number[];
+  /** The Duel card's player; absent for a tie duel. */
+  challenger?:
+    | number
+    | undefined;
+  /** Each participant's round score before the duel, as `seats`. */
+  originalScores: number[];
+  /** The reveals, in order; every pass but the last was tied for lowest. */
+  passes: PumptownDuelPass[];
+  /**
+   * The winner (its score is now 0); absent when still tied after the
+   * replays, and every score is unchanged (rules D29).
+   */
+  winner?:
+    | number
+    | undefined;
+  /**
+   * Each participant's round score after the duel, as `seats` (a loser:
+   * its own original plus the winner's, rules D27).
+   */
+  scores: number[];
+}
+
+/** A finished round of Pumptown: its public summary (rules §4.1 E10). */
+export interface PumptownRoundSummary {
+  /** The round's number, from 1. */
+  round: number;
+  /**
+   * The seat whose knock stood; absent when the round ended by
+   * `round_turn_limit`.
+   */
+  knocker?:
+    | number
+    | undefined;
+  /** Each seat's tally (E2), in seat order. */
+  tallies: number[];
+  /** For each seat, in seat order: true when it shot the moon (tally 0). */
+  moon: boolean[];
+  /**
+   * Each seat's round score after E8 (knock result, duels, Redistributes
+   * and Doubles), in seat order.
+   */
+  scores: number[];
+  /** Each seat's cumulative score after the round (E9), in seat order. */
+  cumulative: number[];
+  /** Seats whose cumulative landed on a reduction total and was halved. */
+  halved: number[];
+  /** The round winner (it drew a pump card); absent when there was none. */
+  winner?:
+    | number
+    | undefined;
+  /** The round's duels (tie duel, then Duel cards), in the order played. */
+  duels: PumptownDuelResult[];
+  /** Seats Doubled (a seat twice for two Doubles). */
+  doubles: number[];
+  /** Resolved Redistributes. */
+  redistributions: PumptownRedistribution[];
 }
 
 /**
@@ -3119,6 +3223,9 @@ function createBasePumptownView(): PumptownView {
     duel: undefined,
     roundWinner: undefined,
     typedPhase: 0,
+    setAsideOwners: [],
+    duelResults: [],
+    lastRound: undefined,
   };
 }
 
@@ -3225,6 +3332,19 @@ export const PumptownView: MessageFns<PumptownView> = {
     }
     if (message.typedPhase !== 0) {
       writer.uint32(240).int32(message.typedPhase);
+    }
+    if (message.setAsideOwners.length !== 0) {
+      writer.uint32(250).fork();
+      for (const v of message.setAsideOwners) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    for (const v of message.duelResults) {
+      PumptownDuelResult.encode(v!, writer.uint32(258).fork()).join();
+    }
+    if (message.lastRound !== undefined) {
+      PumptownRoundSummary.encode(message.lastRound, writer.uint32(266).fork()).join();
     }
     return writer;
   },
@@ -3512,6 +3632,40 @@ export const PumptownView: MessageFns<PumptownView> = {
             message.typedPhase = reader.int32() as any;
             continue;
           }
+          case 31: {
+            if (tag === 248) {
+              message.setAsideOwners.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 250) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.setAsideOwners.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 32: {
+            if (tag !== 258) {
+              break;
+            }
+
+            message.duelResults.push(PumptownDuelResult.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 33: {
+            if (tag !== 266) {
+              break;
+            }
+
+            message.lastRound = PumptownRoundSummary.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3604,6 +3758,21 @@ export const PumptownView: MessageFns<PumptownView> = {
         : isSet(object.typed_phase)
         ? pumptownPhaseFromJSON(object.typed_phase)
         : 0,
+      setAsideOwners: globalThis.Array.isArray(object?.setAsideOwners)
+        ? object.setAsideOwners.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.set_aside_owners)
+        ? object.set_aside_owners.map((e: any) => globalThis.Number(e))
+        : [],
+      duelResults: globalThis.Array.isArray(object?.duelResults)
+        ? object.duelResults.map((e: any) => PumptownDuelResult.fromJSON(e))
+        : globalThis.Array.isArray(object?.duel_results)
+        ? object.duel_results.map((e: any) => PumptownDuelResult.fromJSON(e))
+        : [],
+      lastRound: isSet(object.lastRound)
+        ? PumptownRoundSummary.fromJSON(object.lastRound)
+        : isSet(object.last_round)
+        ? PumptownRoundSummary.fromJSON(object.last_round)
+        : undefined,
     };
   },
 
@@ -3699,6 +3868,15 @@ export const PumptownView: MessageFns<PumptownView> = {
     if (message.typedPhase !== 0) {
       obj.typedPhase = pumptownPhaseToJSON(message.typedPhase);
     }
+    if (message.setAsideOwners?.length) {
+      obj.setAsideOwners = message.setAsideOwners.map((e) => Math.round(e));
+    }
+    if (message.duelResults?.length) {
+      obj.duelResults = message.duelResults.map((e) => PumptownDuelResult.toJSON(e));
+    }
+    if (message.lastRound !== undefined) {
+      obj.lastRound = PumptownRoundSummary.toJSON(message.lastRound);
+    }
     return obj;
   },
 
@@ -3743,6 +3921,11 @@ export const PumptownView: MessageFns<PumptownView> = {
       : undefined;
     message.roundWinner = object.roundWinner ?? undefined;
     message.typedPhase = object.typedPhase ?? 0;
+    message.setAsideOwners = object.setAsideOwners?.map((e) => e) || [];
+    message.duelResults = object.duelResults?.map((e) => PumptownDuelResult.fromPartial(e)) || [];
+    message.lastRound = (object.lastRound !== undefined && object.lastRound !== null)
+      ? PumptownRoundSummary.fromPartial(object.lastRound)
+      : undefined;
     return message;
   },
 };
@@ -4651,7 +4834,7 @@ export const PumptownDuelRecord: MessageFns<PumptownDuelRecord> = {
 };
 
 function createBasePumptownDuel(): PumptownDuel {
-  return { kind: "", order: [], seats: [], slots: [], cycle: 0, replay: 0 };
+  return { kind: "", order: [], seats: [], slots: [], cycle: 0, replay: 0, passes: [] };
 }
 
 export const PumptownDuel: MessageFns<PumptownDuel> = {
@@ -4681,6 +4864,9 @@ export const PumptownDuel: MessageFns<PumptownDuel> = {
     }
     if (message.replay !== 0) {
       writer.uint32(48).int32(message.replay);
+    }
+    for (const v of message.passes) {
+      PumptownDuelPass.encode(v!, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -4766,6 +4952,14 @@ export const PumptownDuel: MessageFns<PumptownDuel> = {
             message.replay = reader.int32();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.passes.push(PumptownDuelPass.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4786,6 +4980,9 @@ export const PumptownDuel: MessageFns<PumptownDuel> = {
       slots: globalThis.Array.isArray(object?.slots) ? object.slots.map((e: any) => PumptownCardList.fromJSON(e)) : [],
       cycle: isSet(object.cycle) ? globalThis.Number(object.cycle) : 0,
       replay: isSet(object.replay) ? globalThis.Number(object.replay) : 0,
+      passes: globalThis.Array.isArray(object?.passes)
+        ? object.passes.map((e: any) => PumptownDuelPass.fromJSON(e))
+        : [],
     };
   },
 
@@ -4809,6 +5006,9 @@ export const PumptownDuel: MessageFns<PumptownDuel> = {
     if (message.replay !== 0) {
       obj.replay = Math.round(message.replay);
     }
+    if (message.passes?.length) {
+      obj.passes = message.passes.map((e) => PumptownDuelPass.toJSON(e));
+    }
     return obj;
   },
 
@@ -4823,6 +5023,664 @@ export const PumptownDuel: MessageFns<PumptownDuel> = {
     message.slots = object.slots?.map((e) => PumptownCardList.fromPartial(e)) || [];
     message.cycle = object.cycle ?? 0;
     message.replay = object.replay ?? 0;
+    message.passes = object.passes?.map((e) => PumptownDuelPass.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePumptownDuelPass(): PumptownDuelPass {
+  return { seats: [], values: [] };
+}
+
+export const PumptownDuelPass: MessageFns<PumptownDuelPass> = {
+  encode(message: PumptownDuelPass, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.seats.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.seats) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.values.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.values) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PumptownDuelPass {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePumptownDuelPass();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.seats.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.seats.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.values.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.values.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PumptownDuelPass {
+    return {
+      seats: globalThis.Array.isArray(object?.seats) ? object.seats.map((e: any) => globalThis.Number(e)) : [],
+      values: globalThis.Array.isArray(object?.values) ? object.values.map((e: any) => globalThis.Number(e)) : [],
+    };
+  },
+
+  toJSON(message: PumptownDuelPass): unknown {
+    const obj: any = {};
+    if (message.seats?.length) {
+      obj.seats = message.seats.map((e) => Math.round(e));
+    }
+    if (message.values?.length) {
+      obj.values = message.values.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PumptownDuelPass>): PumptownDuelPass {
+    return PumptownDuelPass.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PumptownDuelPass>): PumptownDuelPass {
+    const message = createBasePumptownDuelPass();
+    message.seats = object.seats?.map((e) => e) || [];
+    message.values = object.values?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBasePumptownDuelResult(): PumptownDuelResult {
+  return { kind: "", seats: [], challenger: undefined, originalScores: [], passes: [], winner: undefined, scores: [] };
+}
+
+export const PumptownDuelResult: MessageFns<PumptownDuelResult> = {
+  encode(message: PumptownDuelResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.seats.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.seats) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.challenger !== undefined) {
+      writer.uint32(24).int32(message.challenger);
+    }
+    if (message.originalScores.length !== 0) {
+      writer.uint32(34).fork();
+      for (const v of message.originalScores) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    for (const v of message.passes) {
+      PumptownDuelPass.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.winner !== undefined) {
+      writer.uint32(48).int32(message.winner);
+    }
+    if (message.scores.length !== 0) {
+      writer.uint32(58).fork();
+      for (const v of message.scores) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PumptownDuelResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePumptownDuelResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.seats.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.seats.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.challenger = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag === 32) {
+              message.originalScores.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 34) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.originalScores.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.passes.push(PumptownDuelPass.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.winner = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag === 56) {
+              message.scores.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 58) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.scores.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PumptownDuelResult {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      seats: globalThis.Array.isArray(object?.seats) ? object.seats.map((e: any) => globalThis.Number(e)) : [],
+      challenger: isSet(object.challenger) ? globalThis.Number(object.challenger) : undefined,
+      originalScores: globalThis.Array.isArray(object?.originalScores)
+        ? object.originalScores.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.original_scores)
+        ? object.original_scores.map((e: any) => globalThis.Number(e))
+        : [],
+      passes: globalThis.Array.isArray(object?.passes)
+        ? object.passes.map((e: any) => PumptownDuelPass.fromJSON(e))
+        : [],
+      winner: isSet(object.winner) ? globalThis.Number(object.winner) : undefined,
+      scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => globalThis.Number(e)) : [],
+    };
+  },
+
+  toJSON(message: PumptownDuelResult): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.seats?.length) {
+      obj.seats = message.seats.map((e) => Math.round(e));
+    }
+    if (message.challenger !== undefined) {
+      obj.challenger = Math.round(message.challenger);
+    }
+    if (message.originalScores?.length) {
+      obj.originalScores = message.originalScores.map((e) => Math.round(e));
+    }
+    if (message.passes?.length) {
+      obj.passes = message.passes.map((e) => PumptownDuelPass.toJSON(e));
+    }
+    if (message.winner !== undefined) {
+      obj.winner = Math.round(message.winner);
+    }
+    if (message.scores?.length) {
+      obj.scores = message.scores.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PumptownDuelResult>): PumptownDuelResult {
+    return PumptownDuelResult.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PumptownDuelResult>): PumptownDuelResult {
+    const message = createBasePumptownDuelResult();
+    message.kind = object.kind ?? "";
+    message.seats = object.seats?.map((e) => e) || [];
+    message.challenger = object.challenger ?? undefined;
+    message.originalScores = object.originalScores?.map((e) => e) || [];
+    message.passes = object.passes?.map((e) => PumptownDuelPass.fromPartial(e)) || [];
+    message.winner = object.winner ?? undefined;
+    message.scores = object.scores?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBasePumptownRoundSummary(): PumptownRoundSummary {
+  return {
+    round: 0,
+    knocker: undefined,
+    tallies: [],
+    moon: [],
+    scores: [],
+    cumulative: [],
+    halved: [],
+    winner: undefined,
+    duels: [],
+    doubles: [],
+    redistributions: [],
+  };
+}
+
+export const PumptownRoundSummary: MessageFns<PumptownRoundSummary> = {
+  encode(message: PumptownRoundSummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.round !== 0) {
+      writer.uint32(8).int32(message.round);
+    }
+    if (message.knocker !== undefined) {
+      writer.uint32(16).int32(message.knocker);
+    }
+    if (message.tallies.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.tallies) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.moon.length !== 0) {
+      writer.uint32(34).fork();
+      for (const v of message.moon) {
+        writer.bool(v);
+      }
+      writer.join();
+    }
+    if (message.scores.length !== 0) {
+      writer.uint32(42).fork();
+      for (const v of message.scores) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.cumulative.length !== 0) {
+      writer.uint32(50).fork();
+      for (const v of message.cumulative) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.halved.length !== 0) {
+      writer.uint32(58).fork();
+      for (const v of message.halved) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.winner !== undefined) {
+      writer.uint32(64).int32(message.winner);
+    }
+    for (const v of message.duels) {
+      PumptownDuelResult.encode(v!, writer.uint32(74).fork()).join();
+    }
+    if (message.doubles.length !== 0) {
+      writer.uint32(82).fork();
+      for (const v of message.doubles) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    for (const v of message.redistributions) {
+      PumptownRedistribution.encode(v!, writer.uint32(90).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PumptownRoundSummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePumptownRoundSummary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.round = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.knocker = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.tallies.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.tallies.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag === 32) {
+              message.moon.push(reader.bool());
+
+              continue;
+            }
+
+            if (tag === 34) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.moon.push(reader.bool());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 5: {
+            if (tag === 40) {
+              message.scores.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 42) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.scores.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 6: {
+            if (tag === 48) {
+              message.cumulative.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 50) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.cumulative.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 7: {
+            if (tag === 56) {
+              message.halved.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 58) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.halved.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.winner = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.duels.push(PumptownDuelResult.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag === 80) {
+              message.doubles.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 82) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.doubles.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.redistributions.push(PumptownRedistribution.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PumptownRoundSummary {
+    return {
+      round: isSet(object.round) ? globalThis.Number(object.round) : 0,
+      knocker: isSet(object.knocker) ? globalThis.Number(object.knocker) : undefined,
+      tallies: globalThis.Array.isArray(object?.tallies) ? object.tallies.map((e: any) => globalThis.Number(e)) : [],
+      moon: globalThis.Array.isArray(object?.moon) ? object.moon.map((e: any) => globalThis.Boolean(e)) : [],
+      scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => globalThis.Number(e)) : [],
+      cumulative: globalThis.Array.isArray(object?.cumulative)
+        ? object.cumulative.map((e: any) => globalThis.Number(e))
+        : [],
+      halved: globalThis.Array.isArray(object?.halved) ? object.halved.map((e: any) => globalThis.Number(e)) : [],
+      winner: isSet(object.winner) ? globalThis.Number(object.winner) : undefined,
+      duels: globalThis.Array.isArray(object?.duels)
+        ? object.duels.map((e: any) => PumptownDuelResult.fromJSON(e))
+        : [],
+      doubles: globalThis.Array.isArray(object?.doubles) ? object.doubles.map((e: any) => globalThis.Number(e)) : [],
+      redistributions: globalThis.Array.isArray(object?.redistributions)
+        ? object.redistributions.map((e: any) => PumptownRedistribution.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PumptownRoundSummary): unknown {
+    const obj: any = {};
+    if (message.round !== 0) {
+      obj.round = Math.round(message.round);
+    }
+    if (message.knocker !== undefined) {
+      obj.knocker = Math.round(message.knocker);
+    }
+    if (message.tallies?.length) {
+      obj.tallies = message.tallies.map((e) => Math.round(e));
+    }
+    if (message.moon?.length) {
+      obj.moon = message.moon;
+    }
+    if (message.scores?.length) {
+      obj.scores = message.scores.map((e) => Math.round(e));
+    }
+    if (message.cumulative?.length) {
+      obj.cumulative = message.cumulative.map((e) => Math.round(e));
+    }
+    if (message.halved?.length) {
+      obj.halved = message.halved.map((e) => Math.round(e));
+    }
+    if (message.winner !== undefined) {
+      obj.winner = Math.round(message.winner);
+    }
+    if (message.duels?.length) {
+      obj.duels = message.duels.map((e) => PumptownDuelResult.toJSON(e));
+    }
+    if (message.doubles?.length) {
+      obj.doubles = message.doubles.map((e) => Math.round(e));
+    }
+    if (message.redistributions?.length) {
+      obj.redistributions = message.redistributions.map((e) => PumptownRedistribution.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PumptownRoundSummary>): PumptownRoundSummary {
+    return PumptownRoundSummary.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PumptownRoundSummary>): PumptownRoundSummary {
+    const message = createBasePumptownRoundSummary();
+    message.round = object.round ?? 0;
+    message.knocker = object.knocker ?? undefined;
+    message.tallies = object.tallies?.map((e) => e) || [];
+    message.moon = object.moon?.map((e) => e) || [];
+    message.scores = object.scores?.map((e) => e) || [];
+    message.cumulative = object.cumulative?.map((e) => e) || [];
+    message.halved = object.halved?.map((e) => e) || [];
+    message.winner = object.winner ?? undefined;
+    message.duels = object.duels?.map((e) => PumptownDuelResult.fromPartial(e)) || [];
+    message.doubles = object.doubles?.map((e) => e) || [];
+    message.redistributions = object.redistributions?.map((e) => PumptownRedistribution.fromPartial(e)) || [];
     return message;
   },
 };

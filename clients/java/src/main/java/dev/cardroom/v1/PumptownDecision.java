@@ -66,7 +66,7 @@ private static final long serialVersionUID = 0L;
    *
    * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=299
+   *     See cardroom/v1/pumptown.proto;l=313
    * @return The kind.
    */
   @java.lang.Override
@@ -90,7 +90,7 @@ private static final long serialVersionUID = 0L;
    *
    * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=299
+   *     See cardroom/v1/pumptown.proto;l=313
    * @return The bytes for kind.
    */
   @java.lang.Override
@@ -572,7 +572,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @return The kind.
      */
     @java.lang.Deprecated public java.lang.String getKind() {
@@ -595,7 +595,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @return The bytes for kind.
      */
     @java.lang.Deprecated public com.google.protobuf.ByteString
@@ -619,7 +619,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @param value The kind to set.
      * @return This builder for chaining.
      */
@@ -639,7 +639,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @return This builder for chaining.
      */
     @java.lang.Deprecated public Builder clearKind() {
@@ -656,7 +656,7 @@ private static final long serialVersionUID = 0L;
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @param value The bytes for kind to set.
      * @return This builder for chaining.
      */

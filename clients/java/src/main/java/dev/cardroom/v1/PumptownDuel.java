@@ -36,6 +36,7 @@ private static final long serialVersionUID = 0L;
     order_ = emptyIntList();
     seats_ = emptyIntList();
     slots_ = java.util.Collections.emptyList();
+    passes_ = java.util.Collections.emptyList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -278,6 +279,72 @@ private static final long serialVersionUID = 0L;
     return replay_;
   }
 
+  public static final int PASSES_FIELD_NUMBER = 7;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.cardroom.v1.PumptownDuelPass> passes_;
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PumptownDuelPass> getPassesList() {
+    return passes_;
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.cardroom.v1.PumptownDuelPassOrBuilder> 
+      getPassesOrBuilderList() {
+    return passes_;
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.Override
+  public int getPassesCount() {
+    return passes_.size();
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownDuelPass getPasses(int index) {
+    return passes_.get(index);
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownDuelPassOrBuilder getPassesOrBuilder(
+      int index) {
+    return passes_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -318,6 +385,9 @@ private static final long serialVersionUID = 0L;
     }
     if (replay_ != 0) {
       output.writeInt32(6, replay_);
+    }
+    for (int i = 0; i < passes_.size(); i++) {
+      output.writeMessage(7, passes_.get(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -371,6 +441,15 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeInt32Size(6, replay_);
     }
+
+        {
+          final int count = passes_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(passes_.get(i));
+          }
+          size += 1 * count;
+        }
     return size;
   }
   @java.lang.Override
@@ -407,6 +486,8 @@ private static final long serialVersionUID = 0L;
         != other.getCycle()) return false;
     if (getReplay()
         != other.getReplay()) return false;
+    if (!getPassesList()
+        .equals(other.getPassesList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -436,6 +517,10 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getCycle();
     hash = (37 * hash) + REPLAY_FIELD_NUMBER;
     hash = (53 * hash) + getReplay();
+    if (getPassesCount() > 0) {
+      hash = (37 * hash) + PASSES_FIELD_NUMBER;
+      hash = (53 * hash) + getPassesList().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -583,6 +668,13 @@ private static final long serialVersionUID = 0L;
       bitField0_ = (bitField0_ & ~0x00000008);
       cycle_ = 0;
       replay_ = 0;
+      if (passesBuilder_ == null) {
+        passes_ = java.util.Collections.emptyList();
+      } else {
+        passes_ = null;
+        passesBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000040);
       return this;
     }
 
@@ -624,6 +716,15 @@ private static final long serialVersionUID = 0L;
         result.slots_ = slots_;
       } else {
         result.slots_ = slotsBuilder_.build();
+      }
+      if (passesBuilder_ == null) {
+        if (((bitField0_ & 0x00000040) != 0)) {
+          passes_ = java.util.Collections.unmodifiableList(passes_);
+          bitField0_ = (bitField0_ & ~0x00000040);
+        }
+        result.passes_ = passes_;
+      } else {
+        result.passes_ = passesBuilder_.build();
       }
     }
 
@@ -719,6 +820,32 @@ private static final long serialVersionUID = 0L;
       if (other.getReplay() != 0) {
         setReplay(other.getReplay());
       }
+      if (passesBuilder_ == null) {
+        if (!other.passes_.isEmpty()) {
+          if (passes_.isEmpty()) {
+            passes_ = other.passes_;
+            bitField0_ = (bitField0_ & ~0x00000040);
+          } else {
+            ensurePassesIsMutable();
+            passes_.addAll(other.passes_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.passes_.isEmpty()) {
+          if (passesBuilder_.isEmpty()) {
+            passesBuilder_.dispose();
+            passesBuilder_ = null;
+            passes_ = other.passes_;
+            bitField0_ = (bitField0_ & ~0x00000040);
+            passesBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetPassesFieldBuilder() : null;
+          } else {
+            passesBuilder_.addAllMessages(other.passes_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -805,6 +932,19 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000020;
               break;
             } // case 48
+            case 58: {
+              dev.cardroom.v1.PumptownDuelPass m =
+                  input.readMessage(
+                      dev.cardroom.v1.PumptownDuelPass.parser(),
+                      extensionRegistry);
+              if (passesBuilder_ == null) {
+                ensurePassesIsMutable();
+                passes_.add(m);
+              } else {
+                passesBuilder_.addMessage(m);
+              }
+              break;
+            } // case 58
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1536,6 +1676,336 @@ private static final long serialVersionUID = 0L;
       replay_ = 0;
       onChanged();
       return this;
+    }
+
+    private java.util.List<dev.cardroom.v1.PumptownDuelPass> passes_ =
+      java.util.Collections.emptyList();
+    private void ensurePassesIsMutable() {
+      if (!((bitField0_ & 0x00000040) != 0)) {
+        passes_ = new java.util.ArrayList<dev.cardroom.v1.PumptownDuelPass>(passes_);
+        bitField0_ |= 0x00000040;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PumptownDuelPass, dev.cardroom.v1.PumptownDuelPass.Builder, dev.cardroom.v1.PumptownDuelPassOrBuilder> passesBuilder_;
+
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PumptownDuelPass> getPassesList() {
+      if (passesBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(passes_);
+      } else {
+        return passesBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public int getPassesCount() {
+      if (passesBuilder_ == null) {
+        return passes_.size();
+      } else {
+        return passesBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelPass getPasses(int index) {
+      if (passesBuilder_ == null) {
+        return passes_.get(index);
+      } else {
+        return passesBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder setPasses(
+        int index, dev.cardroom.v1.PumptownDuelPass value) {
+      if (passesBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensurePassesIsMutable();
+        passes_.set(index, value);
+        onChanged();
+      } else {
+        passesBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder setPasses(
+        int index, dev.cardroom.v1.PumptownDuelPass.Builder builderForValue) {
+      if (passesBuilder_ == null) {
+        ensurePassesIsMutable();
+        passes_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        passesBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addPasses(dev.cardroom.v1.PumptownDuelPass value) {
+      if (passesBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensurePassesIsMutable();
+        passes_.add(value);
+        onChanged();
+      } else {
+        passesBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addPasses(
+        int index, dev.cardroom.v1.PumptownDuelPass value) {
+      if (passesBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensurePassesIsMutable();
+        passes_.add(index, value);
+        onChanged();
+      } else {
+        passesBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addPasses(
+        dev.cardroom.v1.PumptownDuelPass.Builder builderForValue) {
+      if (passesBuilder_ == null) {
+        ensurePassesIsMutable();
+        passes_.add(builderForValue.build());
+        onChanged();
+      } else {
+        passesBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addPasses(
+        int index, dev.cardroom.v1.PumptownDuelPass.Builder builderForValue) {
+      if (passesBuilder_ == null) {
+        ensurePassesIsMutable();
+        passes_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        passesBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addAllPasses(
+        java.lang.Iterable<? extends dev.cardroom.v1.PumptownDuelPass> values) {
+      if (passesBuilder_ == null) {
+        ensurePassesIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, passes_);
+        onChanged();
+      } else {
+        passesBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder clearPasses() {
+      if (passesBuilder_ == null) {
+        passes_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000040);
+        onChanged();
+      } else {
+        passesBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder removePasses(int index) {
+      if (passesBuilder_ == null) {
+        ensurePassesIsMutable();
+        passes_.remove(index);
+        onChanged();
+      } else {
+        passesBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelPass.Builder getPassesBuilder(
+        int index) {
+      return internalGetPassesFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelPassOrBuilder getPassesOrBuilder(
+        int index) {
+      if (passesBuilder_ == null) {
+        return passes_.get(index);  } else {
+        return passesBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public java.util.List<? extends dev.cardroom.v1.PumptownDuelPassOrBuilder> 
+         getPassesOrBuilderList() {
+      if (passesBuilder_ != null) {
+        return passesBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(passes_);
+      }
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelPass.Builder addPassesBuilder() {
+      return internalGetPassesFieldBuilder().addBuilder(
+          dev.cardroom.v1.PumptownDuelPass.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelPass.Builder addPassesBuilder(
+        int index) {
+      return internalGetPassesFieldBuilder().addBuilder(
+          index, dev.cardroom.v1.PumptownDuelPass.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PumptownDuelPass.Builder> 
+         getPassesBuilderList() {
+      return internalGetPassesFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PumptownDuelPass, dev.cardroom.v1.PumptownDuelPass.Builder, dev.cardroom.v1.PumptownDuelPassOrBuilder> 
+        internalGetPassesFieldBuilder() {
+      if (passesBuilder_ == null) {
+        passesBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.cardroom.v1.PumptownDuelPass, dev.cardroom.v1.PumptownDuelPass.Builder, dev.cardroom.v1.PumptownDuelPassOrBuilder>(
+                passes_,
+                ((bitField0_ & 0x00000040) != 0),
+                getParentForChildren(),
+                isClean());
+        passes_ = null;
+      }
+      return passesBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownDuel)

@@ -151,4 +151,53 @@ public interface PumptownDuelOrBuilder extends
    * @return The replay.
    */
   int getReplay();
+
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  java.util.List<dev.cardroom.v1.PumptownDuelPass> 
+      getPassesList();
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  dev.cardroom.v1.PumptownDuelPass getPasses(int index);
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  int getPassesCount();
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  java.util.List<? extends dev.cardroom.v1.PumptownDuelPassOrBuilder> 
+      getPassesOrBuilderList();
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  dev.cardroom.v1.PumptownDuelPassOrBuilder getPassesOrBuilder(
+      int index);
 }

@@ -147,6 +147,21 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_cardroom_v1_PumptownDuel_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PumptownDuelPass_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PumptownDuelPass_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PumptownDuelResult_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PumptownDuelResult_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardroom_v1_PumptownRoundSummary_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_cardroom_v1_PumptownRoundSummary_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardroom_v1_PumptownEvent_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -370,7 +385,7 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
       "t\030\002 \001(\005R\006amount\"\024\n\022PumptownPassAction\"/\n" +
       "\031PumptownDiscardPumpAction\022\022\n\004card\030\001 \001(\t" +
       "R\004card\"+\n\031PumptownSetAutopassAction\022\016\n\002o" +
-      "n\030\001 \001(\010R\002on\"\250\t\n\014PumptownView\022\025\n\003you\030\001 \001(" +
+      "n\030\001 \001(\010R\002on\"\330\n\n\014PumptownView\022\025\n\003you\030\001 \001(" +
       "\005H\000R\003you\210\001\001\022\024\n\005round\030\002 \001(\005R\005round\022\026\n\006rou" +
       "nds\030\003 \001(\005R\006rounds\022\030\n\007starter\030\004 \001(\005R\007star" +
       "ter\022\026\n\006dealer\030\005 \001(\005R\006dealer\022\030\n\005phase\030\006 \001" +
@@ -398,183 +413,208 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
       "l\030\034 \001(\0132\031.cardroom.v1.PumptownDuelR\004duel" +
       "\022&\n\014round_winner\030\035 \001(\005H\004R\013roundWinner\210\001\001" +
       "\022;\n\013typed_phase\030\036 \001(\0162\032.cardroom.v1.Pump" +
-      "townPhaseR\ntypedPhaseB\006\n\004_youB\r\n\013_last_a" +
-      "ctorB\n\n\010_knockerB\013\n\t_autopassB\017\n\r_round_" +
-      "winner\"\202\001\n\020PumptownDecision\022\026\n\004kind\030\001 \001(" +
-      "\tB\002\030\001R\004kind\022\024\n\005seats\030\002 \003(\005R\005seats\022@\n\ntyp" +
-      "ed_kind\030\003 \001(\0162!.cardroom.v1.PumptownDeci" +
-      "sionKindR\ttypedKind\"\303\002\n\016PumptownPlayer\022\022" +
-      "\n\004seat\030\001 \001(\005R\004seat\022\022\n\004grid\030\002 \003(\tR\004grid\022\035" +
-      "\n\npump_count\030\003 \001(\005R\tpumpCount\022\036\n\ncumulat" +
-      "ive\030\004 \001(\005R\ncumulative\022\035\n\npeek_acked\030\005 \001(" +
-      "\010R\tpeekAcked\022\031\n\010peek_all\030\006 \001(\010R\007peekAll\022" +
-      "\031\n\005tally\030\007 \001(\005H\000R\005tally\210\001\001\022\031\n\005score\030\010 \001(" +
-      "\005H\001R\005score\210\001\001\0220\n\021provisional_tally\030\t \001(\005" +
-      "H\002R\020provisionalTally\210\001\001B\010\n\006_tallyB\010\n\006_sc" +
-      "oreB\024\n\022_provisional_tally\"_\n\017PumptownPen" +
-      "ding\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006source\030\002 \001(\t" +
-      "R\006source\022\027\n\004card\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_ca" +
-      "rd\"\346\002\n\021PumptownChainPlay\022\022\n\004seat\030\001 \001(\005R\004" +
-      "seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006target\030\003 \001(\005" +
-      "H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001\022\023\n\002pa\030\005" +
-      " \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001\022\023\n\002pb\030\007" +
-      " \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004tpos\210\001\001\022\034" +
-      "\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030\n \001(" +
-      "\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006layout\022\024\n\005a" +
-      "lloc\030\014 \003(\005R\005allocB\t\n\007_targetB\004\n\002_aB\005\n\003_p" +
-      "aB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_own_posB\006\n\004_" +
-      "pos\"B\n\026PumptownRedistribution\022\022\n\004seat\030\001 " +
-      "\001(\005R\004seat\022\024\n\005alloc\030\002 \003(\005R\005alloc\"L\n\022Pumpt" +
-      "ownDuelRecord\022\036\n\nchallenger\030\001 \001(\005R\nchall" +
-      "enger\022\026\n\006target\030\002 \001(\005R\006target\"\261\001\n\014Pumpto" +
-      "wnDuel\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005order\030\002 \003(" +
-      "\005R\005order\022\024\n\005seats\030\003 \003(\005R\005seats\0223\n\005slots\030" +
-      "\004 \003(\0132\035.cardroom.v1.PumptownCardListR\005sl" +
-      "ots\022\024\n\005cycle\030\005 \001(\005R\005cycle\022\026\n\006replay\030\006 \001(" +
-      "\005R\006replay\"\301\016\n\rPumptownEvent\022G\n\013round_sta" +
-      "rt\030\001 \001(\0132$.cardroom.v1.PumptownRoundStar" +
-      "tEventH\000R\nroundStart\022D\n\npeek_start\030\002 \001(\013" +
-      "2#.cardroom.v1.PumptownPeekStartEventH\000R" +
-      "\tpeekStart\022>\n\010ack_peek\030\003 \001(\0132!.cardroom." +
-      "v1.PumptownAckPeekEventH\000R\007ackPeek\022>\n\010pe" +
-      "ek_end\030\004 \001(\0132!.cardroom.v1.PumptownPeekE" +
-      "ndEventH\000R\007peekEnd\0224\n\004pass\030\005 \001(\0132\036.cardr" +
-      "oom.v1.PumptownPassEventH\000R\004pass\0224\n\004play" +
-      "\030\006 \001(\0132\036.cardroom.v1.PumptownPlayEventH\000" +
-      "R\004play\022P\n\016chain_resolved\030\007 \001(\0132\'.cardroo" +
-      "m.v1.PumptownChainResolvedEventH\000R\rchain" +
-      "Resolved\022M\n\rknock_blocked\030\010 \001(\0132&.cardro" +
-      "om.v1.PumptownKnockBlockedEventH\000R\014knock" +
-      "Blocked\022J\n\014knock_stands\030\t \001(\0132%.cardroom" +
-      ".v1.PumptownKnockStandsEventH\000R\013knockSta" +
-      "nds\0227\n\005swipe\030\n \001(\0132\037.cardroom.v1.Pumptow" +
-      "nSwipeEventH\000R\005swipe\022C\n\teliminate\030\013 \001(\0132" +
-      "#.cardroom.v1.PumptownEliminateEventH\000R\t" +
-      "eliminate\0224\n\004draw\030\014 \001(\0132\036.cardroom.v1.Pu" +
-      "mptownDrawEventH\000R\004draw\0227\n\005place\030\r \001(\0132\037" +
-      ".cardroom.v1.PumptownPlaceEventH\000R\005place" +
-      "\022=\n\007discard\030\016 \001(\0132!.cardroom.v1.Pumptown" +
-      "DiscardEventH\000R\007discard\0227\n\005knock\030\017 \001(\0132\037" +
-      ".cardroom.v1.PumptownKnockEventH\000R\005knock" +
-      "\022>\n\010end_turn\030\020 \001(\0132!.cardroom.v1.Pumptow" +
-      "nEndTurnEventH\000R\007endTurn\022:\n\006reveal\030\021 \001(\013" +
-      "2 .cardroom.v1.PumptownRevealEventH\000R\006re" +
-      "veal\0227\n\005tally\030\022 \001(\0132\037.cardroom.v1.Pumpto" +
-      "wnTallyEventH\000R\005tally\022D\n\nduel_start\030\023 \001(" +
-      "\0132#.cardroom.v1.PumptownDuelStartEventH\000" +
-      "R\tduelStart\022G\n\013duel_reveal\030\024 \001(\0132$.cardr" +
-      "oom.v1.PumptownDuelRevealEventH\000R\nduelRe" +
-      "veal\022>\n\010duel_end\030\025 \001(\0132!.cardroom.v1.Pum" +
-      "ptownDuelEndEventH\000R\007duelEnd\0227\n\005award\030\026 " +
-      "\001(\0132\037.cardroom.v1.PumptownAwardEventH\000R\005" +
-      "award\022J\n\014discard_pump\030\027 \001(\0132%.cardroom.v" +
-      "1.PumptownDiscardPumpEventH\000R\013discardPum" +
-      "p\022D\n\nround_over\030\030 \001(\0132#.cardroom.v1.Pump" +
-      "townRoundOverEventH\000R\troundOver\022A\n\tgame_" +
-      "over\030\031 \001(\0132\".cardroom.v1.PumptownGameOve" +
-      "rEventH\000R\010gameOver\022C\n\treshuffle\030\032 \001(\0132#." +
-      "cardroom.v1.PumptownReshuffleEventH\000R\tre" +
-      "shuffle\022J\n\014autopass_set\030\033 \001(\0132%.cardroom" +
-      ".v1.PumptownAutopassSetEventH\000R\013autopass" +
-      "Set\0227\n\005allot\030\034 \001(\0132\037.cardroom.v1.Pumptow" +
-      "nAllotEventH\000R\005allotB\007\n\005event\"{\n\027Pumptow" +
-      "nRoundStartEvent\022\024\n\005round\030\001 \001(\005R\005round\022\030" +
-      "\n\007starter\030\002 \001(\005R\007starter\022\026\n\006dealer\030\003 \001(\005" +
-      "R\006dealer\022\030\n\007discard\030\004 \003(\tR\007discard\"K\n\026Pu" +
-      "mptownPeekStartEvent\022\031\n\010peek_all\030\001 \003(\010R\007" +
-      "peekAll\022\026\n\006peeked\030\002 \003(\tR\006peeked\"*\n\024Pumpt" +
-      "ownAckPeekEvent\022\022\n\004seat\030\001 \001(\005R\004seat\"\026\n\024P" +
-      "umptownPeekEndEvent\"?\n\021PumptownPassEvent" +
-      "\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006window\030\002 \001(\tR\006wi" +
-      "ndow\"\335\002\n\021PumptownPlayEvent\022\022\n\004seat\030\001 \001(\005" +
-      "R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\033\n\006target\030\003 \001" +
-      "(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001\022\023\n\002pa" +
-      "\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001\022\023\n\002pb" +
-      "\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004tpos\210\001\001" +
-      "\022\034\n\007own_pos\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030\n " +
-      "\001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 \003(\tR\006layoutB\t\n" +
-      "\007_targetB\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_t" +
-      "posB\n\n\010_own_posB\006\n\004_posJ\004\010\014\020\rR\005alloc\"x\n\032" +
-      "PumptownChainResolvedEvent\022\022\n\004seat\030\001 \001(\005" +
-      "R\004seat\022\022\n\004card\030\002 \001(\tR\004card\022\034\n\tcancelled\030" +
-      "\003 \001(\010R\tcancelled\022\024\n\005cards\030\004 \003(\tR\005cards\"/" +
-      "\n\031PumptownKnockBlockedEvent\022\022\n\004seat\030\001 \001(" +
-      "\005R\004seat\".\n\030PumptownKnockStandsEvent\022\022\n\004s" +
-      "eat\030\001 \001(\005R\004seat\"j\n\022PumptownSwipeEvent\022\022\n" +
-      "\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\022\n\004c" +
-      "ard\030\003 \001(\tR\004card\022\032\n\010replaced\030\004 \001(\tR\010repla" +
-      "ced\"R\n\026PumptownEliminateEvent\022\022\n\004seat\030\001 " +
-      "\001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\022\n\004card\030\003 \001(" +
-      "\tR\004card\"a\n\021PumptownDrawEvent\022\022\n\004seat\030\001 \001" +
-      "(\005R\004seat\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004card" +
-      "\030\003 \001(\tH\000R\004card\210\001\001B\007\n\005_card\"V\n\022PumptownPl" +
-      "aceEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(" +
-      "\tR\003pos\022\032\n\010replaced\030\003 \001(\tR\010replaced\">\n\024Pu" +
-      "mptownDiscardEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022" +
-      "\n\004card\030\002 \001(\tR\004card\"(\n\022PumptownKnockEvent" +
-      "\022\022\n\004seat\030\001 \001(\005R\004seat\"*\n\024PumptownEndTurnE" +
-      "vent\022\022\n\004seat\030\001 \001(\005R\004seat\"d\n\023PumptownReve" +
-      "alEvent\0223\n\005grids\030\001 \003(\0132\035.cardroom.v1.Pum" +
-      "ptownCardListR\005grids\022\030\n\007tallies\030\002 \003(\005R\007t" +
-      "allies\"Z\n\022PumptownTallyEvent\022\030\n\007tallies\030" +
-      "\001 \003(\005R\007tallies\022\022\n\004moon\030\002 \003(\010R\004moon\022\026\n\006sc" +
-      "ores\030\003 \003(\005R\006scores\"Z\n\026PumptownDuelStartE" +
-      "vent\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005seats\030\002 \003(\005R" +
-      "\005seats\022\026\n\006replay\030\003 \001(\005R\006replay\"|\n\027Pumpto" +
-      "wnDuelRevealEvent\022\024\n\005seats\030\001 \003(\005R\005seats\022" +
-      "3\n\005slots\030\002 \003(\0132\035.cardroom.v1.PumptownCar" +
-      "dListR\005slots\022\026\n\006values\030\003 \003(\005R\006values\"R\n\024" +
-      "PumptownDuelEndEvent\022\022\n\004kind\030\001 \001(\tR\004kind" +
-      "\022\033\n\006winner\030\002 \001(\005H\000R\006winner\210\001\001B\t\n\007_winner" +
-      "\"\204\001\n\022PumptownAwardEvent\022\022\n\004seat\030\001 \001(\005R\004s" +
-      "eat\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004from\030\003 \001(" +
-      "\005H\000R\004from\210\001\001\022\027\n\004card\030\004 \001(\tH\001R\004card\210\001\001B\007\n" +
-      "\005_fromB\007\n\005_card\"B\n\030PumptownDiscardPumpEv" +
-      "ent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004c" +
-      "ard\"\246\001\n\026PumptownRoundOverEvent\022\024\n\005round\030" +
-      "\001 \001(\005R\005round\022\026\n\006scores\030\002 \003(\005R\006scores\022\036\n\n" +
-      "cumulative\030\003 \003(\005R\ncumulative\022\026\n\006halved\030\004" +
-      " \003(\005R\006halved\022\033\n\006winner\030\005 \001(\005H\000R\006winner\210\001" +
-      "\001B\t\n\007_winner\"Q\n\025PumptownGameOverEvent\022\036\n" +
-      "\ncumulative\030\001 \003(\005R\ncumulative\022\030\n\007winners" +
-      "\030\002 \003(\005R\007winners\"B\n\026PumptownReshuffleEven" +
-      "t\022\022\n\004pile\030\001 \001(\tR\004pile\022\024\n\005count\030\002 \001(\005R\005co" +
-      "unt\"J\n\030PumptownAutopassSetEvent\022\022\n\004seat\030" +
-      "\001 \001(\005R\004seat\022\023\n\002on\030\002 \001(\010H\000R\002on\210\001\001B\005\n\003_on\"" +
-      "|\n\022PumptownAllotEvent\022\022\n\004seat\030\001 \001(\005R\004sea" +
-      "t\022\034\n\trecipient\030\002 \001(\005R\trecipient\022\026\n\006amoun" +
-      "t\030\003 \001(\005R\006amount\022\034\n\tremaining\030\004 \001(\005R\trema" +
-      "ining*\273\003\n\rPumptownPhase\022\036\n\032PUMPTOWN_PHAS" +
-      "E_UNSPECIFIED\020\000\022\034\n\030PUMPTOWN_PHASE_RS_WIN" +
-      "DOW\020\001\022\027\n\023PUMPTOWN_PHASE_PEEK\020\002\022\034\n\030PUMPTO" +
-      "WN_PHASE_TB_WINDOW\020\003\022\035\n\031PUMPTOWN_PHASE_T" +
-      "URN_START\020\004\022\035\n\031PUMPTOWN_PHASE_TURN_PLACE" +
-      "\020\005\022!\n\035PUMPTOWN_PHASE_KNOCK_DECISION\020\006\022\034\n" +
-      "\030PUMPTOWN_PHASE_AK_WINDOW\020\007\022\034\n\030PUMPTOWN_" +
-      "PHASE_RE_WINDOW\020\010\022\036\n\032PUMPTOWN_PHASE_REDI" +
-      "S_ALLOC\020\t\022\034\n\030PUMPTOWN_PHASE_DUEL_TURN\020\n\022" +
-      "\035\n\031PUMPTOWN_PHASE_DUEL_PLACE\020\013\022\035\n\031PUMPTO" +
-      "WN_PHASE_PUMP_LIMIT\020\014\022\034\n\030PUMPTOWN_PHASE_" +
-      "GAME_OVER\020\r*\332\004\n\024PumptownDecisionKind\022&\n\"" +
-      "PUMPTOWN_DECISION_KIND_UNSPECIFIED\020\000\022$\n " +
-      "PUMPTOWN_DECISION_KIND_RS_WINDOW\020\001\022\037\n\033PU" +
-      "MPTOWN_DECISION_KIND_PEEK\020\002\022$\n PUMPTOWN_" +
-      "DECISION_KIND_TB_WINDOW\020\003\022%\n!PUMPTOWN_DE" +
-      "CISION_KIND_TURN_START\020\004\022%\n!PUMPTOWN_DEC" +
-      "ISION_KIND_TURN_PLACE\020\005\022)\n%PUMPTOWN_DECI" +
-      "SION_KIND_KNOCK_DECISION\020\006\022$\n PUMPTOWN_D" +
-      "ECISION_KIND_AK_WINDOW\020\007\022$\n PUMPTOWN_DEC" +
-      "ISION_KIND_RE_WINDOW\020\010\022&\n\"PUMPTOWN_DECIS" +
-      "ION_KIND_REDIS_ALLOC\020\t\022$\n PUMPTOWN_DECIS" +
-      "ION_KIND_DUEL_TURN\020\n\022%\n!PUMPTOWN_DECISIO" +
-      "N_KIND_DUEL_PLACE\020\013\022%\n!PUMPTOWN_DECISION" +
-      "_KIND_PUMP_LIMIT\020\014\022$\n PUMPTOWN_DECISION_" +
-      "KIND_GAME_OVER\020\r\022&\n\"PUMPTOWN_DECISION_KI" +
-      "ND_NOPE_WINDOW\020\016B\224\001\n\017dev.cardroom.v1B\rPu" +
-      "mptownProtoP\001Z:github.com/cardroom/cardr" +
-      "oom/gen/go/cardroom/v1;cardroomv1\242\002\003CRX\252" +
-      "\002\013Cardroom.V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardr" +
-      "oom::V1b\006proto3"
+      "townPhaseR\ntypedPhase\022(\n\020set_aside_owner" +
+      "s\030\037 \003(\005R\016setAsideOwners\022B\n\014duel_results\030" +
+      "  \003(\0132\037.cardroom.v1.PumptownDuelResultR\013" +
+      "duelResults\022@\n\nlast_round\030! \001(\0132!.cardro" +
+      "om.v1.PumptownRoundSummaryR\tlastRoundB\006\n" +
+      "\004_youB\r\n\013_last_actorB\n\n\010_knockerB\013\n\t_aut" +
+      "opassB\017\n\r_round_winner\"\202\001\n\020PumptownDecis" +
+      "ion\022\026\n\004kind\030\001 \001(\tB\002\030\001R\004kind\022\024\n\005seats\030\002 \003" +
+      "(\005R\005seats\022@\n\ntyped_kind\030\003 \001(\0162!.cardroom" +
+      ".v1.PumptownDecisionKindR\ttypedKind\"\303\002\n\016" +
+      "PumptownPlayer\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004gr" +
+      "id\030\002 \003(\tR\004grid\022\035\n\npump_count\030\003 \001(\005R\tpump" +
+      "Count\022\036\n\ncumulative\030\004 \001(\005R\ncumulative\022\035\n" +
+      "\npeek_acked\030\005 \001(\010R\tpeekAcked\022\031\n\010peek_all" +
+      "\030\006 \001(\010R\007peekAll\022\031\n\005tally\030\007 \001(\005H\000R\005tally\210" +
+      "\001\001\022\031\n\005score\030\010 \001(\005H\001R\005score\210\001\001\0220\n\021provisi" +
+      "onal_tally\030\t \001(\005H\002R\020provisionalTally\210\001\001B" +
+      "\010\n\006_tallyB\010\n\006_scoreB\024\n\022_provisional_tall" +
+      "y\"_\n\017PumptownPending\022\022\n\004seat\030\001 \001(\005R\004seat" +
+      "\022\026\n\006source\030\002 \001(\tR\006source\022\027\n\004card\030\003 \001(\tH\000" +
+      "R\004card\210\001\001B\007\n\005_card\"\346\002\n\021PumptownChainPlay" +
+      "\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card" +
+      "\022\033\n\006target\030\003 \001(\005H\000R\006target\210\001\001\022\021\n\001a\030\004 \001(\005" +
+      "H\001R\001a\210\001\001\022\023\n\002pa\030\005 \001(\tH\002R\002pa\210\001\001\022\021\n\001b\030\006 \001(\005" +
+      "H\003R\001b\210\001\001\022\023\n\002pb\030\007 \001(\tH\004R\002pb\210\001\001\022\027\n\004tpos\030\010 " +
+      "\001(\tH\005R\004tpos\210\001\001\022\034\n\007own_pos\030\t \001(\tH\006R\006ownPo" +
+      "s\210\001\001\022\025\n\003pos\030\n \001(\tH\007R\003pos\210\001\001\022\026\n\006layout\030\013 " +
+      "\003(\tR\006layout\022\024\n\005alloc\030\014 \003(\005R\005allocB\t\n\007_ta" +
+      "rgetB\004\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB" +
+      "\n\n\010_own_posB\006\n\004_pos\"B\n\026PumptownRedistrib" +
+      "ution\022\022\n\004seat\030\001 \001(\005R\004seat\022\024\n\005alloc\030\002 \003(\005" +
+      "R\005alloc\"L\n\022PumptownDuelRecord\022\036\n\nchallen" +
+      "ger\030\001 \001(\005R\nchallenger\022\026\n\006target\030\002 \001(\005R\006t" +
+      "arget\"\350\001\n\014PumptownDuel\022\022\n\004kind\030\001 \001(\tR\004ki" +
+      "nd\022\024\n\005order\030\002 \003(\005R\005order\022\024\n\005seats\030\003 \003(\005R" +
+      "\005seats\0223\n\005slots\030\004 \003(\0132\035.cardroom.v1.Pump" +
+      "townCardListR\005slots\022\024\n\005cycle\030\005 \001(\005R\005cycl" +
+      "e\022\026\n\006replay\030\006 \001(\005R\006replay\0225\n\006passes\030\007 \003(" +
+      "\0132\035.cardroom.v1.PumptownDuelPassR\006passes" +
+      "\"@\n\020PumptownDuelPass\022\024\n\005seats\030\001 \003(\005R\005sea" +
+      "ts\022\026\n\006values\030\002 \003(\005R\006values\"\222\002\n\022PumptownD" +
+      "uelResult\022\022\n\004kind\030\001 \001(\tR\004kind\022\024\n\005seats\030\002" +
+      " \003(\005R\005seats\022#\n\nchallenger\030\003 \001(\005H\000R\nchall" +
+      "enger\210\001\001\022\'\n\017original_scores\030\004 \003(\005R\016origi" +
+      "nalScores\0225\n\006passes\030\005 \003(\0132\035.cardroom.v1." +
+      "PumptownDuelPassR\006passes\022\033\n\006winner\030\006 \001(\005" +
+      "H\001R\006winner\210\001\001\022\026\n\006scores\030\007 \003(\005R\006scoresB\r\n" +
+      "\013_challengerB\t\n\007_winner\"\235\003\n\024PumptownRoun" +
+      "dSummary\022\024\n\005round\030\001 \001(\005R\005round\022\035\n\007knocke" +
+      "r\030\002 \001(\005H\000R\007knocker\210\001\001\022\030\n\007tallies\030\003 \003(\005R\007" +
+      "tallies\022\022\n\004moon\030\004 \003(\010R\004moon\022\026\n\006scores\030\005 " +
+      "\003(\005R\006scores\022\036\n\ncumulative\030\006 \003(\005R\ncumulat" +
+      "ive\022\026\n\006halved\030\007 \003(\005R\006halved\022\033\n\006winner\030\010 " +
+      "\001(\005H\001R\006winner\210\001\001\0225\n\005duels\030\t \003(\0132\037.cardro" +
+      "om.v1.PumptownDuelResultR\005duels\022\030\n\007doubl" +
+      "es\030\n \003(\005R\007doubles\022M\n\017redistributions\030\013 \003" +
+      "(\0132#.cardroom.v1.PumptownRedistributionR" +
+      "\017redistributionsB\n\n\010_knockerB\t\n\007_winner\"" +
+      "\301\016\n\rPumptownEvent\022G\n\013round_start\030\001 \001(\0132$" +
+      ".cardroom.v1.PumptownRoundStartEventH\000R\n" +
+      "roundStart\022D\n\npeek_start\030\002 \001(\0132#.cardroo" +
+      "m.v1.PumptownPeekStartEventH\000R\tpeekStart" +
+      "\022>\n\010ack_peek\030\003 \001(\0132!.cardroom.v1.Pumptow" +
+      "nAckPeekEventH\000R\007ackPeek\022>\n\010peek_end\030\004 \001" +
+      "(\0132!.cardroom.v1.PumptownPeekEndEventH\000R" +
+      "\007peekEnd\0224\n\004pass\030\005 \001(\0132\036.cardroom.v1.Pum" +
+      "ptownPassEventH\000R\004pass\0224\n\004play\030\006 \001(\0132\036.c" +
+      "ardroom.v1.PumptownPlayEventH\000R\004play\022P\n\016" +
+      "chain_resolved\030\007 \001(\0132\'.cardroom.v1.Pumpt" +
+      "ownChainResolvedEventH\000R\rchainResolved\022M" +
+      "\n\rknock_blocked\030\010 \001(\0132&.cardroom.v1.Pump" +
+      "townKnockBlockedEventH\000R\014knockBlocked\022J\n" +
+      "\014knock_stands\030\t \001(\0132%.cardroom.v1.Pumpto" +
+      "wnKnockStandsEventH\000R\013knockStands\0227\n\005swi" +
+      "pe\030\n \001(\0132\037.cardroom.v1.PumptownSwipeEven" +
+      "tH\000R\005swipe\022C\n\teliminate\030\013 \001(\0132#.cardroom" +
+      ".v1.PumptownEliminateEventH\000R\teliminate\022" +
+      "4\n\004draw\030\014 \001(\0132\036.cardroom.v1.PumptownDraw" +
+      "EventH\000R\004draw\0227\n\005place\030\r \001(\0132\037.cardroom." +
+      "v1.PumptownPlaceEventH\000R\005place\022=\n\007discar" +
+      "d\030\016 \001(\0132!.cardroom.v1.PumptownDiscardEve" +
+      "ntH\000R\007discard\0227\n\005knock\030\017 \001(\0132\037.cardroom." +
+      "v1.PumptownKnockEventH\000R\005knock\022>\n\010end_tu" +
+      "rn\030\020 \001(\0132!.cardroom.v1.PumptownEndTurnEv" +
+      "entH\000R\007endTurn\022:\n\006reveal\030\021 \001(\0132 .cardroo" +
+      "m.v1.PumptownRevealEventH\000R\006reveal\0227\n\005ta" +
+      "lly\030\022 \001(\0132\037.cardroom.v1.PumptownTallyEve" +
+      "ntH\000R\005tally\022D\n\nduel_start\030\023 \001(\0132#.cardro" +
+      "om.v1.PumptownDuelStartEventH\000R\tduelStar" +
+      "t\022G\n\013duel_reveal\030\024 \001(\0132$.cardroom.v1.Pum" +
+      "ptownDuelRevealEventH\000R\nduelReveal\022>\n\010du" +
+      "el_end\030\025 \001(\0132!.cardroom.v1.PumptownDuelE" +
+      "ndEventH\000R\007duelEnd\0227\n\005award\030\026 \001(\0132\037.card" +
+      "room.v1.PumptownAwardEventH\000R\005award\022J\n\014d" +
+      "iscard_pump\030\027 \001(\0132%.cardroom.v1.Pumptown" +
+      "DiscardPumpEventH\000R\013discardPump\022D\n\nround" +
+      "_over\030\030 \001(\0132#.cardroom.v1.PumptownRoundO" +
+      "verEventH\000R\troundOver\022A\n\tgame_over\030\031 \001(\013" +
+      "2\".cardroom.v1.PumptownGameOverEventH\000R\010" +
+      "gameOver\022C\n\treshuffle\030\032 \001(\0132#.cardroom.v" +
+      "1.PumptownReshuffleEventH\000R\treshuffle\022J\n" +
+      "\014autopass_set\030\033 \001(\0132%.cardroom.v1.Pumpto" +
+      "wnAutopassSetEventH\000R\013autopassSet\0227\n\005all" +
+      "ot\030\034 \001(\0132\037.cardroom.v1.PumptownAllotEven" +
+      "tH\000R\005allotB\007\n\005event\"{\n\027PumptownRoundStar" +
+      "tEvent\022\024\n\005round\030\001 \001(\005R\005round\022\030\n\007starter\030" +
+      "\002 \001(\005R\007starter\022\026\n\006dealer\030\003 \001(\005R\006dealer\022\030" +
+      "\n\007discard\030\004 \003(\tR\007discard\"K\n\026PumptownPeek" +
+      "StartEvent\022\031\n\010peek_all\030\001 \003(\010R\007peekAll\022\026\n" +
+      "\006peeked\030\002 \003(\tR\006peeked\"*\n\024PumptownAckPeek" +
+      "Event\022\022\n\004seat\030\001 \001(\005R\004seat\"\026\n\024PumptownPee" +
+      "kEndEvent\"?\n\021PumptownPassEvent\022\022\n\004seat\030\001" +
+      " \001(\005R\004seat\022\026\n\006window\030\002 \001(\tR\006window\"\335\002\n\021P" +
+      "umptownPlayEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004" +
+      "card\030\002 \001(\tR\004card\022\033\n\006target\030\003 \001(\005H\000R\006targ" +
+      "et\210\001\001\022\021\n\001a\030\004 \001(\005H\001R\001a\210\001\001\022\023\n\002pa\030\005 \001(\tH\002R\002" +
+      "pa\210\001\001\022\021\n\001b\030\006 \001(\005H\003R\001b\210\001\001\022\023\n\002pb\030\007 \001(\tH\004R\002" +
+      "pb\210\001\001\022\027\n\004tpos\030\010 \001(\tH\005R\004tpos\210\001\001\022\034\n\007own_po" +
+      "s\030\t \001(\tH\006R\006ownPos\210\001\001\022\025\n\003pos\030\n \001(\tH\007R\003pos" +
+      "\210\001\001\022\026\n\006layout\030\013 \003(\tR\006layoutB\t\n\007_targetB\004" +
+      "\n\002_aB\005\n\003_paB\004\n\002_bB\005\n\003_pbB\007\n\005_tposB\n\n\010_ow" +
+      "n_posB\006\n\004_posJ\004\010\014\020\rR\005alloc\"x\n\032PumptownCh" +
+      "ainResolvedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004" +
+      "card\030\002 \001(\tR\004card\022\034\n\tcancelled\030\003 \001(\010R\tcan" +
+      "celled\022\024\n\005cards\030\004 \003(\tR\005cards\"/\n\031Pumptown" +
+      "KnockBlockedEvent\022\022\n\004seat\030\001 \001(\005R\004seat\".\n" +
+      "\030PumptownKnockStandsEvent\022\022\n\004seat\030\001 \001(\005R" +
+      "\004seat\"j\n\022PumptownSwipeEvent\022\022\n\004seat\030\001 \001(" +
+      "\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\022\n\004card\030\003 \001(\tR" +
+      "\004card\022\032\n\010replaced\030\004 \001(\tR\010replaced\"R\n\026Pum" +
+      "ptownEliminateEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022" +
+      "\020\n\003pos\030\002 \001(\tR\003pos\022\022\n\004card\030\003 \001(\tR\004card\"a\n" +
+      "\021PumptownDrawEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\026" +
+      "\n\006source\030\002 \001(\tR\006source\022\027\n\004card\030\003 \001(\tH\000R\004" +
+      "card\210\001\001B\007\n\005_card\"V\n\022PumptownPlaceEvent\022\022" +
+      "\n\004seat\030\001 \001(\005R\004seat\022\020\n\003pos\030\002 \001(\tR\003pos\022\032\n\010" +
+      "replaced\030\003 \001(\tR\010replaced\">\n\024PumptownDisc" +
+      "ardEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001" +
+      "(\tR\004card\"(\n\022PumptownKnockEvent\022\022\n\004seat\030\001" +
+      " \001(\005R\004seat\"*\n\024PumptownEndTurnEvent\022\022\n\004se" +
+      "at\030\001 \001(\005R\004seat\"d\n\023PumptownRevealEvent\0223\n" +
+      "\005grids\030\001 \003(\0132\035.cardroom.v1.PumptownCardL" +
+      "istR\005grids\022\030\n\007tallies\030\002 \003(\005R\007tallies\"Z\n\022" +
+      "PumptownTallyEvent\022\030\n\007tallies\030\001 \003(\005R\007tal" +
+      "lies\022\022\n\004moon\030\002 \003(\010R\004moon\022\026\n\006scores\030\003 \003(\005" +
+      "R\006scores\"Z\n\026PumptownDuelStartEvent\022\022\n\004ki" +
+      "nd\030\001 \001(\tR\004kind\022\024\n\005seats\030\002 \003(\005R\005seats\022\026\n\006" +
+      "replay\030\003 \001(\005R\006replay\"|\n\027PumptownDuelReve" +
+      "alEvent\022\024\n\005seats\030\001 \003(\005R\005seats\0223\n\005slots\030\002" +
+      " \003(\0132\035.cardroom.v1.PumptownCardListR\005slo" +
+      "ts\022\026\n\006values\030\003 \003(\005R\006values\"R\n\024PumptownDu" +
+      "elEndEvent\022\022\n\004kind\030\001 \001(\tR\004kind\022\033\n\006winner" +
+      "\030\002 \001(\005H\000R\006winner\210\001\001B\t\n\007_winner\"\204\001\n\022Pumpt" +
+      "ownAwardEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\026\n\006sou" +
+      "rce\030\002 \001(\tR\006source\022\027\n\004from\030\003 \001(\005H\000R\004from\210" +
+      "\001\001\022\027\n\004card\030\004 \001(\tH\001R\004card\210\001\001B\007\n\005_fromB\007\n\005" +
+      "_card\"B\n\030PumptownDiscardPumpEvent\022\022\n\004sea" +
+      "t\030\001 \001(\005R\004seat\022\022\n\004card\030\002 \001(\tR\004card\"\246\001\n\026Pu" +
+      "mptownRoundOverEvent\022\024\n\005round\030\001 \001(\005R\005rou" +
+      "nd\022\026\n\006scores\030\002 \003(\005R\006scores\022\036\n\ncumulative" +
+      "\030\003 \003(\005R\ncumulative\022\026\n\006halved\030\004 \003(\005R\006halv" +
+      "ed\022\033\n\006winner\030\005 \001(\005H\000R\006winner\210\001\001B\t\n\007_winn" +
+      "er\"Q\n\025PumptownGameOverEvent\022\036\n\ncumulativ" +
+      "e\030\001 \003(\005R\ncumulative\022\030\n\007winners\030\002 \003(\005R\007wi" +
+      "nners\"B\n\026PumptownReshuffleEvent\022\022\n\004pile\030" +
+      "\001 \001(\tR\004pile\022\024\n\005count\030\002 \001(\005R\005count\"J\n\030Pum" +
+      "ptownAutopassSetEvent\022\022\n\004seat\030\001 \001(\005R\004sea" +
+      "t\022\023\n\002on\030\002 \001(\010H\000R\002on\210\001\001B\005\n\003_on\"|\n\022Pumptow" +
+      "nAllotEvent\022\022\n\004seat\030\001 \001(\005R\004seat\022\034\n\trecip" +
+      "ient\030\002 \001(\005R\trecipient\022\026\n\006amount\030\003 \001(\005R\006a" +
+      "mount\022\034\n\tremaining\030\004 \001(\005R\tremaining*\273\003\n\r" +
+      "PumptownPhase\022\036\n\032PUMPTOWN_PHASE_UNSPECIF" +
+      "IED\020\000\022\034\n\030PUMPTOWN_PHASE_RS_WINDOW\020\001\022\027\n\023P" +
+      "UMPTOWN_PHASE_PEEK\020\002\022\034\n\030PUMPTOWN_PHASE_T" +
+      "B_WINDOW\020\003\022\035\n\031PUMPTOWN_PHASE_TURN_START\020" +
+      "\004\022\035\n\031PUMPTOWN_PHASE_TURN_PLACE\020\005\022!\n\035PUMP" +
+      "TOWN_PHASE_KNOCK_DECISION\020\006\022\034\n\030PUMPTOWN_" +
+      "PHASE_AK_WINDOW\020\007\022\034\n\030PUMPTOWN_PHASE_RE_W" +
+      "INDOW\020\010\022\036\n\032PUMPTOWN_PHASE_REDIS_ALLOC\020\t\022" +
+      "\034\n\030PUMPTOWN_PHASE_DUEL_TURN\020\n\022\035\n\031PUMPTOW" +
+      "N_PHASE_DUEL_PLACE\020\013\022\035\n\031PUMPTOWN_PHASE_P" +
+      "UMP_LIMIT\020\014\022\034\n\030PUMPTOWN_PHASE_GAME_OVER\020" +
+      "\r*\332\004\n\024PumptownDecisionKind\022&\n\"PUMPTOWN_D" +
+      "ECISION_KIND_UNSPECIFIED\020\000\022$\n PUMPTOWN_D" +
+      "ECISION_KIND_RS_WINDOW\020\001\022\037\n\033PUMPTOWN_DEC" +
+      "ISION_KIND_PEEK\020\002\022$\n PUMPTOWN_DECISION_K" +
+      "IND_TB_WINDOW\020\003\022%\n!PUMPTOWN_DECISION_KIN" +
+      "D_TURN_START\020\004\022%\n!PUMPTOWN_DECISION_KIND" +
+      "_TURN_PLACE\020\005\022)\n%PUMPTOWN_DECISION_KIND_" +
+      "KNOCK_DECISION\020\006\022$\n PUMPTOWN_DECISION_KI" +
+      "ND_AK_WINDOW\020\007\022$\n PUMPTOWN_DECISION_KIND" +
+      "_RE_WINDOW\020\010\022&\n\"PUMPTOWN_DECISION_KIND_R" +
+      "EDIS_ALLOC\020\t\022$\n PUMPTOWN_DECISION_KIND_D" +
+      "UEL_TURN\020\n\022%\n!PUMPTOWN_DECISION_KIND_DUE" +
+      "L_PLACE\020\013\022%\n!PUMPTOWN_DECISION_KIND_PUMP" +
+      "_LIMIT\020\014\022$\n PUMPTOWN_DECISION_KIND_GAME_" +
+      "OVER\020\r\022&\n\"PUMPTOWN_DECISION_KIND_NOPE_WI" +
+      "NDOW\020\016B\224\001\n\017dev.cardroom.v1B\rPumptownProt" +
+      "oP\001Z:github.com/cardroom/cardroom/gen/go" +
+      "/cardroom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom" +
+      ".V1\272\002\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006p" +
+      "roto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -681,7 +721,7 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PumptownView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownView_descriptor,
-        new java.lang.String[] { "You", "Round", "Rounds", "Starter", "Dealer", "Phase", "Decision", "Mode", "Scheduled", "LastActor", "Knocker", "KnockBlocked", "FinalPending", "TurnsDone", "Players", "DrawCount", "Discard", "SetAside", "Pending", "Hand", "Autopass", "PumpDeckCount", "PumpDiscard", "Chain", "Doubles", "Redistributions", "Duels", "Duel", "RoundWinner", "TypedPhase", });
+        new java.lang.String[] { "You", "Round", "Rounds", "Starter", "Dealer", "Phase", "Decision", "Mode", "Scheduled", "LastActor", "Knocker", "KnockBlocked", "FinalPending", "TurnsDone", "Players", "DrawCount", "Discard", "SetAside", "Pending", "Hand", "Autopass", "PumpDeckCount", "PumpDiscard", "Chain", "Doubles", "Redistributions", "Duels", "Duel", "RoundWinner", "TypedPhase", "SetAsideOwners", "DuelResults", "LastRound", });
     internal_static_cardroom_v1_PumptownDecision_descriptor =
       getDescriptor().getMessageType(17);
     internal_static_cardroom_v1_PumptownDecision_fieldAccessorTable = new
@@ -723,177 +763,195 @@ public final class PumptownProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PumptownDuel_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuel_descriptor,
-        new java.lang.String[] { "Kind", "Order", "Seats", "Slots", "Cycle", "Replay", });
-    internal_static_cardroom_v1_PumptownEvent_descriptor =
+        new java.lang.String[] { "Kind", "Order", "Seats", "Slots", "Cycle", "Replay", "Passes", });
+    internal_static_cardroom_v1_PumptownDuelPass_descriptor =
       getDescriptor().getMessageType(24);
+    internal_static_cardroom_v1_PumptownDuelPass_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PumptownDuelPass_descriptor,
+        new java.lang.String[] { "Seats", "Values", });
+    internal_static_cardroom_v1_PumptownDuelResult_descriptor =
+      getDescriptor().getMessageType(25);
+    internal_static_cardroom_v1_PumptownDuelResult_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PumptownDuelResult_descriptor,
+        new java.lang.String[] { "Kind", "Seats", "Challenger", "OriginalScores", "Passes", "Winner", "Scores", });
+    internal_static_cardroom_v1_PumptownRoundSummary_descriptor =
+      getDescriptor().getMessageType(26);
+    internal_static_cardroom_v1_PumptownRoundSummary_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_cardroom_v1_PumptownRoundSummary_descriptor,
+        new java.lang.String[] { "Round", "Knocker", "Tallies", "Moon", "Scores", "Cumulative", "Halved", "Winner", "Duels", "Doubles", "Redistributions", });
+    internal_static_cardroom_v1_PumptownEvent_descriptor =
+      getDescriptor().getMessageType(27);
     internal_static_cardroom_v1_PumptownEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownEvent_descriptor,
         new java.lang.String[] { "RoundStart", "PeekStart", "AckPeek", "PeekEnd", "Pass", "Play", "ChainResolved", "KnockBlocked", "KnockStands", "Swipe", "Eliminate", "Draw", "Place", "Discard", "Knock", "EndTurn", "Reveal", "Tally", "DuelStart", "DuelReveal", "DuelEnd", "Award", "DiscardPump", "RoundOver", "GameOver", "Reshuffle", "AutopassSet", "Allot", "Event", });
     internal_static_cardroom_v1_PumptownRoundStartEvent_descriptor =
-      getDescriptor().getMessageType(25);
+      getDescriptor().getMessageType(28);
     internal_static_cardroom_v1_PumptownRoundStartEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRoundStartEvent_descriptor,
         new java.lang.String[] { "Round", "Starter", "Dealer", "Discard", });
     internal_static_cardroom_v1_PumptownPeekStartEvent_descriptor =
-      getDescriptor().getMessageType(26);
+      getDescriptor().getMessageType(29);
     internal_static_cardroom_v1_PumptownPeekStartEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPeekStartEvent_descriptor,
         new java.lang.String[] { "PeekAll", "Peeked", });
     internal_static_cardroom_v1_PumptownAckPeekEvent_descriptor =
-      getDescriptor().getMessageType(27);
+      getDescriptor().getMessageType(30);
     internal_static_cardroom_v1_PumptownAckPeekEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAckPeekEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownPeekEndEvent_descriptor =
-      getDescriptor().getMessageType(28);
+      getDescriptor().getMessageType(31);
     internal_static_cardroom_v1_PumptownPeekEndEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPeekEndEvent_descriptor,
         new java.lang.String[] { });
     internal_static_cardroom_v1_PumptownPassEvent_descriptor =
-      getDescriptor().getMessageType(29);
+      getDescriptor().getMessageType(32);
     internal_static_cardroom_v1_PumptownPassEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPassEvent_descriptor,
         new java.lang.String[] { "Seat", "Window", });
     internal_static_cardroom_v1_PumptownPlayEvent_descriptor =
-      getDescriptor().getMessageType(30);
+      getDescriptor().getMessageType(33);
     internal_static_cardroom_v1_PumptownPlayEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlayEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", "Target", "A", "Pa", "B", "Pb", "Tpos", "OwnPos", "Pos", "Layout", });
     internal_static_cardroom_v1_PumptownChainResolvedEvent_descriptor =
-      getDescriptor().getMessageType(31);
+      getDescriptor().getMessageType(34);
     internal_static_cardroom_v1_PumptownChainResolvedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownChainResolvedEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", "Cancelled", "Cards", });
     internal_static_cardroom_v1_PumptownKnockBlockedEvent_descriptor =
-      getDescriptor().getMessageType(32);
+      getDescriptor().getMessageType(35);
     internal_static_cardroom_v1_PumptownKnockBlockedEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownKnockBlockedEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownKnockStandsEvent_descriptor =
-      getDescriptor().getMessageType(33);
+      getDescriptor().getMessageType(36);
     internal_static_cardroom_v1_PumptownKnockStandsEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownKnockStandsEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownSwipeEvent_descriptor =
-      getDescriptor().getMessageType(34);
+      getDescriptor().getMessageType(37);
     internal_static_cardroom_v1_PumptownSwipeEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownSwipeEvent_descriptor,
         new java.lang.String[] { "Seat", "Pos", "Card", "Replaced", });
     internal_static_cardroom_v1_PumptownEliminateEvent_descriptor =
-      getDescriptor().getMessageType(35);
+      getDescriptor().getMessageType(38);
     internal_static_cardroom_v1_PumptownEliminateEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownEliminateEvent_descriptor,
         new java.lang.String[] { "Seat", "Pos", "Card", });
     internal_static_cardroom_v1_PumptownDrawEvent_descriptor =
-      getDescriptor().getMessageType(36);
+      getDescriptor().getMessageType(39);
     internal_static_cardroom_v1_PumptownDrawEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDrawEvent_descriptor,
         new java.lang.String[] { "Seat", "Source", "Card", });
     internal_static_cardroom_v1_PumptownPlaceEvent_descriptor =
-      getDescriptor().getMessageType(37);
+      getDescriptor().getMessageType(40);
     internal_static_cardroom_v1_PumptownPlaceEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownPlaceEvent_descriptor,
         new java.lang.String[] { "Seat", "Pos", "Replaced", });
     internal_static_cardroom_v1_PumptownDiscardEvent_descriptor =
-      getDescriptor().getMessageType(38);
+      getDescriptor().getMessageType(41);
     internal_static_cardroom_v1_PumptownDiscardEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDiscardEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", });
     internal_static_cardroom_v1_PumptownKnockEvent_descriptor =
-      getDescriptor().getMessageType(39);
+      getDescriptor().getMessageType(42);
     internal_static_cardroom_v1_PumptownKnockEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownKnockEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownEndTurnEvent_descriptor =
-      getDescriptor().getMessageType(40);
+      getDescriptor().getMessageType(43);
     internal_static_cardroom_v1_PumptownEndTurnEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownEndTurnEvent_descriptor,
         new java.lang.String[] { "Seat", });
     internal_static_cardroom_v1_PumptownRevealEvent_descriptor =
-      getDescriptor().getMessageType(41);
+      getDescriptor().getMessageType(44);
     internal_static_cardroom_v1_PumptownRevealEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRevealEvent_descriptor,
         new java.lang.String[] { "Grids", "Tallies", });
     internal_static_cardroom_v1_PumptownTallyEvent_descriptor =
-      getDescriptor().getMessageType(42);
+      getDescriptor().getMessageType(45);
     internal_static_cardroom_v1_PumptownTallyEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownTallyEvent_descriptor,
         new java.lang.String[] { "Tallies", "Moon", "Scores", });
     internal_static_cardroom_v1_PumptownDuelStartEvent_descriptor =
-      getDescriptor().getMessageType(43);
+      getDescriptor().getMessageType(46);
     internal_static_cardroom_v1_PumptownDuelStartEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelStartEvent_descriptor,
         new java.lang.String[] { "Kind", "Seats", "Replay", });
     internal_static_cardroom_v1_PumptownDuelRevealEvent_descriptor =
-      getDescriptor().getMessageType(44);
+      getDescriptor().getMessageType(47);
     internal_static_cardroom_v1_PumptownDuelRevealEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelRevealEvent_descriptor,
         new java.lang.String[] { "Seats", "Slots", "Values", });
     internal_static_cardroom_v1_PumptownDuelEndEvent_descriptor =
-      getDescriptor().getMessageType(45);
+      getDescriptor().getMessageType(48);
     internal_static_cardroom_v1_PumptownDuelEndEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDuelEndEvent_descriptor,
         new java.lang.String[] { "Kind", "Winner", });
     internal_static_cardroom_v1_PumptownAwardEvent_descriptor =
-      getDescriptor().getMessageType(46);
+      getDescriptor().getMessageType(49);
     internal_static_cardroom_v1_PumptownAwardEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAwardEvent_descriptor,
         new java.lang.String[] { "Seat", "Source", "From", "Card", });
     internal_static_cardroom_v1_PumptownDiscardPumpEvent_descriptor =
-      getDescriptor().getMessageType(47);
+      getDescriptor().getMessageType(50);
     internal_static_cardroom_v1_PumptownDiscardPumpEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownDiscardPumpEvent_descriptor,
         new java.lang.String[] { "Seat", "Card", });
     internal_static_cardroom_v1_PumptownRoundOverEvent_descriptor =
-      getDescriptor().getMessageType(48);
+      getDescriptor().getMessageType(51);
     internal_static_cardroom_v1_PumptownRoundOverEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownRoundOverEvent_descriptor,
         new java.lang.String[] { "Round", "Scores", "Cumulative", "Halved", "Winner", });
     internal_static_cardroom_v1_PumptownGameOverEvent_descriptor =
-      getDescriptor().getMessageType(49);
+      getDescriptor().getMessageType(52);
     internal_static_cardroom_v1_PumptownGameOverEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownGameOverEvent_descriptor,
         new java.lang.String[] { "Cumulative", "Winners", });
     internal_static_cardroom_v1_PumptownReshuffleEvent_descriptor =
-      getDescriptor().getMessageType(50);
+      getDescriptor().getMessageType(53);
     internal_static_cardroom_v1_PumptownReshuffleEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownReshuffleEvent_descriptor,
         new java.lang.String[] { "Pile", "Count", });
     internal_static_cardroom_v1_PumptownAutopassSetEvent_descriptor =
-      getDescriptor().getMessageType(51);
+      getDescriptor().getMessageType(54);
     internal_static_cardroom_v1_PumptownAutopassSetEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAutopassSetEvent_descriptor,
         new java.lang.String[] { "Seat", "On", });
     internal_static_cardroom_v1_PumptownAllotEvent_descriptor =
-      getDescriptor().getMessageType(52);
+      getDescriptor().getMessageType(55);
     internal_static_cardroom_v1_PumptownAllotEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PumptownAllotEvent_descriptor,

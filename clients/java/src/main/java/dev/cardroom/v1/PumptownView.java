@@ -51,6 +51,8 @@ private static final long serialVersionUID = 0L;
     redistributions_ = java.util.Collections.emptyList();
     duels_ = java.util.Collections.emptyList();
     typedPhase_ = 0;
+    setAsideOwners_ = emptyIntList();
+    duelResults_ = java.util.Collections.emptyList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -1155,6 +1157,175 @@ private static final long serialVersionUID = 0L;
     return result == null ? dev.cardroom.v1.PumptownPhase.UNRECOGNIZED : result;
   }
 
+  public static final int SET_ASIDE_OWNERS_FIELD_NUMBER = 31;
+  @SuppressWarnings("serial")
+  private com.google.protobuf.Internal.IntList setAsideOwners_ =
+      emptyIntList();
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @return A list containing the setAsideOwners.
+   */
+  @java.lang.Override
+  public java.util.List<java.lang.Integer>
+      getSetAsideOwnersList() {
+    return setAsideOwners_;
+  }
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @return The count of setAsideOwners.
+   */
+  public int getSetAsideOwnersCount() {
+    return setAsideOwners_.size();
+  }
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @param index The index of the element to return.
+   * @return The setAsideOwners at the given index.
+   */
+  public int getSetAsideOwners(int index) {
+    return setAsideOwners_.getInt(index);
+  }
+  private int setAsideOwnersMemoizedSerializedSize = -1;
+
+  public static final int DUEL_RESULTS_FIELD_NUMBER = 32;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.cardroom.v1.PumptownDuelResult> duelResults_;
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PumptownDuelResult> getDuelResultsList() {
+    return duelResults_;
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.cardroom.v1.PumptownDuelResultOrBuilder> 
+      getDuelResultsOrBuilderList() {
+    return duelResults_;
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.Override
+  public int getDuelResultsCount() {
+    return duelResults_.size();
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownDuelResult getDuelResults(int index) {
+    return duelResults_.get(index);
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownDuelResultOrBuilder getDuelResultsOrBuilder(
+      int index) {
+    return duelResults_.get(index);
+  }
+
+  public static final int LAST_ROUND_FIELD_NUMBER = 33;
+  private dev.cardroom.v1.PumptownRoundSummary lastRound_;
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   * @return Whether the lastRound field is set.
+   */
+  @java.lang.Override
+  public boolean hasLastRound() {
+    return ((bitField0_ & 0x00000100) != 0);
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   * @return The lastRound.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownRoundSummary getLastRound() {
+    return lastRound_ == null ? dev.cardroom.v1.PumptownRoundSummary.getDefaultInstance() : lastRound_;
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownRoundSummaryOrBuilder getLastRoundOrBuilder() {
+    return lastRound_ == null ? dev.cardroom.v1.PumptownRoundSummary.getDefaultInstance() : lastRound_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -1271,6 +1442,19 @@ private static final long serialVersionUID = 0L;
     }
     if (typedPhase_ != dev.cardroom.v1.PumptownPhase.PUMPTOWN_PHASE_UNSPECIFIED.getNumber()) {
       output.writeEnum(30, typedPhase_);
+    }
+    if (getSetAsideOwnersList().size() > 0) {
+      output.writeUInt32NoTag(250);
+      output.writeUInt32NoTag(setAsideOwnersMemoizedSerializedSize);
+    }
+    for (int i = 0; i < setAsideOwners_.size(); i++) {
+      output.writeInt32NoTag(setAsideOwners_.getInt(i));
+    }
+    for (int i = 0; i < duelResults_.size(); i++) {
+      output.writeMessage(32, duelResults_.get(i));
+    }
+    if (((bitField0_ & 0x00000100) != 0)) {
+      output.writeMessage(33, getLastRound());
     }
     getUnknownFields().writeTo(output);
   }
@@ -1460,6 +1644,37 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeEnumSize(30, typedPhase_);
     }
+    {
+      int dataSize = 0;
+      for (int i = 0; i < setAsideOwners_.size(); i++) {
+        dataSize += com.google.protobuf.CodedOutputStream
+          .computeInt32SizeNoTag(setAsideOwners_.getInt(i));
+      }
+      size += dataSize;
+      if (!getSetAsideOwnersList().isEmpty()) {
+        size += 2;
+        size += com.google.protobuf.CodedOutputStream
+            .computeInt32SizeNoTag(dataSize);
+      }
+      setAsideOwnersMemoizedSerializedSize = dataSize;
+    }
+
+        {
+          final int count = duelResults_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(duelResults_.get(i));
+          }
+          size += 2 * count;
+        }
+    return size;
+  }
+  private int computeSerializedSize_1() {
+    int size = 0;
+    if (((bitField0_ & 0x00000100) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(33, getLastRound());
+    }
     return size;
   }
   @java.lang.Override
@@ -1469,6 +1684,7 @@ private static final long serialVersionUID = 0L;
 
     size = 0;
     size += computeSerializedSize_0();
+    size += computeSerializedSize_1();
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -1567,6 +1783,15 @@ private static final long serialVersionUID = 0L;
           != other.getRoundWinner()) return false;
     }
     if (typedPhase_ != other.typedPhase_) return false;
+    if (!getSetAsideOwnersList()
+        .equals(other.getSetAsideOwnersList())) return false;
+    if (!getDuelResultsList()
+        .equals(other.getDuelResultsList())) return false;
+    if (hasLastRound() != other.hasLastRound()) return false;
+    if (hasLastRound()) {
+      if (!getLastRound()
+          .equals(other.getLastRound())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -1677,6 +1902,18 @@ private static final long serialVersionUID = 0L;
     }
     hash = (37 * hash) + TYPED_PHASE_FIELD_NUMBER;
     hash = (53 * hash) + typedPhase_;
+    if (getSetAsideOwnersCount() > 0) {
+      hash = (37 * hash) + SET_ASIDE_OWNERS_FIELD_NUMBER;
+      hash = (53 * hash) + getSetAsideOwnersList().hashCode();
+    }
+    if (getDuelResultsCount() > 0) {
+      hash = (37 * hash) + DUEL_RESULTS_FIELD_NUMBER;
+      hash = (53 * hash) + getDuelResultsList().hashCode();
+    }
+    if (hasLastRound()) {
+      hash = (37 * hash) + LAST_ROUND_FIELD_NUMBER;
+      hash = (53 * hash) + getLastRound().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -1819,12 +2056,15 @@ private static final long serialVersionUID = 0L;
         internalGetRedistributionsFieldBuilder();
         internalGetDuelsFieldBuilder();
         internalGetDuelFieldBuilder();
+        internalGetDuelResultsFieldBuilder();
+        internalGetLastRoundFieldBuilder();
       }
     }
     @java.lang.Override
     public Builder clear() {
       super.clear();
       bitField0_ = 0;
+      bitField1_ = 0;
       you_ = 0;
       round_ = 0;
       rounds_ = 0;
@@ -1895,6 +2135,19 @@ private static final long serialVersionUID = 0L;
       }
       roundWinner_ = 0;
       typedPhase_ = 0;
+      setAsideOwners_ = emptyIntList();
+      if (duelResultsBuilder_ == null) {
+        duelResults_ = java.util.Collections.emptyList();
+      } else {
+        duelResults_ = null;
+        duelResultsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x80000000);
+      lastRound_ = null;
+      if (lastRoundBuilder_ != null) {
+        lastRoundBuilder_.dispose();
+        lastRoundBuilder_ = null;
+      }
       return this;
     }
 
@@ -1923,6 +2176,7 @@ private static final long serialVersionUID = 0L;
       dev.cardroom.v1.PumptownView result = new dev.cardroom.v1.PumptownView(this);
       buildPartialRepeatedFields(result);
       if (bitField0_ != 0) { buildPartial0(result); }
+      if (bitField1_ != 0) { buildPartial1(result); }
       onBuilt();
       return result;
     }
@@ -1963,6 +2217,15 @@ private static final long serialVersionUID = 0L;
         result.duels_ = duels_;
       } else {
         result.duels_ = duelsBuilder_.build();
+      }
+      if (duelResultsBuilder_ == null) {
+        if (((bitField0_ & 0x80000000) != 0)) {
+          duelResults_ = java.util.Collections.unmodifiableList(duelResults_);
+          bitField0_ = (bitField0_ & ~0x80000000);
+        }
+        result.duelResults_ = duelResults_;
+      } else {
+        result.duelResults_ = duelResultsBuilder_.build();
       }
     }
 
@@ -2067,6 +2330,22 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x20000000) != 0)) {
         result.typedPhase_ = typedPhase_;
+      }
+      if (((from_bitField0_ & 0x40000000) != 0)) {
+        setAsideOwners_.makeImmutable();
+        result.setAsideOwners_ = setAsideOwners_;
+      }
+      result.bitField0_ |= to_bitField0_;
+    }
+
+    private void buildPartial1(dev.cardroom.v1.PumptownView result) {
+      int from_bitField1_ = bitField1_;
+      int to_bitField0_ = 0;
+      if (((from_bitField1_ & 0x00000001) != 0)) {
+        result.lastRound_ = lastRoundBuilder_ == null
+            ? lastRound_
+            : lastRoundBuilder_.build();
+        to_bitField0_ |= 0x00000100;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -2321,6 +2600,46 @@ private static final long serialVersionUID = 0L;
       if (other.typedPhase_ != 0) {
         setTypedPhaseValue(other.getTypedPhaseValue());
       }
+      if (!other.setAsideOwners_.isEmpty()) {
+        if (setAsideOwners_.isEmpty()) {
+          setAsideOwners_ = other.setAsideOwners_;
+          setAsideOwners_.makeImmutable();
+          bitField0_ |= 0x40000000;
+        } else {
+          ensureSetAsideOwnersIsMutable();
+          setAsideOwners_.addAll(other.setAsideOwners_);
+        }
+        onChanged();
+      }
+      if (duelResultsBuilder_ == null) {
+        if (!other.duelResults_.isEmpty()) {
+          if (duelResults_.isEmpty()) {
+            duelResults_ = other.duelResults_;
+            bitField0_ = (bitField0_ & ~0x80000000);
+          } else {
+            ensureDuelResultsIsMutable();
+            duelResults_.addAll(other.duelResults_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.duelResults_.isEmpty()) {
+          if (duelResultsBuilder_.isEmpty()) {
+            duelResultsBuilder_.dispose();
+            duelResultsBuilder_ = null;
+            duelResults_ = other.duelResults_;
+            bitField0_ = (bitField0_ & ~0x80000000);
+            duelResultsBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetDuelResultsFieldBuilder() : null;
+          } else {
+            duelResultsBuilder_.addAllMessages(other.duelResults_);
+          }
+        }
+      }
+      if (other.hasLastRound()) {
+        mergeLastRound(other.getLastRound());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -2568,6 +2887,42 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x20000000;
               break;
             } // case 240
+            case 248: {
+              int v = input.readInt32();
+              ensureSetAsideOwnersIsMutable();
+              setAsideOwners_.addInt(v);
+              break;
+            } // case 248
+            case 250: {
+              int length = input.readRawVarint32();
+              int limit = input.pushLimit(length);
+              ensureSetAsideOwnersIsMutable();
+              while (input.getBytesUntilLimit() > 0) {
+                setAsideOwners_.addInt(input.readInt32());
+              }
+              input.popLimit(limit);
+              break;
+            } // case 250
+            case 258: {
+              dev.cardroom.v1.PumptownDuelResult m =
+                  input.readMessage(
+                      dev.cardroom.v1.PumptownDuelResult.parser(),
+                      extensionRegistry);
+              if (duelResultsBuilder_ == null) {
+                ensureDuelResultsIsMutable();
+                duelResults_.add(m);
+              } else {
+                duelResultsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 258
+            case 266: {
+              input.readMessage(
+                  internalGetLastRoundFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField1_ |= 0x00000001;
+              break;
+            } // case 266
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2584,6 +2939,7 @@ private static final long serialVersionUID = 0L;
       return this;
     }
     private int bitField0_;
+    private int bitField1_;
 
     private int you_ ;
     /**
@@ -6144,6 +6500,671 @@ private static final long serialVersionUID = 0L;
       typedPhase_ = 0;
       onChanged();
       return this;
+    }
+
+    private com.google.protobuf.Internal.IntList setAsideOwners_ = emptyIntList();
+    private void ensureSetAsideOwnersIsMutable() {
+      if (!setAsideOwners_.isModifiable()) {
+        setAsideOwners_ = makeMutableCopy(setAsideOwners_);
+      }
+      bitField0_ |= 0x40000000;
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @return A list containing the setAsideOwners.
+     */
+    public java.util.List<java.lang.Integer>
+        getSetAsideOwnersList() {
+      setAsideOwners_.makeImmutable();
+      return setAsideOwners_;
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @return The count of setAsideOwners.
+     */
+    public int getSetAsideOwnersCount() {
+      return setAsideOwners_.size();
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @param index The index of the element to return.
+     * @return The setAsideOwners at the given index.
+     */
+    public int getSetAsideOwners(int index) {
+      return setAsideOwners_.getInt(index);
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @param index The index to set the value at.
+     * @param value The setAsideOwners to set.
+     * @return This builder for chaining.
+     */
+    public Builder setSetAsideOwners(
+        int index, int value) {
+
+      ensureSetAsideOwnersIsMutable();
+      setAsideOwners_.setInt(index, value);
+      bitField0_ |= 0x40000000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @param value The setAsideOwners to add.
+     * @return This builder for chaining.
+     */
+    public Builder addSetAsideOwners(int value) {
+
+      ensureSetAsideOwnersIsMutable();
+      setAsideOwners_.addInt(value);
+      bitField0_ |= 0x40000000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @param values The setAsideOwners to add.
+     * @return This builder for chaining.
+     */
+    public Builder addAllSetAsideOwners(
+        java.lang.Iterable<? extends java.lang.Integer> values) {
+      ensureSetAsideOwnersIsMutable();
+      com.google.protobuf.AbstractMessageLite.Builder.addAll(
+          values, setAsideOwners_);
+      bitField0_ |= 0x40000000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearSetAsideOwners() {
+      setAsideOwners_ = emptyIntList();
+      bitField0_ = (bitField0_ & ~0x40000000);
+      onChanged();
+      return this;
+    }
+
+    private java.util.List<dev.cardroom.v1.PumptownDuelResult> duelResults_ =
+      java.util.Collections.emptyList();
+    private void ensureDuelResultsIsMutable() {
+      if (!((bitField0_ & 0x80000000) != 0)) {
+        duelResults_ = new java.util.ArrayList<dev.cardroom.v1.PumptownDuelResult>(duelResults_);
+        bitField0_ |= 0x80000000;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PumptownDuelResult, dev.cardroom.v1.PumptownDuelResult.Builder, dev.cardroom.v1.PumptownDuelResultOrBuilder> duelResultsBuilder_;
+
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PumptownDuelResult> getDuelResultsList() {
+      if (duelResultsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(duelResults_);
+      } else {
+        return duelResultsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public int getDuelResultsCount() {
+      if (duelResultsBuilder_ == null) {
+        return duelResults_.size();
+      } else {
+        return duelResultsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelResult getDuelResults(int index) {
+      if (duelResultsBuilder_ == null) {
+        return duelResults_.get(index);
+      } else {
+        return duelResultsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder setDuelResults(
+        int index, dev.cardroom.v1.PumptownDuelResult value) {
+      if (duelResultsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureDuelResultsIsMutable();
+        duelResults_.set(index, value);
+        onChanged();
+      } else {
+        duelResultsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder setDuelResults(
+        int index, dev.cardroom.v1.PumptownDuelResult.Builder builderForValue) {
+      if (duelResultsBuilder_ == null) {
+        ensureDuelResultsIsMutable();
+        duelResults_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        duelResultsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addDuelResults(dev.cardroom.v1.PumptownDuelResult value) {
+      if (duelResultsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureDuelResultsIsMutable();
+        duelResults_.add(value);
+        onChanged();
+      } else {
+        duelResultsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addDuelResults(
+        int index, dev.cardroom.v1.PumptownDuelResult value) {
+      if (duelResultsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureDuelResultsIsMutable();
+        duelResults_.add(index, value);
+        onChanged();
+      } else {
+        duelResultsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addDuelResults(
+        dev.cardroom.v1.PumptownDuelResult.Builder builderForValue) {
+      if (duelResultsBuilder_ == null) {
+        ensureDuelResultsIsMutable();
+        duelResults_.add(builderForValue.build());
+        onChanged();
+      } else {
+        duelResultsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addDuelResults(
+        int index, dev.cardroom.v1.PumptownDuelResult.Builder builderForValue) {
+      if (duelResultsBuilder_ == null) {
+        ensureDuelResultsIsMutable();
+        duelResults_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        duelResultsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addAllDuelResults(
+        java.lang.Iterable<? extends dev.cardroom.v1.PumptownDuelResult> values) {
+      if (duelResultsBuilder_ == null) {
+        ensureDuelResultsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, duelResults_);
+        onChanged();
+      } else {
+        duelResultsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder clearDuelResults() {
+      if (duelResultsBuilder_ == null) {
+        duelResults_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x80000000);
+        onChanged();
+      } else {
+        duelResultsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder removeDuelResults(int index) {
+      if (duelResultsBuilder_ == null) {
+        ensureDuelResultsIsMutable();
+        duelResults_.remove(index);
+        onChanged();
+      } else {
+        duelResultsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelResult.Builder getDuelResultsBuilder(
+        int index) {
+      return internalGetDuelResultsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelResultOrBuilder getDuelResultsOrBuilder(
+        int index) {
+      if (duelResultsBuilder_ == null) {
+        return duelResults_.get(index);  } else {
+        return duelResultsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public java.util.List<? extends dev.cardroom.v1.PumptownDuelResultOrBuilder> 
+         getDuelResultsOrBuilderList() {
+      if (duelResultsBuilder_ != null) {
+        return duelResultsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(duelResults_);
+      }
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelResult.Builder addDuelResultsBuilder() {
+      return internalGetDuelResultsFieldBuilder().addBuilder(
+          dev.cardroom.v1.PumptownDuelResult.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public dev.cardroom.v1.PumptownDuelResult.Builder addDuelResultsBuilder(
+        int index) {
+      return internalGetDuelResultsFieldBuilder().addBuilder(
+          index, dev.cardroom.v1.PumptownDuelResult.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public java.util.List<dev.cardroom.v1.PumptownDuelResult.Builder> 
+         getDuelResultsBuilderList() {
+      return internalGetDuelResultsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.cardroom.v1.PumptownDuelResult, dev.cardroom.v1.PumptownDuelResult.Builder, dev.cardroom.v1.PumptownDuelResultOrBuilder> 
+        internalGetDuelResultsFieldBuilder() {
+      if (duelResultsBuilder_ == null) {
+        duelResultsBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.cardroom.v1.PumptownDuelResult, dev.cardroom.v1.PumptownDuelResult.Builder, dev.cardroom.v1.PumptownDuelResultOrBuilder>(
+                duelResults_,
+                ((bitField0_ & 0x80000000) != 0),
+                getParentForChildren(),
+                isClean());
+        duelResults_ = null;
+      }
+      return duelResultsBuilder_;
+    }
+
+    private dev.cardroom.v1.PumptownRoundSummary lastRound_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PumptownRoundSummary, dev.cardroom.v1.PumptownRoundSummary.Builder, dev.cardroom.v1.PumptownRoundSummaryOrBuilder> lastRoundBuilder_;
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     * @return Whether the lastRound field is set.
+     */
+    public boolean hasLastRound() {
+      return ((bitField1_ & 0x00000001) != 0);
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     * @return The lastRound.
+     */
+    public dev.cardroom.v1.PumptownRoundSummary getLastRound() {
+      if (lastRoundBuilder_ == null) {
+        return lastRound_ == null ? dev.cardroom.v1.PumptownRoundSummary.getDefaultInstance() : lastRound_;
+      } else {
+        return lastRoundBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public Builder setLastRound(dev.cardroom.v1.PumptownRoundSummary value) {
+      if (lastRoundBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        lastRound_ = value;
+      } else {
+        lastRoundBuilder_.setMessage(value);
+      }
+      bitField1_ |= 0x00000001;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public Builder setLastRound(
+        dev.cardroom.v1.PumptownRoundSummary.Builder builderForValue) {
+      if (lastRoundBuilder_ == null) {
+        lastRound_ = builderForValue.build();
+      } else {
+        lastRoundBuilder_.setMessage(builderForValue.build());
+      }
+      bitField1_ |= 0x00000001;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public Builder mergeLastRound(dev.cardroom.v1.PumptownRoundSummary value) {
+      if (lastRoundBuilder_ == null) {
+        if (((bitField1_ & 0x00000001) != 0) &&
+          lastRound_ != null &&
+          lastRound_ != dev.cardroom.v1.PumptownRoundSummary.getDefaultInstance()) {
+          getLastRoundBuilder().mergeFrom(value);
+        } else {
+          lastRound_ = value;
+        }
+      } else {
+        lastRoundBuilder_.mergeFrom(value);
+      }
+      if (lastRound_ != null) {
+        bitField1_ |= 0x00000001;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public Builder clearLastRound() {
+      bitField1_ = (bitField1_ & ~0x00000001);
+      lastRound_ = null;
+      if (lastRoundBuilder_ != null) {
+        lastRoundBuilder_.dispose();
+        lastRoundBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public dev.cardroom.v1.PumptownRoundSummary.Builder getLastRoundBuilder() {
+      bitField1_ |= 0x00000001;
+      onChanged();
+      return internalGetLastRoundFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public dev.cardroom.v1.PumptownRoundSummaryOrBuilder getLastRoundOrBuilder() {
+      if (lastRoundBuilder_ != null) {
+        return lastRoundBuilder_.getMessageOrBuilder();
+      } else {
+        return lastRound_ == null ?
+            dev.cardroom.v1.PumptownRoundSummary.getDefaultInstance() : lastRound_;
+      }
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PumptownRoundSummary, dev.cardroom.v1.PumptownRoundSummary.Builder, dev.cardroom.v1.PumptownRoundSummaryOrBuilder> 
+        internalGetLastRoundFieldBuilder() {
+      if (lastRoundBuilder_ == null) {
+        lastRoundBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.cardroom.v1.PumptownRoundSummary, dev.cardroom.v1.PumptownRoundSummary.Builder, dev.cardroom.v1.PumptownRoundSummaryOrBuilder>(
+                getLastRound(),
+                getParentForChildren(),
+                isClean());
+        lastRound_ = null;
+      }
+      return lastRoundBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownView)

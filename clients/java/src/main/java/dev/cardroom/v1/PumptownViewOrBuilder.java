@@ -763,4 +763,132 @@ public interface PumptownViewOrBuilder extends
    * @return The typedPhase.
    */
   dev.cardroom.v1.PumptownPhase getTypedPhase();
+
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @return A list containing the setAsideOwners.
+   */
+  java.util.List<java.lang.Integer> getSetAsideOwnersList();
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @return The count of setAsideOwners.
+   */
+  int getSetAsideOwnersCount();
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @param index The index of the element to return.
+   * @return The setAsideOwners at the given index.
+   */
+  int getSetAsideOwners(int index);
+
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  java.util.List<dev.cardroom.v1.PumptownDuelResult> 
+      getDuelResultsList();
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  dev.cardroom.v1.PumptownDuelResult getDuelResults(int index);
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  int getDuelResultsCount();
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  java.util.List<? extends dev.cardroom.v1.PumptownDuelResultOrBuilder> 
+      getDuelResultsOrBuilderList();
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  dev.cardroom.v1.PumptownDuelResultOrBuilder getDuelResultsOrBuilder(
+      int index);
+
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   * @return Whether the lastRound field is set.
+   */
+  boolean hasLastRound();
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   * @return The lastRound.
+   */
+  dev.cardroom.v1.PumptownRoundSummary getLastRound();
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   */
+  dev.cardroom.v1.PumptownRoundSummaryOrBuilder getLastRoundOrBuilder();
 }

@@ -32,7 +32,7 @@ public  final class PumptownDecision extends
    *
    * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=299
+   *     See cardroom/v1/pumptown.proto;l=313
    * @return The kind.
    */
   @java.lang.Override
@@ -47,7 +47,7 @@ public  final class PumptownDecision extends
    *
    * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=299
+   *     See cardroom/v1/pumptown.proto;l=313
    * @return The bytes for kind.
    */
   @java.lang.Override
@@ -377,7 +377,7 @@ public  final class PumptownDecision extends
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @return The kind.
      */
     @java.lang.Override
@@ -392,7 +392,7 @@ public  final class PumptownDecision extends
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @return The bytes for kind.
      */
     @java.lang.Override
@@ -408,7 +408,7 @@ public  final class PumptownDecision extends
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @param value The kind to set.
      * @return This builder for chaining.
      */
@@ -426,7 +426,7 @@ public  final class PumptownDecision extends
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @return This builder for chaining.
      */
     @java.lang.Deprecated public Builder clearKind() {
@@ -442,7 +442,7 @@ public  final class PumptownDecision extends
      *
      * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
      * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-     *     See cardroom/v1/pumptown.proto;l=299
+     *     See cardroom/v1/pumptown.proto;l=313
      * @param value The bytes for kind to set.
      * @return This builder for chaining.
      */

@@ -18,7 +18,7 @@ public interface PumptownDecisionOrBuilder extends
    *
    * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=299
+   *     See cardroom/v1/pumptown.proto;l=313
    * @return The kind.
    */
   @java.lang.Deprecated java.lang.String getKind();
@@ -30,7 +30,7 @@ public interface PumptownDecisionOrBuilder extends
    *
    * <code>string kind = 1 [json_name = "kind", deprecated = true];</code>
    * @deprecated cardroom.v1.PumptownDecision.kind is deprecated.
-   *     See cardroom/v1/pumptown.proto;l=299
+   *     See cardroom/v1/pumptown.proto;l=313
    * @return The bytes for kind.
    */
   @java.lang.Deprecated com.google.protobuf.ByteString

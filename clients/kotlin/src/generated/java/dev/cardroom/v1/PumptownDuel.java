@@ -23,6 +23,7 @@ public  final class PumptownDuel extends
     order_ = emptyIntList();
     seats_ = emptyIntList();
     slots_ = emptyProtobufList();
+    passes_ = emptyProtobufList();
   }
   public static final int KIND_FIELD_NUMBER = 1;
   private java.lang.String kind_;
@@ -505,6 +506,158 @@ public  final class PumptownDuel extends
   private void clearReplay() {
 
     replay_ = 0;
+  }
+
+  public static final int PASSES_FIELD_NUMBER = 7;
+  private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PumptownDuelPass> passes_;
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PumptownDuelPass> getPassesList() {
+    return passes_;
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  public java.util.List<? extends dev.cardroom.v1.PumptownDuelPassOrBuilder> 
+      getPassesOrBuilderList() {
+    return passes_;
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.Override
+  public int getPassesCount() {
+    return passes_.size();
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownDuelPass getPasses(int index) {
+    return passes_.get(index);
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  public dev.cardroom.v1.PumptownDuelPassOrBuilder getPassesOrBuilder(
+      int index) {
+    return passes_.get(index);
+  }
+  private void ensurePassesIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PumptownDuelPass> tmp = passes_;
+    if (!tmp.isModifiable()) {
+      passes_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setPasses(
+      int index, dev.cardroom.v1.PumptownDuelPass value) {
+    value.getClass();  // minimal bytecode null check
+    ensurePassesIsMutable();
+    passes_.set(index, value);
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addPasses(dev.cardroom.v1.PumptownDuelPass value) {
+    value.getClass();  // minimal bytecode null check
+    ensurePassesIsMutable();
+    passes_.add(value);
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addPasses(
+      int index, dev.cardroom.v1.PumptownDuelPass value) {
+    value.getClass();  // minimal bytecode null check
+    ensurePassesIsMutable();
+    passes_.add(index, value);
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  private void addAllPasses(
+      java.lang.Iterable<? extends dev.cardroom.v1.PumptownDuelPass> values) {
+    ensurePassesIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, passes_);
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  private void clearPasses() {
+    passes_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * The reveals so far: one per tie that was replayed (the last pass's
+   * reveal ends the duel, and is in `duel_results`).
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+   */
+  private void removePasses(int index) {
+    ensurePassesIsMutable();
+    passes_.remove(index);
   }
 
   public static dev.cardroom.v1.PumptownDuel parseFrom(
@@ -1101,6 +1254,168 @@ public  final class PumptownDuel extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    @java.lang.Override
+    public java.util.List<dev.cardroom.v1.PumptownDuelPass> getPassesList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getPassesList());
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    @java.lang.Override
+    public int getPassesCount() {
+      return instance.getPassesCount();
+    }/**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownDuelPass getPasses(int index) {
+      return instance.getPasses(index);
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder setPasses(
+        int index, dev.cardroom.v1.PumptownDuelPass value) {
+      copyOnWrite();
+      instance.setPasses(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder setPasses(
+        int index, dev.cardroom.v1.PumptownDuelPass.Builder builderForValue) {
+      copyOnWrite();
+      instance.setPasses(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addPasses(dev.cardroom.v1.PumptownDuelPass value) {
+      copyOnWrite();
+      instance.addPasses(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addPasses(
+        int index, dev.cardroom.v1.PumptownDuelPass value) {
+      copyOnWrite();
+      instance.addPasses(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addPasses(
+        dev.cardroom.v1.PumptownDuelPass.Builder builderForValue) {
+      copyOnWrite();
+      instance.addPasses(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addPasses(
+        int index, dev.cardroom.v1.PumptownDuelPass.Builder builderForValue) {
+      copyOnWrite();
+      instance.addPasses(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder addAllPasses(
+        java.lang.Iterable<? extends dev.cardroom.v1.PumptownDuelPass> values) {
+      copyOnWrite();
+      instance.addAllPasses(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder clearPasses() {
+      copyOnWrite();
+      instance.clearPasses();
+      return this;
+    }
+    /**
+     * <pre>
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];</code>
+     */
+    public Builder removePasses(int index) {
+      copyOnWrite();
+      instance.removePasses(index);
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownDuel)
   }
   @java.lang.Override
@@ -1124,10 +1439,12 @@ public  final class PumptownDuel extends
             dev.cardroom.v1.PumptownCardList.class,
             "cycle_",
             "replay_",
+            "passes_",
+            dev.cardroom.v1.PumptownDuelPass.class,
           };
           java.lang.String info =
-              "\u0000\u0006\u0000\u0000\u0001\u0006\u0006\u0000\u0003\u0000\u0001\u0208\u0002\'" +
-              "\u0003\'\u0004\u001b\u0005\u0004\u0006\u0004";
+              "\u0000\u0007\u0000\u0000\u0001\u0007\u0007\u0000\u0004\u0000\u0001\u0208\u0002\'" +
+              "\u0003\'\u0004\u001b\u0005\u0004\u0006\u0004\u0007\u001b";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -33,6 +33,8 @@ public  final class PumptownView extends
     doubles_ = emptyIntList();
     redistributions_ = emptyProtobufList();
     duels_ = emptyProtobufList();
+    setAsideOwners_ = emptyIntList();
+    duelResults_ = emptyProtobufList();
   }
   private int bitField0_;
   public static final int YOU_FIELD_NUMBER = 1;
@@ -2399,6 +2401,372 @@ public  final class PumptownView extends
   private void clearTypedPhase() {
 
     typedPhase_ = 0;
+  }
+
+  public static final int SET_ASIDE_OWNERS_FIELD_NUMBER = 31;
+  private com.google.protobuf.Internal.IntList setAsideOwners_;
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @return A list containing the setAsideOwners.
+   */
+  @java.lang.Override
+  public java.util.List<java.lang.Integer>
+      getSetAsideOwnersList() {
+    return setAsideOwners_;
+  }
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @return The count of setAsideOwners.
+   */
+  @java.lang.Override
+  public int getSetAsideOwnersCount() {
+    return setAsideOwners_.size();
+  }
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @param index The index of the element to return.
+   * @return The setAsideOwners at the given index.
+   */
+  @java.lang.Override
+  public int getSetAsideOwners(int index) {
+    return setAsideOwners_.getInt(index);
+  }
+  private int setAsideOwnersMemoizedSerializedSize = -1;
+  private void ensureSetAsideOwnersIsMutable() {
+    com.google.protobuf.Internal.IntList tmp = setAsideOwners_;
+    if (!tmp.isModifiable()) {
+      setAsideOwners_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @param index The index to set the value at.
+   * @param value The setAsideOwners to set.
+   */
+  private void setSetAsideOwners(
+      int index, int value) {
+    ensureSetAsideOwnersIsMutable();
+    setAsideOwners_.setInt(index, value);
+  }
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @param value The setAsideOwners to add.
+   */
+  private void addSetAsideOwners(int value) {
+    ensureSetAsideOwnersIsMutable();
+    setAsideOwners_.addInt(value);
+  }
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   * @param values The setAsideOwners to add.
+   */
+  private void addAllSetAsideOwners(
+      java.lang.Iterable<? extends java.lang.Integer> values) {
+    ensureSetAsideOwnersIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, setAsideOwners_);
+  }
+  /**
+   * <pre>
+   * The seat whose card each `set_aside` card was, in the same order (an
+   * Eliminate sets aside a card of its player's own grid, face up; the play is
+   * public, rules §3.4, §5.2). Empty only for a match saved by an older
+   * release during the round it was upgraded in.
+   * </pre>
+   *
+   * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+   */
+  private void clearSetAsideOwners() {
+    setAsideOwners_ = emptyIntList();
+  }
+
+  public static final int DUEL_RESULTS_FIELD_NUMBER = 32;
+  private com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PumptownDuelResult> duelResults_;
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.cardroom.v1.PumptownDuelResult> getDuelResultsList() {
+    return duelResults_;
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  public java.util.List<? extends dev.cardroom.v1.PumptownDuelResultOrBuilder> 
+      getDuelResultsOrBuilderList() {
+    return duelResults_;
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.Override
+  public int getDuelResultsCount() {
+    return duelResults_.size();
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownDuelResult getDuelResults(int index) {
+    return duelResults_.get(index);
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  public dev.cardroom.v1.PumptownDuelResultOrBuilder getDuelResultsOrBuilder(
+      int index) {
+    return duelResults_.get(index);
+  }
+  private void ensureDuelResultsIsMutable() {
+    com.google.protobuf.Internal.ProtobufList<dev.cardroom.v1.PumptownDuelResult> tmp = duelResults_;
+    if (!tmp.isModifiable()) {
+      duelResults_ =
+          com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+     }
+  }
+
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setDuelResults(
+      int index, dev.cardroom.v1.PumptownDuelResult value) {
+    value.getClass();  // minimal bytecode null check
+    ensureDuelResultsIsMutable();
+    duelResults_.set(index, value);
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addDuelResults(dev.cardroom.v1.PumptownDuelResult value) {
+    value.getClass();  // minimal bytecode null check
+    ensureDuelResultsIsMutable();
+    duelResults_.add(value);
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void addDuelResults(
+      int index, dev.cardroom.v1.PumptownDuelResult value) {
+    value.getClass();  // minimal bytecode null check
+    ensureDuelResultsIsMutable();
+    duelResults_.add(index, value);
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  private void addAllDuelResults(
+      java.lang.Iterable<? extends dev.cardroom.v1.PumptownDuelResult> values) {
+    ensureDuelResultsIsMutable();
+    com.google.protobuf.AbstractMessageLite.addAll(
+        values, duelResults_);
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  private void clearDuelResults() {
+    duelResults_ = emptyProtobufList();
+  }
+  /**
+   * <pre>
+   * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+   * order played, as their reveals showed them (public, rules §5.2); empty
+   * until the first one ends and again from the next deal.
+   * </pre>
+   *
+   * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+   */
+  private void removeDuelResults(int index) {
+    ensureDuelResultsIsMutable();
+    duelResults_.remove(index);
+  }
+
+  public static final int LAST_ROUND_FIELD_NUMBER = 33;
+  private dev.cardroom.v1.PumptownRoundSummary lastRound_;
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   */
+  @java.lang.Override
+  public boolean hasLastRound() {
+    return ((bitField0_ & 0x00000100) != 0);
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PumptownRoundSummary getLastRound() {
+    return lastRound_ == null ? dev.cardroom.v1.PumptownRoundSummary.getDefaultInstance() : lastRound_;
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setLastRound(dev.cardroom.v1.PumptownRoundSummary value) {
+    value.getClass();  // minimal bytecode null check
+    lastRound_ = value;
+    bitField0_ |= 0x00000100;
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   */
+  @java.lang.SuppressWarnings({"ReferenceEquality", "ReturnValueIgnored"})
+  private void mergeLastRound(dev.cardroom.v1.PumptownRoundSummary value) {
+    value.getClass();  // minimal bytecode null check
+    if (lastRound_ != null &&
+        lastRound_ != dev.cardroom.v1.PumptownRoundSummary.getDefaultInstance()) {
+      lastRound_ =
+        dev.cardroom.v1.PumptownRoundSummary.newBuilder(lastRound_).mergeFrom(value).buildPartial();
+    } else {
+      lastRound_ = value;
+    }
+    bitField0_ |= 0x00000100;
+  }
+  /**
+   * <pre>
+   * The last round that ended, as its public summary (rules §4.1 E10) told
+   * it: absent until round 1 ends; it stays through the next round until that
+   * one ends, and at GAME_OVER it is the final round. The round in play has
+   * its own `players[].tally`, `score` and `round_winner`.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+   */
+  private void clearLastRound() {
+    lastRound_ = null;
+    bitField0_ = (bitField0_ & ~0x00000100);
   }
 
   public static dev.cardroom.v1.PumptownView parseFrom(
@@ -4934,6 +5302,387 @@ public  final class PumptownView extends
       return this;
     }
 
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @return A list containing the setAsideOwners.
+     */
+    @java.lang.Override
+    public java.util.List<java.lang.Integer>
+        getSetAsideOwnersList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getSetAsideOwnersList());
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @return The count of setAsideOwners.
+     */
+    @java.lang.Override
+    public int getSetAsideOwnersCount() {
+      return instance.getSetAsideOwnersCount();
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @param index The index of the element to return.
+     * @return The setAsideOwners at the given index.
+     */
+    @java.lang.Override
+    public int getSetAsideOwners(int index) {
+      return instance.getSetAsideOwners(index);
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @param value The setAsideOwners to set.
+     * @return This builder for chaining.
+     */
+    public Builder setSetAsideOwners(
+        int index, int value) {
+      copyOnWrite();
+      instance.setSetAsideOwners(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @param value The setAsideOwners to add.
+     * @return This builder for chaining.
+     */
+    public Builder addSetAsideOwners(int value) {
+      copyOnWrite();
+      instance.addSetAsideOwners(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @param values The setAsideOwners to add.
+     * @return This builder for chaining.
+     */
+    public Builder addAllSetAsideOwners(
+        java.lang.Iterable<? extends java.lang.Integer> values) {
+      copyOnWrite();
+      instance.addAllSetAsideOwners(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * </pre>
+     *
+     * <code>repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearSetAsideOwners() {
+      copyOnWrite();
+      instance.clearSetAsideOwners();
+      return this;
+    }
+
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    @java.lang.Override
+    public java.util.List<dev.cardroom.v1.PumptownDuelResult> getDuelResultsList() {
+      return java.util.Collections.unmodifiableList(
+          instance.getDuelResultsList());
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    @java.lang.Override
+    public int getDuelResultsCount() {
+      return instance.getDuelResultsCount();
+    }/**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownDuelResult getDuelResults(int index) {
+      return instance.getDuelResults(index);
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder setDuelResults(
+        int index, dev.cardroom.v1.PumptownDuelResult value) {
+      copyOnWrite();
+      instance.setDuelResults(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder setDuelResults(
+        int index, dev.cardroom.v1.PumptownDuelResult.Builder builderForValue) {
+      copyOnWrite();
+      instance.setDuelResults(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addDuelResults(dev.cardroom.v1.PumptownDuelResult value) {
+      copyOnWrite();
+      instance.addDuelResults(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addDuelResults(
+        int index, dev.cardroom.v1.PumptownDuelResult value) {
+      copyOnWrite();
+      instance.addDuelResults(index, value);
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addDuelResults(
+        dev.cardroom.v1.PumptownDuelResult.Builder builderForValue) {
+      copyOnWrite();
+      instance.addDuelResults(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addDuelResults(
+        int index, dev.cardroom.v1.PumptownDuelResult.Builder builderForValue) {
+      copyOnWrite();
+      instance.addDuelResults(index,
+          builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder addAllDuelResults(
+        java.lang.Iterable<? extends dev.cardroom.v1.PumptownDuelResult> values) {
+      copyOnWrite();
+      instance.addAllDuelResults(values);
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder clearDuelResults() {
+      copyOnWrite();
+      instance.clearDuelResults();
+      return this;
+    }
+    /**
+     * <pre>
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * </pre>
+     *
+     * <code>repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];</code>
+     */
+    public Builder removeDuelResults(int index) {
+      copyOnWrite();
+      instance.removeDuelResults(index);
+      return this;
+    }
+
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    @java.lang.Override
+    public boolean hasLastRound() {
+      return instance.hasLastRound();
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PumptownRoundSummary getLastRound() {
+      return instance.getLastRound();
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public Builder setLastRound(dev.cardroom.v1.PumptownRoundSummary value) {
+      copyOnWrite();
+      instance.setLastRound(value);
+      return this;
+      }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public Builder setLastRound(
+        dev.cardroom.v1.PumptownRoundSummary.Builder builderForValue) {
+      copyOnWrite();
+      instance.setLastRound(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public Builder mergeLastRound(dev.cardroom.v1.PumptownRoundSummary value) {
+      copyOnWrite();
+      instance.mergeLastRound(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];</code>
+     */
+    public Builder clearLastRound() {  copyOnWrite();
+      instance.clearLastRound();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PumptownView)
   }
   @java.lang.Override
@@ -4985,14 +5734,18 @@ public  final class PumptownView extends
             "duel_",
             "roundWinner_",
             "typedPhase_",
+            "setAsideOwners_",
+            "duelResults_",
+            dev.cardroom.v1.PumptownDuelResult.class,
+            "lastRound_",
           };
           java.lang.String info =
-              "\u0000\u001e\u0000\u0001\u0001\u001e\u001e\u0000\u000b\u0000\u0001\u1004\u0000\u0002" +
-              "\u0004\u0003\u0004\u0004\u0004\u0005\u0004\u0006\u0208\u0007\u1009\u0001\b\u0208" +
-              "\t\u0004\n\u1004\u0002\u000b\u1004\u0003\f\'\r\'\u000e\u0004\u000f\u001b\u0010\u0004" +
-              "\u0011\u021a\u0012\u021a\u0013\u1009\u0004\u0014\u021a\u0015\u1007\u0005\u0016\u0004" +
-              "\u0017\u021a\u0018\u001b\u0019\'\u001a\u001b\u001b\u001b\u001c\u1009\u0006\u001d" +
-              "\u1004\u0007\u001e\f";
+              "\u0000!\u0000\u0001\u0001!!\u0000\r\u0000\u0001\u1004\u0000\u0002\u0004\u0003\u0004" +
+              "\u0004\u0004\u0005\u0004\u0006\u0208\u0007\u1009\u0001\b\u0208\t\u0004\n\u1004\u0002" +
+              "\u000b\u1004\u0003\f\'\r\'\u000e\u0004\u000f\u001b\u0010\u0004\u0011\u021a\u0012" +
+              "\u021a\u0013\u1009\u0004\u0014\u021a\u0015\u1007\u0005\u0016\u0004\u0017\u021a\u0018" +
+              "\u001b\u0019\'\u001a\u001b\u001b\u001b\u001c\u1009\u0006\u001d\u1004\u0007\u001e" +
+              "\f\u001f\' \u001b!\u1009\b";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -392,6 +392,112 @@ public object PumptownDuelKt {
     public fun clearReplay() {
       _builder.clearReplay()
     }
+
+    /**
+     * An uninstantiable, behaviorless type to represent the field in
+     * generics.
+     */
+    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
+    public class PassesProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
+    /**
+     * ```
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];`
+     */
+     public val passes: com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelPass, PassesProxy>
+      @kotlin.jvm.JvmSynthetic
+  get() = com.google.protobuf.kotlin.DslList(
+        _builder.passesList
+      )
+    /**
+     * ```
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];`
+     * @param value The passes to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addPasses")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelPass, PassesProxy>.add(value: dev.cardroom.v1.PumptownDuelPass) {
+      _builder.addPasses(value)
+    }
+    /**
+     * ```
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];`
+     * @param value The passes to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignPasses")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelPass, PassesProxy>.plusAssign(value: dev.cardroom.v1.PumptownDuelPass) {
+      add(value)
+    }
+    /**
+     * ```
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];`
+     * @param values The passes to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllPasses")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelPass, PassesProxy>.addAll(values: kotlin.collections.Iterable<dev.cardroom.v1.PumptownDuelPass>) {
+      _builder.addAllPasses(values)
+    }
+    /**
+     * ```
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];`
+     * @param values The passes to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllPasses")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelPass, PassesProxy>.plusAssign(values: kotlin.collections.Iterable<dev.cardroom.v1.PumptownDuelPass>) {
+      addAll(values)
+    }
+    /**
+     * ```
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];`
+     * @param index The index to set the value at.
+     * @param value The passes to set.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("setPasses")
+    public operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelPass, PassesProxy>.set(index: kotlin.Int, value: dev.cardroom.v1.PumptownDuelPass) {
+      _builder.setPasses(index, value)
+    }
+    /**
+     * ```
+     * The reveals so far: one per tie that was replayed (the last pass's
+     * reveal ends the duel, and is in `duel_results`).
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelPass passes = 7 [json_name = "passes"];`
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("clearPasses")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelPass, PassesProxy>.clear() {
+      _builder.clearPasses()
+    }
   }
 }
 public inline fun dev.cardroom.v1.PumptownDuel.copy(block: `dev.cardroom.v1`.PumptownDuelKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.PumptownDuel =

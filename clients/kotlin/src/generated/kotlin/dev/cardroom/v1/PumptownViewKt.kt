@@ -1687,6 +1687,281 @@ public object PumptownViewKt {
     public fun clearTypedPhase() {
       _builder.clearTypedPhase()
     }
+
+    /**
+     * An uninstantiable, behaviorless type to represent the field in
+     * generics.
+     */
+    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
+    public class SetAsideOwnersProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
+    /**
+     * ```
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * ```
+     *
+     * `repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];`
+     */
+     public val setAsideOwners: com.google.protobuf.kotlin.DslList<kotlin.Int, SetAsideOwnersProxy>
+      @kotlin.jvm.JvmSynthetic
+  get() = com.google.protobuf.kotlin.DslList(
+        _builder.setAsideOwnersList
+      )
+    /**
+     * ```
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * ```
+     *
+     * `repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];`
+     * @param value The setAsideOwners to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addSetAsideOwners")
+    public fun com.google.protobuf.kotlin.DslList<kotlin.Int, SetAsideOwnersProxy>.add(value: kotlin.Int) {
+      _builder.addSetAsideOwners(value)
+    }/**
+     * ```
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * ```
+     *
+     * `repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];`
+     * @param value The setAsideOwners to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignSetAsideOwners")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<kotlin.Int, SetAsideOwnersProxy>.plusAssign(value: kotlin.Int) {
+      add(value)
+    }/**
+     * ```
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * ```
+     *
+     * `repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];`
+     * @param values The setAsideOwners to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllSetAsideOwners")
+    public fun com.google.protobuf.kotlin.DslList<kotlin.Int, SetAsideOwnersProxy>.addAll(values: kotlin.collections.Iterable<kotlin.Int>) {
+      _builder.addAllSetAsideOwners(values)
+    }/**
+     * ```
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * ```
+     *
+     * `repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];`
+     * @param values The setAsideOwners to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllSetAsideOwners")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<kotlin.Int, SetAsideOwnersProxy>.plusAssign(values: kotlin.collections.Iterable<kotlin.Int>) {
+      addAll(values)
+    }/**
+     * ```
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * ```
+     *
+     * `repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];`
+     * @param index The index to set the value at.
+     * @param value The setAsideOwners to set.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("setSetAsideOwners")
+    public operator fun com.google.protobuf.kotlin.DslList<kotlin.Int, SetAsideOwnersProxy>.set(index: kotlin.Int, value: kotlin.Int) {
+      _builder.setSetAsideOwners(index, value)
+    }/**
+     * ```
+     * The seat whose card each `set_aside` card was, in the same order (an
+     * Eliminate sets aside a card of its player's own grid, face up; the play is
+     * public, rules §3.4, §5.2). Empty only for a match saved by an older
+     * release during the round it was upgraded in.
+     * ```
+     *
+     * `repeated int32 set_aside_owners = 31 [json_name = "setAsideOwners"];`
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("clearSetAsideOwners")
+    public fun com.google.protobuf.kotlin.DslList<kotlin.Int, SetAsideOwnersProxy>.clear() {
+      _builder.clearSetAsideOwners()
+    }
+    /**
+     * An uninstantiable, behaviorless type to represent the field in
+     * generics.
+     */
+    @kotlin.OptIn(com.google.protobuf.kotlin.OnlyForUseByGeneratedProtoCode::class)
+    public class DuelResultsProxy private constructor() : com.google.protobuf.kotlin.DslProxy()
+    /**
+     * ```
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];`
+     */
+     public val duelResults: com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelResult, DuelResultsProxy>
+      @kotlin.jvm.JvmSynthetic
+  get() = com.google.protobuf.kotlin.DslList(
+        _builder.duelResultsList
+      )
+    /**
+     * ```
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];`
+     * @param value The duelResults to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addDuelResults")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelResult, DuelResultsProxy>.add(value: dev.cardroom.v1.PumptownDuelResult) {
+      _builder.addDuelResults(value)
+    }
+    /**
+     * ```
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];`
+     * @param value The duelResults to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignDuelResults")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelResult, DuelResultsProxy>.plusAssign(value: dev.cardroom.v1.PumptownDuelResult) {
+      add(value)
+    }
+    /**
+     * ```
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];`
+     * @param values The duelResults to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("addAllDuelResults")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelResult, DuelResultsProxy>.addAll(values: kotlin.collections.Iterable<dev.cardroom.v1.PumptownDuelResult>) {
+      _builder.addAllDuelResults(values)
+    }
+    /**
+     * ```
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];`
+     * @param values The duelResults to add.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("plusAssignAllDuelResults")
+    @Suppress("NOTHING_TO_INLINE")
+    public inline operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelResult, DuelResultsProxy>.plusAssign(values: kotlin.collections.Iterable<dev.cardroom.v1.PumptownDuelResult>) {
+      addAll(values)
+    }
+    /**
+     * ```
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];`
+     * @param index The index to set the value at.
+     * @param value The duelResults to set.
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("setDuelResults")
+    public operator fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelResult, DuelResultsProxy>.set(index: kotlin.Int, value: dev.cardroom.v1.PumptownDuelResult) {
+      _builder.setDuelResults(index, value)
+    }
+    /**
+     * ```
+     * This round's finished duels (the tie duel E4, then Duel cards E6), in the
+     * order played, as their reveals showed them (public, rules §5.2); empty
+     * until the first one ends and again from the next deal.
+     * ```
+     *
+     * `repeated .cardroom.v1.PumptownDuelResult duel_results = 32 [json_name = "duelResults"];`
+     */
+    @kotlin.jvm.JvmSynthetic
+@kotlin.jvm.JvmName("clearDuelResults")
+    public fun com.google.protobuf.kotlin.DslList<dev.cardroom.v1.PumptownDuelResult, DuelResultsProxy>.clear() {
+      _builder.clearDuelResults()
+    }
+
+    /**
+     * ```
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * ```
+     *
+     * `.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];`
+     */
+    public var lastRound: dev.cardroom.v1.PumptownRoundSummary
+      @kotlin.jvm.JvmName("getLastRound")
+        get() = _builder.lastRound
+      @kotlin.jvm.JvmName("setLastRound")
+        set(value) {
+        _builder.lastRound = value
+      }
+    /**
+     * ```
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * ```
+     *
+     * `.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];`
+     */
+    public fun clearLastRound() {
+      _builder.clearLastRound()
+    }
+    /**
+     * ```
+     * The last round that ended, as its public summary (rules §4.1 E10) told
+     * it: absent until round 1 ends; it stays through the next round until that
+     * one ends, and at GAME_OVER it is the final round. The round in play has
+     * its own `players[].tally`, `score` and `round_winner`.
+     * ```
+     *
+     * `.cardroom.v1.PumptownRoundSummary last_round = 33 [json_name = "lastRound"];`
+     * @return Whether the lastRound field is set.
+     */
+    public fun hasLastRound(): kotlin.Boolean {
+      return _builder.hasLastRound()
+    }
+
+    public val PumptownViewKt.Dsl.lastRoundOrNull: dev.cardroom.v1.PumptownRoundSummary?
+      get() = _builder.lastRoundOrNull
   }
 }
 public inline fun dev.cardroom.v1.PumptownView.copy(block: `dev.cardroom.v1`.PumptownViewKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.PumptownView =
@@ -1700,4 +1975,7 @@ public val dev.cardroom.v1.PumptownViewOrBuilder.pendingOrNull: dev.cardroom.v1.
 
 public val dev.cardroom.v1.PumptownViewOrBuilder.duelOrNull: dev.cardroom.v1.PumptownDuel?
   get() = if (hasDuel()) getDuel() else null
+
+public val dev.cardroom.v1.PumptownViewOrBuilder.lastRoundOrNull: dev.cardroom.v1.PumptownRoundSummary?
+  get() = if (hasLastRound()) getLastRound() else null
 
