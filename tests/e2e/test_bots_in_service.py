@@ -15,6 +15,8 @@ from table import error_reason
 from cardroom.v1 import game_service_pb2 as pb
 from cardroom.v1 import match_pb2
 
+FLAT = {"legalActionsForm": "LEGAL_ACTIONS_FORM_FLAT"}  # REST answers with the flat legalActions
+
 BOT = match_pb2.SEAT_CONTROLLER_BOT
 
 
@@ -79,7 +81,7 @@ def _play_rest(http: httpx.Client, name: str, headers: dict, rng: random.Random,
 
     def step() -> bool:
         nonlocal played
-        state = http.get(f"/v1/{name}", headers=headers).json()
+        state = http.get(f"/v1/{name}", headers=headers, params=FLAT).json()  # legalActions, not sets
         if state["match"]["status"] != "MATCH_STATUS_ACTIVE" or (limit is not None and played >= limit):
             return True
         if 0 in state.get("toAct", []) and state.get("legalActions"):
@@ -125,4 +127,3 @@ def test_bots_refuse_an_unknown_level_and_the_creators_seat(redis_server):
                 assert error_reason(refused.value) == reason
     finally:
         server.stop()
-

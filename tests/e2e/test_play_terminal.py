@@ -145,17 +145,21 @@ HOSTILE = "\x1b]0;owned\x07mal\u202eory"
 def test_a_hostile_name_from_the_server_is_printed_without_escapes(server, redis_process):
     """The server refuses such names, so this one is written into the stored match (a store someone
     else wrote to, or an older server): the terminal must still print it as plain text."""
-    # bob joins through another replica: the creator's server then holds only the created version as its guess
-    # of the match (app/recent_docs.py), so the start finds that guess stale and reads the renamed match
+    # The rename writes behind the service's back, without a new version, and every replica that holds the
+    # joined version (committed it, or received it live on a watch or Play session) commits the next change from
+    # that document (app/recent_docs.py). So carol then joins through a replica that never saw the match: it
+    # reads the renamed match from the store, and every later change and view carries the name.
     other = ServerProcess(redis_process.url)
     other.start()
     try:
         creator, match_name = _table(server, "pumba", ["--players", "3"])
-        joiner = _join(other, match_name, "bob")
+        joiners = [_join(server, match_name, "bob")]
         try:
             creator.expect("bob.*sat down at seat 2")
             _rename_in_store(redis_process.url, match_name.rsplit("/", 1)[1], "bob", HOSTILE)
-            creator.send("s")  # the start reads the stored match: every view now carries the name
+            joiners.append(_join(other, match_name, "carol"))
+            creator.expect("carol.*sat down at seat 3")
+            creator.send("s")
             creator.expect(r"pick 1-\d+> ")
             creator.send("r")
             creator.expect("House rules")
@@ -163,7 +167,8 @@ def test_a_hostile_name_from_the_server_is_printed_without_escapes(server, redis
             assert creator.finish() == 130
         finally:
             creator.kill()
-            joiner.kill()
+            for joiner in joiners:
+                joiner.kill()
     finally:
         other.stop()
     raw = creator.output
