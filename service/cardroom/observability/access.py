@@ -9,13 +9,17 @@ hidden card can reach the log.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from google.protobuf import message
 from opentelemetry import trace
 
+from ..app.errors import AppError
 from .metrics import REQUEST_SECONDS, REQUESTS
 
 log = logging.getLogger("cardroom.access")
@@ -64,6 +68,31 @@ def trace_fields(traceparent: str | None) -> dict[str, str]:
     if found and found["trace"] != "0" * 32:
         return {"trace_id": found["trace"], "parent_span_id": found["span"]}
     return {}
+
+
+class Outcome:
+    """The canonical code and reason of a call, found from what its block raised (``watching``)."""
+
+    __slots__ = ("code", "reason")
+
+    def __init__(self) -> None:
+        self.code, self.reason = "OK", ""
+
+    @contextlib.contextmanager
+    def watching(self, known: Callable[[Exception], tuple[str, str] | None] = lambda _: None) -> Iterator[None]:
+        """Note the outcome of the block and re-raise: an ``AppError``'s code and reason, CANCELLED, what
+        ``known`` makes of another exception (a transport's own errors), else INTERNAL."""
+        try:
+            yield
+        except AppError as error:
+            self.code, self.reason = error.code, error.reason
+            raise
+        except asyncio.CancelledError:
+            self.code = "CANCELLED"
+            raise
+        except Exception as error:
+            self.code, self.reason = known(error) or ("INTERNAL", "INTERNAL")
+            raise
 
 
 def record(

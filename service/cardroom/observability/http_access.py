@@ -8,7 +8,6 @@ pages (health, metrics, docs) are labelled by their route and logged at DEBUG.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -17,8 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from ..api.http_errors import http_error
-from ..app.errors import AppError
-from .access import call_fields, record, trace_fields
+from .access import Outcome, call_fields, record, trace_fields
 from .metrics import LIVE_STREAMS
 
 
@@ -51,32 +49,28 @@ def _route_label(http: web.Request) -> str:
     return resource.canonical if resource is not None else "unmatched"
 
 
+def _aiohttp_error(exception: Exception) -> tuple[str, str] | None:
+    """aiohttp's own errors (unknown path...) with the canonical code ``json_errors`` answers them with."""
+    if not isinstance(exception, web.HTTPException):
+        return None
+    if exception.status < 400:
+        return "OK", ""
+    error = http_error(exception)
+    return error.code, error.reason
+
+
 @web.middleware
 async def access_log(http: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]):
     start = time.perf_counter()
-    code, reason = "OK", ""
+    outcome = Outcome()
     try:
-        return await handler(http)
-    except AppError as error:
-        code, reason = error.code, error.reason
-        raise
-    except web.HTTPException as exception:
-        if exception.status >= 400:
-            # as json_errors will answer it: the canonical code of aiohttp's own errors (unknown path...)
-            error = http_error(exception)
-            code, reason = error.code, error.reason
-        raise
-    except asyncio.CancelledError:
-        code = "CANCELLED"
-        raise
-    except Exception:
-        code, reason = "INTERNAL", "INTERNAL"
-        raise
+        with outcome.watching(_aiohttp_error):
+            return await handler(http)
     finally:
         call = http.get(CALL)
         fields = call_fields(call.request, call.answer) if call else {}
         fields.update(trace_fields(http.headers.get("traceparent")))
         method = call.method if call else _route_label(http)
-        record("http", method, code, reason, time.perf_counter() - start, fields, quiet=call is None)
+        record("http", method, outcome.code, outcome.reason, time.perf_counter() - start, fields, quiet=call is None)
         if call is not None and call.streaming:
             LIVE_STREAMS.labels("http").dec()

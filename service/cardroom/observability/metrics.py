@@ -58,7 +58,7 @@ LIVE_STREAMS = Gauge(
 PLAY_SESSIONS = Gauge(
     "cardroom_play_sessions",
     "Play sessions open now (the gRPC Play stream and the WebSocket /v1/play); their actions are counted as "
-    "cardroom_requests_total{method=\"Play.action\"}",
+    'cardroom_requests_total{method="Play.action"}',
     ["transport"],
     multiprocess_mode="livesum",
 )

@@ -8,14 +8,13 @@ MALFORMED_REQUEST), and the sessions open now are a gauge by transport.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from ..app.errors import AppError
-from .access import call_fields, record
+from .access import Outcome, call_fields, record
 from .metrics import PLAY_SESSIONS
 
 ACTION_METHOD = "Play.action"
@@ -25,20 +24,13 @@ async def observed_action(transport: str, request: Any, apply: Callable[[], Awai
     """``apply()`` (one action of a session, the version it produced), counted and logged as ``Play.action``;
     ``request``: its SubmitActionRequest (the match and request id of the access line)."""
     start = time.perf_counter()
-    code, reason = "OK", ""
+    outcome = Outcome()
     try:
-        return await apply()
-    except AppError as error:
-        code, reason = error.code, error.reason
-        raise
-    except asyncio.CancelledError:
-        code = "CANCELLED"
-        raise
-    except Exception:
-        code, reason = "INTERNAL", "INTERNAL"
-        raise
+        with outcome.watching():
+            return await apply()
     finally:
-        record(transport, ACTION_METHOD, code, reason, time.perf_counter() - start, call_fields(request, None))
+        fields = call_fields(request, None)
+        record(transport, ACTION_METHOD, outcome.code, outcome.reason, time.perf_counter() - start, fields)
 
 
 def refused_message(transport: str, request_id: str, error: AppError) -> None:
