@@ -6,73 +6,79 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 PYTHON="${PYTHON:-python3}"
 
+# each step's start, in seconds since this script began: where the CI budget goes
+step() { echo "== $1 (at ${SECONDS}s)"; }
+
 if ! command -v redis-server >/dev/null 2>&1; then
-  echo "== installing redis-server (Debian package)"
+  step "installing redis-server (Debian package)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q redis-server
 fi
 
 if ! command -v chromium >/dev/null 2>&1; then
-  echo "== installing chromium (Debian package, for the web app's browser test)"
+  step "installing chromium (Debian package, for the web app's browser test)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
 fi
 
 if ! command -v jq >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then
-  echo "== installing curl and jq (Debian packages, for the README quick-start test)"
+  step "installing curl and jq (Debian packages, for the README quick-start test)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q curl jq
 fi
 
-echo "== installing Python packages"
+step "installing Python packages"
 # the service's distribution was renamed cardroom -> cardroom-server: an old install must not shadow this checkout
 if "$PYTHON" -m pip show -q cardroom >/dev/null 2>&1; then "$PYTHON" -m pip uninstall -q -y cardroom; fi
 "$PYTHON" -m pip install -q --disable-pip-version-check -e '.[test]'
 "$PYTHON" -m pip install -q --disable-pip-version-check -e clients/python
-echo "== installing the TypeScript client's npm packages"
+step "installing the TypeScript client's npm packages"
 (cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error)
 
-echo "== generated stubs are current"
+step "generated stubs are current"
 bash scripts/gen_proto.sh --check
-echo "== OpenAPI document is current"
+step "OpenAPI document is current"
 bash scripts/gen_openapi.sh --check
-echo "== generated client stubs are current (clients/)"
+step "generated client stubs are current (clients/)"
 bash scripts/gen_clients.sh --check
-echo "== Go client stubs compile"
+step "Go client stubs compile"
 (cd clients/go && go vet ./...)
-echo "== buf lint"
+step "buf lint"
 bash scripts/buf_lint.sh
-echo "== buf breaking (wire and JSON compatible with proto-baseline/)"
+step "buf breaking (wire and JSON compatible with proto-baseline/)"
 bash scripts/buf_breaking.sh
-echo "== ruff"
+step "ruff"
 "$PYTHON" -m ruff check service tests clients/python
 
-echo "== TypeScript client: a full match over gRPC and over REST + SSE against a live server"
+step "TypeScript client: a full match over gRPC and over REST + SSE against a live server"
 (cd clients/typescript && npm run build)
 "$PYTHON" tests/support/live_server.py -- npm --prefix clients/typescript test
 
-echo "== web app: built on the TypeScript client, four whole matches played in Chromium against a live server"
+step "web app: built on the TypeScript client, four whole matches played in Chromium against a live server"
 (cd clients/web && npm ci --no-audit --no-fund --loglevel=error && npm run build)
 "$PYTHON" tests/support/live_server.py -- npm --prefix clients/web test
 
-echo "== Go stubs: a full match over gRPC against a live server"
+step "Go stubs: a full match over gRPC against a live server"
 "$PYTHON" tests/support/live_server.py -- go -C clients/go test -count=1 ./...
 
-echo "== Java stubs: a full match over gRPC against a live server"
+step "Java stubs: a full match over gRPC against a live server"
 "$PYTHON" tests/support/live_server.py -- mvn -q -B -f clients/java/pom.xml test
 
-echo "== Kotlin SDK: a full match, typed errors, a watch surviving a killed server, the README example"
+step "Kotlin SDK: a full match, typed errors, a watch surviving a killed server, the README example"
 "$PYTHON" tests/support/live_server.py --tls -- mvn -q -B -f clients/kotlin/pom.xml test
 
-echo "== container image: podman build (base from Debian's archive), run on loopback, a bounded bench through it"
+step "container image: podman build (base from Debian's archive), run on loopback, a bounded bench through it"
 bash deploy/scripts/container_test.sh
-echo "== Kubernetes manifests: strict-decoded by a Go test, the Deployment run by podman kube play, a match load through it"
+step "Kubernetes manifests: strict-decoded by a Go test, the Deployment run by podman kube play, a match load through it"
 bash deploy/scripts/kube_play_test.sh
-echo "== releases: wheels and sdists (python -m build) and npm pack, each installed fresh and used"
+step "releases: wheels and sdists (python -m build) and npm pack, each installed fresh and used"
 bash deploy/scripts/release_test.sh
 
-echo "== pytest"
-"$PYTHON" -m pytest -n "${CARDROOM_TEST_WORKERS:-2}" -q --durations=30 "$@"  # the slowest tests listed: keep CI in its budget
+step "pytest"
+# worksteal: an idle worker takes queued tests from a busy one, so the long property runs do not leave the
+# other worker idle at the end; the slowest tests are listed to keep CI in its budget
+"$PYTHON" -m pytest -n "${CARDROOM_TEST_WORKERS:-2}" --dist worksteal -q --durations=30 "$@"
+echo "== done (at ${SECONDS}s)"
