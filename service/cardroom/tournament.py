@@ -132,8 +132,13 @@ def tournament(
     *,
     rotate: bool = True,
     check: bool = True,
+    first_game: int = 0,
 ) -> dict[str, Any]:
     """Play ``games`` games between the ``levels`` bots (one per seat) and report JSON figures.
+
+    The games are numbers ``first_game`` to ``first_game + games - 1`` of ``seed`` (each game's seed and seat
+    rotation follow from its number), so runs over consecutive ranges of one seed play exactly the games of
+    one longer run, and their wins may be added up.
 
     Raises RuleError for bad options or a seat count the game refuses, and
     ``cardroom.bots.UnknownBot`` for a level the game has no bot for.
@@ -151,7 +156,7 @@ def tournament(
     violations: list[str] = []
     actions = shared = 0
     started = time.perf_counter()
-    for index in range(games):
+    for index in range(first_game, first_game + games):
         shift = index % seats if rotate else 0
         entrant_at = [(seat - shift) % seats for seat in range(seats)]
         played = play_bot_game(
@@ -177,6 +182,7 @@ def tournament(
         "options": effective,
         "seed": seed,
         "games": games,
+        "first_game": first_game,
         "finished_games": finished,
         "rotate": rotate,
         "ties": "a game with several winners (the engine's winners list) counts as a win for each of them",

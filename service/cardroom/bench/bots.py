@@ -28,10 +28,11 @@ def bench_bots(
     *,
     rotate: bool = True,
     check: bool = True,
+    first_game: int = 0,
 ) -> int:
     """Print the tournament's JSON; exit status 1 if any action was refused or any invariant broke."""
     try:
-        report = tournament(game, levels, games, seed, options, rotate=rotate, check=check)
+        report = tournament(game, levels, games, seed, options, rotate=rotate, check=check, first_game=first_game)
     except RuleError as error:
         print(json.dumps({"error": error.code, "message": error.message}), file=sys.stderr)
         return 2

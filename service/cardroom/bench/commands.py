@@ -29,6 +29,13 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     )
     bots.add_argument("--games", type=int, default=200)
     bots.add_argument("--seed", type=int, default=1)
+    bots.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        help="number of the first game of --seed to play (default 0): consecutive ranges of one seed, run in "
+        "separate processes, play exactly the games of one run",
+    )
     bots.add_argument("--option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
     bots.add_argument("--no-rotate", action="store_true", help="keep every level in its seat (default: rotate)")
     bots.add_argument("--no-checks", action="store_true", help="skip the invariant checks of every step")
@@ -127,6 +134,7 @@ def run_bench(args: argparse.Namespace) -> int:
             options_of(args.option),
             rotate=not args.no_rotate,
             check=not args.no_checks,
+            first_game=args.first_game,
         )
     if args.bench == "engines":
         from .engines import EngineMissing, bench_engines
