@@ -30,6 +30,7 @@ from .action_sets_wire import action_sets_to_proto
 from .match_messages import SharedMatches
 from .request_bounds import check_request
 from .watch_wire import IdentityMemo
+from .wire_memo import by_value
 
 Reply = TypeVar("Reply")
 #: a message that is not what its place in a stream needs (grpc_service.py decodes bad bytes to it too)
@@ -150,6 +151,9 @@ _COMPACT_FORMS = frozenset({match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED, match_pb2.
 
 #: the Match of a watched version, shared by its viewer classes' updates (api/match_messages.py)
 shared_matches = SharedMatches(match_to_proto)
+#: legal action sets and events, converted once per distinct value (api/wire_memo.py): shared, copied into answers
+_action_sets = by_value(lambda game, actions: tuple(action_sets_to_proto(game, actions)))
+_event = by_value(convert.event_to_proto)
 
 
 def snapshot_to_proto(
@@ -165,9 +169,9 @@ def snapshot_to_proto(
         legal_actions=[convert.action_to_proto(game, action) for action in snapshot.legal_actions]
         if form in _FLAT_FORMS
         else [],
-        legal_action_sets=action_sets_to_proto(game, snapshot.legal_actions) if form in _COMPACT_FORMS else [],
+        legal_action_sets=_action_sets(game, snapshot.legal_actions) if form in _COMPACT_FORMS else (),
         to_act=snapshot.to_act,
-        last_events=[convert.event_to_proto(game, event) for event in snapshot.last_events],
+        last_events=[_event(game, event) for event in snapshot.last_events],
     )
     if snapshot.your_seat is not None:
         state.your_seat = snapshot.your_seat
@@ -185,7 +189,7 @@ def snapshot_to_proto(
 
 
 def events_to_proto(game: str, events: list[dict[str, Any]]) -> list[match_pb2.Event]:
-    return [convert.event_to_proto(game, event) for event in events]
+    return [_event(game, event) for event in events]
 
 
 def update_to_proto(update: Update, form: int = match_pb2.LEGAL_ACTIONS_FORM_UNSPECIFIED) -> pb.MatchUpdate:

@@ -55,6 +55,13 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     )
     service.add_argument("--rest", action="store_true", help="with --spawn: call over REST/JSON instead of gRPC")
     service.add_argument("--sessions", action="store_true", help="play with one Play session per seat")
+    service.add_argument(
+        "--transport",
+        choices=["grpc", "ws"],
+        default="grpc",
+        help="with --sessions: the Play RPC over gRPC, or the WebSocket /v1/play of the HTTP port (proto3 JSON)",
+    )
+    service.add_argument("--http-target", help="with --target and --transport ws: HOST:PORT of the server's HTTP port")
     service.add_argument("--game", default="all", choices=["all", *game_ids()])
     service.add_argument("--players", type=int, default=4, help="seats per match, clamped to each game's range")
     service.add_argument("--matches", type=int, default=100, help="at most this many matches")
@@ -220,6 +227,8 @@ def run_bench(args: argparse.Namespace) -> int:
             seed=args.seed,
             rest=args.rest,
             sessions=args.sessions,
+            session_transport=args.transport,
+            http_target=args.http_target,
         )
     )
     print(json.dumps(report))

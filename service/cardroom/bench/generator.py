@@ -47,6 +47,8 @@ class Job:
     rest_url: str | None = None
     #: play: every seat on its own Play session (sessions.py) instead of unary SubmitAction/GetMatch
     sessions: bool = False
+    #: the HTTP port's base URL: the Play sessions go over its WebSocket (ws_play.py) instead of gRPC
+    ws_url: str | None = None
 
 
 def run_job(job: Job) -> dict[str, Any]:
@@ -65,6 +67,13 @@ async def _run(job: Job) -> dict[str, Any]:
     else:
         channels = [grpc.aio.insecure_channel(job.target, options=CHANNEL_OPTIONS) for _ in range(job.clients)]
         stubs = [pb_grpc.GameServiceStub(channel) for channel in channels]
+        if job.ws_url:
+            from .ws_play import WsPlayStub
+
+            # one HTTP client per generator client; each session has its own socket, as each seat is a browser
+            sockets = [aiohttp.ClientSession() for _ in range(job.clients)]
+            stubs = [WsPlayStub(stub, job.ws_url, http) for stub, http in zip(stubs, sockets, strict=True)]
+            channels += sockets
     meter = Meter(timed_method=TIMED_METHODS.get(job.phase, "SubmitAction"))
     tally = Tally()
     records: list[MatchRecord] = []

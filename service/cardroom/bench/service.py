@@ -66,6 +66,10 @@ class ServiceBench:
     rest: bool = False
     #: play with one Play session per seat (bench/sessions.py) instead of unary calls
     sessions: bool = False
+    #: the sessions' transport: ``grpc`` (the Play RPC) or ``ws`` (the HTTP port's WebSocket, bench/ws_play.py)
+    session_transport: str = "grpc"
+    #: with ``target``: the server's HTTP port (HOST:PORT), for ``session_transport="ws"``
+    http_target: str | None = None
 
 
 def loopback_only(target: str) -> str:
@@ -88,7 +92,14 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
         raise SystemExit("--sessions plays over gRPC's Play: it does not go with --rest")
     if bench.rest and bench.target is not None:
         raise SystemExit("--rest measures a server this command spawns (its HTTP port): use --spawn")
-    with _server(bench) as (target, server_pids, redis_pid, redis_url, rest_url):
+    websocket = bench.session_transport == "ws"
+    if websocket and not bench.sessions:
+        raise SystemExit("--transport ws carries Play sessions: it goes with --sessions")
+    if websocket and bench.target is not None and bench.http_target is None:
+        raise SystemExit("--transport ws with --target needs --http-target (the server's HTTP port)")
+    with _server(bench) as (target, server_pids, redis_pid, redis_url, http_url):
+        rest_url = http_url if bench.rest else None
+        ws_url = http_url if websocket else None
         processes = 1 if bench.contention else max(1, min(bench.generator_processes, bench.concurrency))
         context = multiprocessing.get_context("spawn")
         with context.Pool(processes) as pool:
@@ -119,6 +130,7 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
                     bench.seed + first,
                     rest_url=rest_url,
                     sessions=bench.sessions,
+                    ws_url=ws_url,
                 )
                 for clients, share, first in _shares(bench.concurrency, bench.matches, processes)
             ]
@@ -145,10 +157,11 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | None, str | None, str | None]]:
-    """(address, server pids, redis pid or None, redis url or None, REST base URL when --rest) of the target,
-    spawning what --spawn asks for."""
+    """(address, server pids, redis pid or None, redis url or None, the HTTP port's base URL or None) of the
+    target, spawning what --spawn asks for."""
     if bench.target is not None:
-        yield loopback_only(bench.target), bench.server_pids, None, bench.redis_url, None
+        http = f"http://{loopback_only(bench.http_target)}" if bench.http_target else None
+        yield loopback_only(bench.target), bench.server_pids, None, bench.redis_url, http
         return
     with contextlib.ExitStack() as stack:
         redis_pid = None
@@ -158,8 +171,7 @@ def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | N
         http_port = free_port()
         extra = ("--http-port", str(http_port))  # after the one cardroom_server picks: this one is used
         address, server_pid = stack.enter_context(cardroom_server(redis_url, bench.workers, extra))
-        rest_url = f"http://127.0.0.1:{http_port}" if bench.rest else None
-        yield address, (server_pid,), redis_pid, redis_url, rest_url
+        yield address, (server_pid,), redis_pid, redis_url, f"http://127.0.0.1:{http_port}"
 
 
 def _warm_up(_index: int) -> None:
@@ -249,7 +261,7 @@ def _report(
     baseline_rate = repeated[BASELINE]["calls_per_s"]
     report: dict[str, Any] = {
         "mode": CONTENTION if bench.contention else PLAY,
-        "transport": "rest" if bench.rest else "grpc",
+        "transport": "rest" if bench.rest else "ws" if bench.session_transport == "ws" else "grpc",
         "sessions": bench.sessions,
         "target": target,
         "spawned": bench.target is None,

@@ -1,0 +1,71 @@
+"""The load generator's WebSocket sessions: ``Play`` over ``/v1/play`` (api/play_ws.py), called like the gRPC stub.
+
+``WsPlayStub(stub, http_base, session).Play(requests)`` opens the WebSocket a browser would open (the
+``cardroom.v1`` subprotocol, proto3 JSON text messages), sends each ``PlayRequest`` of ``requests`` and yields
+each ``PlayResponse`` the server sends, so the session player (bench/sessions.py) runs unchanged over either
+transport; every other method is the gRPC stub's (the tables are set up with unary calls in both). A failure
+closing the socket ends the iteration as the end of a gRPC stream does; the error text is not needed here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+from google.protobuf import json_format
+
+from ..api.play_ws import PATH, SUBPROTOCOL
+from ..v1 import game_service_pb2 as pb
+
+
+class WsPlayStub:
+    def __init__(self, stub: Any, http_base: str, session: aiohttp.ClientSession) -> None:
+        self._stub = stub
+        self._url = http_base.rstrip("/") + PATH
+        self._session = session
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stub, name)
+
+    def Play(self, requests: AsyncIterator[pb.PlayRequest]) -> _WsCall:  # noqa: N802 (the stub's method name)
+        return _WsCall(self._session, self._url, requests)
+
+
+class _WsCall:
+    """One session's socket: iterate it once for the server's messages; ``cancel`` closes it."""
+
+    def __init__(self, session: aiohttp.ClientSession, url: str, requests: AsyncIterator[pb.PlayRequest]) -> None:
+        self._session = session
+        self._url = url
+        self._requests = requests
+        self._writer: asyncio.Task[None] | None = None
+        self._socket: aiohttp.ClientWebSocketResponse | None = None
+
+    async def __aiter__(self) -> AsyncIterator[pb.PlayResponse]:
+        async with self._session.ws_connect(self._url, protocols=(SUBPROTOCOL,), autoping=True) as socket:
+            self._socket = socket
+            self._writer = asyncio.ensure_future(self._write(socket))
+            try:
+                async for message in socket:
+                    if message.type != aiohttp.WSMsgType.TEXT:
+                        break
+                    if message.data.startswith('{"error"'):
+                        break  # the session failed: the server closes next
+                    yield json_format.Parse(message.data, pb.PlayResponse(), ignore_unknown_fields=True)
+            finally:
+                self._writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._writer
+
+    async def _write(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        async for request in self._requests:
+            await socket.send_str(json_format.MessageToJson(request, indent=None))
+
+    def cancel(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+        if self._socket is not None and not self._socket.closed:
+            asyncio.ensure_future(self._socket.close())
