@@ -88,12 +88,14 @@ def test_bench_service_over_rest_plays_checks_and_counts_redis_commands():
     assert commands["all"] >= sum(count for name, count in commands.items() if name != "all") - 0.01
 
 
-def test_bench_service_sessions_play_every_seat_on_its_own_play_session():
+@pytest.mark.parametrize("transport", ["grpc", "ws"])
+def test_bench_service_sessions_play_every_seat_on_its_own_play_session(transport: str):
     report = _bench(
-        "service", "--spawn", "--sessions", "--game", "up-or-down", "--players", "2", "--matches", "2",
-        "--concurrency", "2", "--duration", "3", "--baseline-seconds", "0.5",
+        "service", "--spawn", "--sessions", "--transport", transport, "--game", "up-or-down", "--players", "2",
+        "--matches", "2", "--concurrency", "2", "--duration", "3", "--baseline-seconds", "0.5",
     )  # fmt: skip
     assert report["sessions"] is True
+    assert report["transport"] == transport
     assert report["lost_or_doubled"] == 0, report["consistency"]
     assert report["consistency"]["unknown_outcomes"] == 0
     assert report["calls"]["Play"] == 2 * report["matches_started"]  # one session per seat

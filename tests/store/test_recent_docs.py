@@ -89,3 +89,23 @@ async def test_a_stale_guess_costs_a_read_never_a_wrong_answer(stores: StoreFact
         assert update.version == view.doc.version + 1
         if turn == 1:
             assert one.gets == reads
+
+
+async def test_a_lost_commit_goes_on_from_the_document_the_conflict_answered(stores: StoreFactory) -> None:
+    shared = stores.open()
+    one, two = CountedReads(shared), CountedReads(stores.open() if stores.shared else shared)
+    signer = TokenSigner("recent-docs-test")
+    first, second = MatchService(one, Settings(), signer), MatchService(two, Settings(), signer)  # type: ignore[arg-type]
+
+    created = await first.create_match(GAME, 3, {}, "ann", str(uuid.uuid4()))
+    match_id = created.snapshot.doc.match_id
+    await second.join_match(GAME, match_id, "bob", str(uuid.uuid4()), None)
+    # ``first`` guesses version 1; carol's join commits from it, loses to bob's and is answered with version 2,
+    # which it joins from at once: no read of the match
+    reads = one.gets
+    joined = await first.join_match(GAME, match_id, "carol", str(uuid.uuid4()), None)
+    assert one.gets == reads
+    assert joined.snapshot.doc.version == 3
+    stored = await shared.get(match_id)
+    assert stored.version == 3
+    assert sorted(player.name for player in joined.snapshot.doc.players) == ["ann", "bob", "carol"]

@@ -112,6 +112,8 @@ async def test_version_conflict_reports_current_version_and_writes_nothing(store
     with pytest.raises(VersionConflict) as conflict:
         await store.commit(match(version=2, data=b"stale"), 1, b"stale", "r-stale", b"no")
     assert conflict.value.current_version == 2
+    # the match as the commit found it: the loser goes on from it without a read
+    assert conflict.value.current == match(version=2)
     assert await store.get("m1") == match(version=2)
     assert await store.log("m1", 0) == [LogEntry(1, b"e1"), LogEntry(2, b"e2")]
     assert await store.answer_for("m1", "r-stale") is None
@@ -146,6 +148,7 @@ async def test_32_concurrent_commits_on_one_version_exactly_one_wins(stores: Sto
     assert len(losers) == 31
     assert all(isinstance(result, VersionConflict) and result.current_version == 2 for result in losers)
     won = winners[0]
+    assert all(result.current == match(version=2, data=f"w{won}".encode()) for result in losers)
     assert await first.get("m1") == match(version=2, data=f"w{won}".encode())
     assert await first.log("m1", 0) == [LogEntry(1, b"e1"), LogEntry(2, f"e{won}".encode())]
     for i in range(32):

@@ -575,13 +575,17 @@ class MatchService:
                 read = guess
             guess = None
         attempt = -1
+        lost_to: docs.MatchDoc | None = None  # the document a lost commit was answered with (VersionConflict)
         while attempt + 1 < attempts:
             guessed = guess is not None
             if guess is not None:
                 doc, guess = guess, None
             else:
                 attempt += 1
-                doc = read if attempt == 0 and read is not None else await self._load(game, match_id)
+                if lost_to is not None:
+                    doc, lost_to = lost_to, None
+                else:
+                    doc = read if attempt == 0 and read is not None else await self._load(game, match_id)
             # The commit itself answers a repeated request_id atomically; the answer is
             # looked up first only when this request would otherwise be refused, since a
             # repeat of an applied request finds the match moved on (a left seat's token
@@ -615,6 +619,8 @@ class MatchService:
                 )
             except VersionConflict as conflict:
                 self.recent.forget(match_id)
+                if conflict.current is not None:
+                    lost_to = self._doc_of(game, conflict.current)
                 if expected_version is None and guessed:
                     continue  # the guess was stale, no client raced: read and go again at once
                 metrics.VERSION_CONFLICTS.labels(game).inc()
@@ -654,9 +660,12 @@ class MatchService:
             raise AppError(NOT_FOUND, "MATCH_NOT_FOUND", f"no match games/{game}/matches/{match_id}") from None
         except StoreUnavailable as error:
             raise _unavailable(error) from None
+        return self._doc_of(game, stored)
+
+    def _doc_of(self, game: str, stored: StoredMatch) -> docs.MatchDoc:
         doc = docs.decode_doc(stored.data)
         if doc.game != game:
-            raise AppError(NOT_FOUND, "MATCH_NOT_FOUND", f"no match games/{game}/matches/{match_id}")
+            raise AppError(NOT_FOUND, "MATCH_NOT_FOUND", f"no match games/{game}/matches/{stored.match_id}")
         return doc
 
     async def _record(self, match_id: str, version: int) -> docs.LogRecord:

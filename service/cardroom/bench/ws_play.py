@@ -30,7 +30,7 @@ class WsPlayStub:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stub, name)
 
-    def Play(self, requests: AsyncIterator[pb.PlayRequest]) -> _WsCall:  # noqa: N802 (the stub's method name)
+    def Play(self, requests: AsyncIterator[pb.PlayRequest]) -> _WsCall:
         return _WsCall(self._session, self._url, requests)
 
 
@@ -42,11 +42,9 @@ class _WsCall:
         self._url = url
         self._requests = requests
         self._writer: asyncio.Task[None] | None = None
-        self._socket: aiohttp.ClientWebSocketResponse | None = None
 
     async def __aiter__(self) -> AsyncIterator[pb.PlayResponse]:
         async with self._session.ws_connect(self._url, protocols=(SUBPROTOCOL,), autoping=True) as socket:
-            self._socket = socket
             self._writer = asyncio.ensure_future(self._write(socket))
             try:
                 async for message in socket:
@@ -65,7 +63,6 @@ class _WsCall:
             await socket.send_str(json_format.MessageToJson(request, indent=None))
 
     def cancel(self) -> None:
+        """Stop sending; the socket closes when its reader stops iterating (the ``async with`` above)."""
         if self._writer is not None:
             self._writer.cancel()
-        if self._socket is not None and not self._socket.closed:
-            asyncio.ensure_future(self._socket.close())

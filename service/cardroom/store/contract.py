@@ -41,11 +41,14 @@ class MatchNotFound(StoreError):
 
 
 class VersionConflict(StoreError):
-    """``commit`` saw another version than expected; nothing was written."""
+    """``commit`` saw another version than expected; nothing was written. ``current``: the match as stored
+    when the commit saw it (every store here answers it, read in the same atomic step), so the caller
+    that lost a race goes on from it without reading the match again; None from a store that cannot."""
 
-    def __init__(self, current_version: int):
+    def __init__(self, current_version: int, current: StoredMatch | None = None):
         super().__init__(f"current version is {current_version}")
         self.current_version = current_version
+        self.current = current
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +142,7 @@ class MatchStore(ABC):
     ) -> Replayed | None:
         """Atomically: if ``request_id`` was already answered for this match return
         ``Replayed``; else if the stored version is not ``expected_version`` raise
-        VersionConflict(current); else store ``match`` (whose version must be
+        VersionConflict(current version, the stored match); else store ``match`` (whose version must be
         ``expected_version + 1``), append ``log_entry`` as that version's entry,
         record ``answer`` under ``request_id`` (and with ``snapshot``, keep ``match.data``
         as the snapshot of that version) and return None. Finished and

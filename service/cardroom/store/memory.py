@@ -126,7 +126,7 @@ class MemoryStore(MatchStore):
         if request_id and request_id in record.answers:
             return Replayed(record.answers[request_id])
         if record.match.version != expected_version:
-            raise VersionConflict(record.match.version)
+            raise VersionConflict(record.match.version, record.match)
         old = record.match
         # the game is fixed at creation, as in the Redis store which never rewrites it
         record.match = dataclasses.replace(match, game=old.game)

@@ -153,7 +153,10 @@ if ARGV[1] ~= '' then
   local answer = redis.call('HGET', KEYS[3], ARGV[1])
   if answer then return {'replay', answer} end
 end
-if current[1] ~= ARGV[3] then return {'conflict', current[1]} end
+-- a lost race answers the match as it is: the caller goes on from it without reading it again
+if current[1] ~= ARGV[3] then
+  return {'conflict', current[1], current[2], current[3], redis.call('HGET', KEYS[1], 'data')}
+end
 redis.call('XADD', KEYS[2], ARGV[4] .. '-1', 'p', ARGV[7])
 redis.call('HSET', KEYS[1], 'version', ARGV[4], 'status', ARGV[5], 'data', ARGV[6])
 if ARGV[1] ~= '' then redis.call('HSET', KEYS[3], ARGV[1], ARGV[2]) end
@@ -381,7 +384,8 @@ class RedisStore(MatchStore):
         if outcome == b"replay":
             return Replayed(reply[1])
         if outcome == b"conflict":
-            raise VersionConflict(int(reply[1]))
+            version, status, game, data = int(reply[1]), reply[2].decode(), reply[3].decode(), reply[4]
+            raise VersionConflict(version, StoredMatch(match.match_id, game, version, status, data))
         previous, game, seq = reply[1].decode(), reply[2].decode(), int(reply[3])
         if previous != match.status:
             await self._index(match.match_id, game, previous, match.status, seq)
