@@ -88,6 +88,13 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     watch.add_argument("--driver-processes", type=int, default=2, help="client processes the commits are driven by")
     watch.add_argument("--redis-pool-size", type=int, default=8, help="the server's command connections to Redis")
     watch.add_argument(
+        "--transport",
+        choices=("grpc", "sse"),
+        default="grpc",
+        help="the watchers' streams: gRPC WatchMatch, or Server-Sent Events over HTTP (GET .../matches/ID:watch); "
+        "the commits are gRPC calls either way",
+    )
+    watch.add_argument(
         "--floor",
         action="store_true",
         help="then the same streams from a bare grpc.aio server that only pushes: grpcio's own CPU per update",
@@ -202,6 +209,7 @@ def run_bench(args: argparse.Namespace) -> int:
             args.redis_pool_size,
             args.driver_processes,
             args.floor,
+            args.transport,
         )
         report = bench_watch(config)
         print(json.dumps(report))

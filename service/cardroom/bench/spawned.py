@@ -53,13 +53,16 @@ def redis_server() -> Iterator[tuple[str, int]]:
 
 
 @contextlib.contextmanager
-def cardroom_server(redis_url: str, workers: int, extra: tuple[str, ...] = ()) -> Iterator[tuple[str, int]]:
+def cardroom_server(
+    redis_url: str, workers: int, extra: tuple[str, ...] = (), *, http_port: int | None = None
+) -> Iterator[tuple[str, int]]:
     """``cardroom serve`` with fixed decks allowed (the replay check sends seeds) and ``extra`` arguments;
-    yields (address, pid)."""
+    yields (the gRPC address, pid). ``http_port``: the REST gateway's, for a bench that uses it (by default a
+    free one: unused, but it must not collide)."""
     port = free_port()
     address = f"127.0.0.1:{port}"
     args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1", "--grpc-port", str(port)]
-    args += ["--http-port", str(free_port())]  # the REST gateway is not measured, but must not collide
+    args += ["--http-port", str(http_port or free_port())]
     args += ["--workers", str(workers), "--redis-url", redis_url, "--allow-fixed-decks"]
     args += ["--secret", secrets.token_hex(16), "--log-level", "WARNING", *extra]
     with tempfile.NamedTemporaryFile(prefix="cardroom-bench-server-", suffix=".log", delete=False) as log:

@@ -33,7 +33,7 @@ import os
 import random
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -46,6 +46,7 @@ from ..api import convert
 from ..api.action_sets_wire import legal_actions
 from ..v1 import game_service_pb2 as pb
 from ..v1 import game_service_pb2_grpc, match_pb2
+from .sse_reader import SseFailed, follow_sse
 
 #: streams a watcher process opens at once: a burst of opens queues on the server's small command pool
 BATCH = 50
@@ -68,6 +69,8 @@ class WatchBench:
     driver_processes: int = 2
     #: after the run, the same streams from a bare grpc.aio server that only pushes (``_floor``)
     floor: bool = False
+    #: how the watchers watch: "grpc" (WatchMatch) or "sse" (the REST gateway's Server-Sent Events)
+    transport: str = "grpc"
 
 
 @dataclass(frozen=True)
@@ -129,15 +132,22 @@ async def _follow(stub: Any, stream: _Stream) -> None:
         stream.first.set()  # a failed stream does not hold the others up; it is counted as failed
 
 
-async def _watch(address: str, streams: list[_Stream], control: Connection) -> None:
-    channels = _channels(address, max(1, len(streams) // CHANNELS_PER_STREAMS))
+async def _watch(address: str, streams: list[_Stream], control: Connection, transport: str) -> None:
+    channels = _channels(address, max(1, len(streams) // CHANNELS_PER_STREAMS)) if transport == "grpc" else []
     stubs = [game_service_pb2_grpc.GameServiceStub(c) for c in channels]
+    host, _, port = address.rpartition(":")
+
+    def follow(index: int, stream: _Stream) -> Coroutine[Any, Any, None]:
+        if transport == "sse":  # one HTTP/1.1 connection per stream, as browsers' EventSources have
+            return follow_sse(host, int(port), stream)
+        return _follow(stubs[index % len(stubs)], stream)
+
     tasks: list[asyncio.Task[None]] = []
     loop = asyncio.get_running_loop()
     try:
         for start in range(0, len(streams), BATCH):
             batch = streams[start : start + BATCH]
-            tasks += [asyncio.create_task(_follow(stubs[(start + i) % len(stubs)], s)) for i, s in enumerate(batch)]
+            tasks += [asyncio.create_task(follow(start + i, s)) for i, s in enumerate(batch)]
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(OPEN_SECONDS):
                     await asyncio.gather(*(s.first.wait() for s in batch))
@@ -168,11 +178,13 @@ async def _watch(address: str, streams: list[_Stream], control: Connection) -> N
 def _error_name(error: BaseException | None) -> str:
     if isinstance(error, grpc.aio.AioRpcError):
         return error.code().name
+    if isinstance(error, SseFailed):
+        return str(error)
     return type(error).__name__
 
 
-def _watcher_process(address: str, assigned: list[tuple[str, int]], control: Connection) -> None:
-    asyncio.run(_watch(address, [_Stream(name, after) for name, after in assigned], control))
+def _watcher_process(address: str, assigned: list[tuple[str, int]], control: Connection, transport: str) -> None:
+    asyncio.run(_watch(address, [_Stream(name, after) for name, after in assigned], control, transport))
 
 
 # -- the commit driver's process ----------------------------------------------------------
@@ -301,14 +313,19 @@ _Watchers = list[tuple[Connection, multiprocessing.process.BaseProcess]]
 
 
 def _open_watchers(
-    context: Any, address: str, assigned: list[list[tuple[str, int]]], children: list[Any], admin: redis.Redis | None
+    context: Any,
+    address: str,
+    assigned: list[list[tuple[str, int]]],
+    children: list[Any],
+    admin: redis.Redis | None,
+    transport: str = "grpc",
 ) -> tuple[_Watchers, int, int]:
     """One process per share of the streams, each opening its streams; returns them once every stream has its
     first update, with the streams following and the most Redis connections held meanwhile."""
     watchers: _Watchers = []
     for share in assigned:
         end, control = context.Pipe()
-        process = context.Process(target=_watcher_process, args=(address, share, end), daemon=True)
+        process = context.Process(target=_watcher_process, args=(address, share, end, transport), daemon=True)
         process.start()
         children.append(process)
         watchers.append((control, process))
@@ -360,7 +377,7 @@ def _sample_update(address: str, name: str, version: int) -> bytes:
 
 
 def _run(
-    config: WatchBench, address: str, redis_url: str, server_pid: int
+    config: WatchBench, address: str, redis_url: str, server_pid: int, watch_address: str
 ) -> tuple[dict[str, Any], tuple[list[list[tuple[str, int]]], bytes]]:
     """The report, and what the floor run needs: the streams of each watcher process and a real update."""
     load_before = os.getloadavg()
@@ -390,7 +407,9 @@ def _run(
             children.append(driver)
             drivers.append((driver_control, driver))
         rss_before = _rss_kb(server_pid)
-        watchers, following, connections = _open_watchers(context, address, assigned, children, admin)
+        watchers, following, connections = _open_watchers(
+            context, watch_address, assigned, children, admin, config.transport
+        )
         rss_after = _rss_kb(server_pid)
         connections = max(connections, _server_connections(admin))
         cpu_before = _cpu_seconds(server_pid)
@@ -423,6 +442,7 @@ def _run(
     delivered = counts["updates_delivered"]
     report = {
         "watchers": config.watchers,
+        "transport": config.transport,
         "streams_following": following,
         "matches": config.matches,
         "watcher_processes": processes,
@@ -444,16 +464,21 @@ def _run(
 
 
 def bench_watch(config: WatchBench) -> dict[str, Any]:
-    from .spawned import cardroom_server, redis_server
+    from .spawned import cardroom_server, free_port, redis_server
 
+    if config.floor and config.transport != "grpc":
+        raise SystemExit("--floor measures a bare grpc.aio server: it goes with --transport grpc")
     with contextlib.ExitStack() as stack:
         url = config.redis_url or stack.enter_context(redis_server())[0]
         # all the streams come from one client (this machine): no per-client stream cap
         extra = ("--max-streams-per-client", "0")
         extra += ("--redis-pool-size", str(config.pool_size)) if config.pool_size else ()
-        address, server_pid = stack.enter_context(cardroom_server(url, 1, extra))
+        http_port = free_port()
+        address, server_pid = stack.enter_context(cardroom_server(url, 1, extra, http_port=http_port))
+        # the commits always go over gRPC; the streams over the transport measured
+        watch_address = address if config.transport == "grpc" else f"127.0.0.1:{http_port}"
         # with one worker the server process serves the streams itself (no master process)
-        report, (assigned, sample) = _run(config, address, url, server_pid)
+        report, (assigned, sample) = _run(config, address, url, server_pid, watch_address)
     if config.floor:  # once the server and its Redis are gone: nothing else of this bench runs beside it
         report["floor"] = _floor(config, assigned, sample, report["commits_per_s"])
     return {"bench": "watch", **report}
