@@ -35,9 +35,9 @@ from .http_input import body_text, last_event_version, quiet_bad_requests
 from .http_rules import Route, routes_of
 from .play_ws import PlaySockets
 from .readiness import readiness
+from .sse_frames import SharedFrames, sse_frame
 from .streams import RECONNECT_EVENT, RECONNECT_RETRY_MS, ShutdownSignal
 from .supervisor import WorkerBoard
-from .watch_wire import json_text
 from .web_app import add_web_app
 
 SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
@@ -88,15 +88,16 @@ class RestGateway:
                 # the match is over and the watcher saw all of it: 204 stops an EventSource reconnecting
                 return web.Response(status=204)
             # aiohttp-sse sends the heartbeat comments that keep proxies from closing an idle stream
-            async with sse_response(http, ping_interval=self.settings.sse_heartbeat) as events:
-                last = ""
+            heartbeat = self.settings.sse_heartbeat
+            async with sse_response(http, ping_interval=heartbeat, response_cls=SharedFrames) as events:
+                update = None
                 try:
                     async for update in self.shutdown.until_closing(updates):
                         call.answer = update
-                        last = str(update.version)
-                        # shared by every stream of this viewer class: its JSON is made once (watch_wire.py)
-                        await events.send(json_text(update), id=last)
+                        # shared by every stream of this viewer class: its event's bytes are made once
+                        await events.send_frame(sse_frame(update))
                     if self.shutdown.closing.is_set():
+                        last = "" if update is None else str(update.version)
                         closing = {"reason": "SERVER_SHUTTING_DOWN", "lastEventId": last}
                         await events.send(json.dumps(closing), event=RECONNECT_EVENT, retry=RECONNECT_RETRY_MS)
                 except AppError as error:

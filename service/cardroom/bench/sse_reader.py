@@ -151,14 +151,16 @@ def _dechunk(framed: bytes) -> tuple[bytes, bytes | None]:
     return framed[position:], b"".join(parts)
 
 
-async def follow_sse(host: str, port: int, stream: Watched) -> None:
-    """Watch ``stream.name`` from the version before ``stream.after`` until the stream ends: returns when the
-    match was over, raises ``SseFailed`` (or the connection's error) otherwise."""
+async def follow_sse(host: str, port: int, stream: Watched, token: str | None = None) -> None:
+    """Watch ``stream.name`` from the version before ``stream.after`` until the stream ends (as the seat of
+    ``token``; a spectator without): returns when the match was over, raises ``SseFailed`` (or the connection's
+    error) otherwise."""
     loop = asyncio.get_running_loop()
     closed: asyncio.Future[None] = loop.create_future()
     path = f"/v1/{stream.name}:watch?afterVersion={stream.after - 1}"
-    request = f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode()
-    transport, _ = await loop.create_connection(lambda: _Reader(stream, request, closed), host, port)
+    authorization = f"Authorization: Bearer {token}\r\n" if token else ""
+    request = f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n{authorization}\r\n"
+    transport, _ = await loop.create_connection(lambda: _Reader(stream, request.encode(), closed), host, port)
     try:
         await closed
     finally:

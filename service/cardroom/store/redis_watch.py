@@ -151,8 +151,12 @@ class WatchFanout:
 
     async def watch(self, match_id: str, after_version: int) -> AsyncIterator[LogEntry]:
         """The store's ``watch``, served from this worker's hub of the match (MatchNotFound when it does not
-        exist). The store hands this iterator out as it is: one generator per stream, not two."""
-        if not await self._exists(match_id):
+        exist). The store hands this iterator out as it is: one generator per stream, not two. A match this
+        worker follows already is not checked again: its hub checks it every ``interval`` (thousands of
+        streams opening at once each took a pooled connection for it)."""
+        hub = self._hubs.get(self._channel_of(match_id))
+        following = hub is not None and hub.error is None and hub.head is not None
+        if not following and not await self._exists(match_id):
             raise MatchNotFound(match_id)
         hub = await self._join(match_id)
         try:
