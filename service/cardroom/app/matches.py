@@ -63,6 +63,7 @@ from .presence import Presence
 from .recent_docs import MAX_AGE, RecentDocs
 from .replay import Replay
 from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
+from .watch_opens import WatchOpens
 from .watch_updates import SharedUpdates
 
 log = logging.getLogger(__name__)
@@ -142,6 +143,7 @@ class MatchService:
         self.presence = Presence(store, settings, clock)
         self.history = History(store)
         self.watching = SharedUpdates(self.history, self._update)
+        self.watch_opens = WatchOpens(self._load)
         #: what this worker committed last: a change starts from it, the commit checks it (recent_docs.py)
         self.recent = RecentDocs(max_age=min(MAX_AGE, settings.finished_ttl / 4, settings.idle_ttl / 4))
 
@@ -426,10 +428,11 @@ class MatchService:
         """Check the match and the token now (errors raise here, before anything is streamed), then
         follow: every committed version after ``after_version`` as the caller may see it, live, until
         the match ends. None when the match is over and the caller has seen its last version."""
-        # thousands of streams open at once on a worker that follows their matches: its newest document of the
-        # match (recent_docs.py) is followed from without a read, as if the stream had opened a moment earlier
-        guess = self.recent.get(match_id, game)
-        if guess is not None and after_version <= guess.version:
+        # thousands of streams open at once: this worker's newest document of the match (recent_docs.py), or
+        # the one read for the openings of the last moments (watch_opens.py), is followed from without a read
+        # of its own, as if the stream had opened a moment earlier
+        guess = self.recent.get(match_id, game) or await self.watch_opens.doc(game, match_id)
+        if after_version <= guess.version:
             with contextlib.suppress(AppError):  # a token of a seat taken since: read the match
                 return self._watch_from(guess, self._authenticate(guess, token), after_version)
         doc = await self._load(game, match_id)
