@@ -88,7 +88,7 @@ def test_bench_service_over_rest_plays_checks_and_counts_redis_commands():
     assert commands["all"] >= sum(count for name, count in commands.items() if name != "all") - 0.01
 
 
-@pytest.mark.parametrize("transport", ["grpc", "ws"])
+@pytest.mark.parametrize("transport", ["grpc", "ws", "ws-proto"])
 def test_bench_service_sessions_play_every_seat_on_its_own_play_session(transport: str):
     report = _bench(
         "service", "--spawn", "--sessions", "--transport", transport, "--game", "up-or-down", "--players", "2",

@@ -87,3 +87,32 @@ async def test_a_refused_action_is_answered_in_the_socket_which_goes_on(server, 
         table.act(mover, convert.action_from_proto("up-or-down", legal_actions(table.get(mover))[0]), version)
         pushed = json_format.Parse((await other.receive()).data, pb.PlayResponse())
         assert pushed.update.version == version + 1  # the socket goes on after its refusals
+
+
+@pytest.mark.asyncio
+async def test_the_binary_subprotocol_carries_the_same_messages_as_protobuf(server, stub):
+    table = Table(stub, "up-or-down", 2, options=OPTIONS, seed=7)
+    state = table.start()
+    version, mover = state.match.version, state.to_act[0]
+    action = legal_actions(table.get(mover))[0]
+    # offered first, the binary subprotocol is selected; the token still travels as a subprotocol
+    offered = ("cardroom.v1.proto", *protocols(table.tokens[mover]))
+    async with aiohttp.ClientSession() as http, http.ws_connect(play_url(server.http_url), protocols=offered) as socket:
+        assert socket.protocol == "cardroom.v1.proto"
+        opening = pb.PlayRequest(open=pb.PlayOpen(name=table.name, after_version=version))
+        await socket.send_bytes(opening.SerializeToString())
+        await socket.send_bytes(b"\xff not a message")
+        text = {"action": {"requestId": "text", "action": json_format.MessageToDict(action)}}
+        await socket.send_str(json.dumps(text))
+        request_id = str(uuid.uuid4())
+        play = pb.PlayAction(request_id=request_id, expected_version=version, action=action)
+        await socket.send_bytes(pb.PlayRequest(action=play).SerializeToString())
+        frames = [await socket.receive() for _ in range(4)]
+        assert all(frame.type == aiohttp.WSMsgType.BINARY for frame in frames)
+        answers = [pb.PlayResponse.FromString(frame.data) for frame in frames]
+        # the bad bytes and the JSON text are refused in their turn, the session goes on
+        assert [reason(answer.outcome.error) for answer in answers[:2]] == ["MALFORMED_REQUEST", "MALFORMED_REQUEST"]
+        assert answers[2].update.version == version + 1
+        assert answers[2].update.state.your_seat == mover
+        assert (answers[3].outcome.request_id, answers[3].outcome.accepted) == (request_id, True)
+        assert answers[3].outcome.version == version + 1

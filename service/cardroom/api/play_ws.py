@@ -7,6 +7,11 @@ set headers on a WebSocket, so the seat token comes in ``open.seatToken`` or as 
 beside ``cardroom.v1`` (``new WebSocket(url, ["cardroom.v1", "cardroom.seat-token." + token])``): the server
 selects ``cardroom.v1``, as a browser requires one offered protocol to be selected.
 
+A client offering ``cardroom.v1.proto`` (before ``cardroom.v1``, if it offers both) gets the same messages as
+binary protobuf instead, one per binary WebSocket message: the bytes of the gRPC stream's messages, which the
+server already holds for every update (play_wire.py's shared frames), so no JSON is made or parsed per
+message; SDKs and browsers with a protobuf runtime take it as the cheap path. Failures are the same JSON text.
+
 A failure is one last text message, Google's JSON error (``{"error": {...}}`` as every REST error), then a
 close whose code is 4000 + the error's HTTP status (4404 for an unknown match, 4401 for a bad token, 4429 for
 a rate limit, 4503 when the store is unreachable); a session that ends with its match closes with 1000; a
@@ -20,9 +25,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMessage, WSMsgType, web
 from google.protobuf import json_format
+from google.protobuf.message import DecodeError
 
 from ..app.config import Settings
 from ..app.errors import DEADLINE_EXCEEDED, AppError
@@ -30,11 +37,13 @@ from ..observability.http_access import note_call
 from ..v1 import game_service_pb2 as pb
 from .handlers import GameHandlers
 from .http_errors import HTTP_STATUS, error_body
-from .play_wire import PlayChannel, json_frame
+from .play_wire import PlayChannel, frame, json_frame
 from .streams import ShutdownSignal
 
 PATH = "/v1/play"
 SUBPROTOCOL = "cardroom.v1"
+#: the same messages as binary protobuf (aiohttp selects the first protocol the client offers that it serves)
+BINARY_SUBPROTOCOL = "cardroom.v1.proto"
 TOKEN_PROTOCOL = "cardroom.seat-token."
 #: the close codes of a session that ended with its match, and of a server going away (RFC 6455 §7.4)
 NORMAL_CLOSE = 1000
@@ -57,6 +66,26 @@ def _parsed(data: object) -> pb.PlayRequest | None:
         return None
 
 
+def _parsed_binary(data: object) -> pb.PlayRequest | None:
+    """A client binary message as a PlayRequest (the binary subprotocol); None when it is not one."""
+    if not isinstance(data, bytes):
+        return None
+    try:
+        return pb.PlayRequest.FromString(data)
+    except (DecodeError, RecursionError):
+        return None
+
+
+Parse = Callable[[WSMessage], "pb.PlayRequest | None"]
+
+
+def _reader(binary: bool) -> Parse:
+    """The client message parser of the selected subprotocol: a message of the other kind is not a PlayRequest."""
+    if binary:
+        return lambda message: _parsed_binary(message.data if message.type == WSMsgType.BINARY else None)
+    return lambda message: _parsed(message.data if message.type == WSMsgType.TEXT else None)
+
+
 class PlaySockets:
     """The ``/v1/play`` handler of one HTTP server."""
 
@@ -69,23 +98,28 @@ class PlaySockets:
     async def handle(self, http: web.Request) -> web.StreamResponse:
         call = note_call(http, "Play", streaming=True)
         socket = web.WebSocketResponse(
-            protocols=(SUBPROTOCOL,),
+            protocols=(SUBPROTOCOL, BINARY_SUBPROTOCOL),
             heartbeat=self.settings.sse_heartbeat,
             max_msg_size=self.settings.max_message_bytes,
         )
         await socket.prepare(http)
+        binary = socket.ws_protocol == BINARY_SUBPROTOCOL
+        parse = _reader(binary)
         try:
-            channel = await self._open(socket, http, call)
+            channel = await self._open(socket, http, call, parse)
         except AppError as error:
             await _fail(socket, error)
             return socket
         if channel is None:
             return socket
-        reader = asyncio.ensure_future(_read(socket, channel))
+        reader = asyncio.ensure_future(_read(socket, channel, parse))
         try:
             async for item in self.shutdown.until_closing(channel):
                 call.answer = item
-                await socket.send_str(json_frame(item))
+                if binary:
+                    await socket.send_bytes(frame(item))
+                else:
+                    await socket.send_str(json_frame(item))
             closing = self.shutdown.closing.is_set()
             await socket.close(
                 code=SERVICE_RESTART if closing else NORMAL_CLOSE,
@@ -101,7 +135,7 @@ class PlaySockets:
                 await reader
         return socket
 
-    async def _open(self, socket: web.WebSocketResponse, http: web.Request, call) -> PlayChannel | None:
+    async def _open(self, socket: web.WebSocketResponse, http: web.Request, call, parse: Parse) -> PlayChannel | None:
         """The session of the first message; None when the client left before sending one."""
         try:
             message = await socket.receive(timeout=self.settings.call_timeout)
@@ -109,17 +143,17 @@ class PlaySockets:
             raise AppError(DEADLINE_EXCEEDED, "DEADLINE_EXCEEDED", "no open message in time") from None
         if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
             return None
-        first = _parsed(message.data if message.type == WSMsgType.TEXT else None)
+        first = parse(message)
         call.request = first.open if first is not None else None
         return await PlayChannel.open(
             self.handlers, first, _offered_token(http), self.settings.call_timeout, self._client(http), "http"
         )
 
 
-async def _read(socket: web.WebSocketResponse, channel: PlayChannel) -> None:
+async def _read(socket: web.WebSocketResponse, channel: PlayChannel, parse: Parse) -> None:
     async for message in socket:
         if message.type in (WSMsgType.TEXT, WSMsgType.BINARY):
-            await channel.receive(_parsed(message.data if message.type == WSMsgType.TEXT else None))
+            await channel.receive(parse(message))
 
 
 async def _fail(socket: web.WebSocketResponse, error: AppError) -> None:

@@ -57,9 +57,10 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     service.add_argument("--sessions", action="store_true", help="play with one Play session per seat")
     service.add_argument(
         "--transport",
-        choices=["grpc", "ws"],
+        choices=["grpc", "ws", "ws-proto"],
         default="grpc",
-        help="with --sessions: the Play RPC over gRPC, or the WebSocket /v1/play of the HTTP port (proto3 JSON)",
+        help="with --sessions: the Play RPC over gRPC, or the WebSocket /v1/play of the HTTP port (ws: proto3 JSON, "
+        "ws-proto: its binary protobuf subprotocol)",
     )
     service.add_argument("--http-target", help="with --target and --transport ws: HOST:PORT of the server's HTTP port")
     service.add_argument("--game", default="all", choices=["all", *game_ids()])

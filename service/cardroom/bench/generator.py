@@ -49,6 +49,8 @@ class Job:
     sessions: bool = False
     #: the HTTP port's base URL: the Play sessions go over its WebSocket (ws_play.py) instead of gRPC
     ws_url: str | None = None
+    #: with ``ws_url``: the binary protobuf subprotocol instead of proto3 JSON
+    ws_binary: bool = False
 
 
 def run_job(job: Job) -> dict[str, Any]:
@@ -72,7 +74,9 @@ async def _run(job: Job) -> dict[str, Any]:
 
             # one HTTP client per generator client; each session has its own socket, as each seat is a browser
             sockets = [aiohttp.ClientSession() for _ in range(job.clients)]
-            stubs = [WsPlayStub(stub, job.ws_url, http) for stub, http in zip(stubs, sockets, strict=True)]
+            stubs = [
+                WsPlayStub(stub, job.ws_url, http, job.ws_binary) for stub, http in zip(stubs, sockets, strict=True)
+            ]
             channels += sockets
     meter = Meter(timed_method=TIMED_METHODS.get(job.phase, "SubmitAction"))
     tally = Tally()

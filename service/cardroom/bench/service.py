@@ -66,7 +66,8 @@ class ServiceBench:
     rest: bool = False
     #: play with one Play session per seat (bench/sessions.py) instead of unary calls
     sessions: bool = False
-    #: the sessions' transport: ``grpc`` (the Play RPC) or ``ws`` (the HTTP port's WebSocket, bench/ws_play.py)
+    #: the sessions' transport: ``grpc`` (the Play RPC), ``ws`` (the HTTP port's WebSocket, bench/ws_play.py,
+    #: proto3 JSON) or ``ws-proto`` (the same socket's binary protobuf subprotocol)
     session_transport: str = "grpc"
     #: with ``target``: the server's HTTP port (HOST:PORT), for ``session_transport="ws"``
     http_target: str | None = None
@@ -92,7 +93,7 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
         raise SystemExit("--sessions plays over gRPC's Play: it does not go with --rest")
     if bench.rest and bench.target is not None:
         raise SystemExit("--rest measures a server this command spawns (its HTTP port): use --spawn")
-    websocket = bench.session_transport == "ws"
+    websocket = bench.session_transport in ("ws", "ws-proto")
     if websocket and not bench.sessions:
         raise SystemExit("--transport ws carries Play sessions: it goes with --sessions")
     if websocket and bench.target is not None and bench.http_target is None:
@@ -131,6 +132,7 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
                     rest_url=rest_url,
                     sessions=bench.sessions,
                     ws_url=ws_url,
+                    ws_binary=bench.session_transport == "ws-proto",
                 )
                 for clients, share, first in _shares(bench.concurrency, bench.matches, processes)
             ]
@@ -261,7 +263,7 @@ def _report(
     baseline_rate = repeated[BASELINE]["calls_per_s"]
     report: dict[str, Any] = {
         "mode": CONTENTION if bench.contention else PLAY,
-        "transport": "rest" if bench.rest else "ws" if bench.session_transport == "ws" else "grpc",
+        "transport": "rest" if bench.rest else bench.session_transport,
         "sessions": bench.sessions,
         "target": target,
         "spawned": bench.target is None,

@@ -17,41 +17,47 @@ from typing import Any
 import aiohttp
 from google.protobuf import json_format
 
-from ..api.play_ws import PATH, SUBPROTOCOL
+from ..api.play_ws import BINARY_SUBPROTOCOL, PATH, SUBPROTOCOL
 from ..v1 import game_service_pb2 as pb
 
 
 class WsPlayStub:
-    def __init__(self, stub: Any, http_base: str, session: aiohttp.ClientSession) -> None:
+    def __init__(self, stub: Any, http_base: str, session: aiohttp.ClientSession, binary: bool = False) -> None:
         self._stub = stub
         self._url = http_base.rstrip("/") + PATH
         self._session = session
+        self._binary = binary
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stub, name)
 
     def Play(self, requests: AsyncIterator[pb.PlayRequest]) -> _WsCall:
-        return _WsCall(self._session, self._url, requests)
+        return _WsCall(self._session, self._url, requests, self._binary)
 
 
 class _WsCall:
     """One session's socket: iterate it once for the server's messages; ``cancel`` closes it."""
 
-    def __init__(self, session: aiohttp.ClientSession, url: str, requests: AsyncIterator[pb.PlayRequest]) -> None:
+    def __init__(
+        self, session: aiohttp.ClientSession, url: str, requests: AsyncIterator[pb.PlayRequest], binary: bool
+    ) -> None:
+        self._binary = binary
         self._session = session
         self._url = url
         self._requests = requests
         self._writer: asyncio.Task[None] | None = None
 
     async def __aiter__(self) -> AsyncIterator[pb.PlayResponse]:
-        async with self._session.ws_connect(self._url, protocols=(SUBPROTOCOL,), autoping=True) as socket:
+        protocol = BINARY_SUBPROTOCOL if self._binary else SUBPROTOCOL
+        async with self._session.ws_connect(self._url, protocols=(protocol,), autoping=True) as socket:
             self._writer = asyncio.ensure_future(self._write(socket))
             try:
                 async for message in socket:
-                    if message.type != aiohttp.WSMsgType.TEXT:
-                        break
-                    if message.data.startswith('{"error"'):
-                        break  # the session failed: the server closes next
+                    if message.type == aiohttp.WSMsgType.BINARY and self._binary:
+                        yield pb.PlayResponse.FromString(message.data)
+                        continue
+                    if message.type != aiohttp.WSMsgType.TEXT or message.data.startswith('{"error"'):
+                        break  # the session failed (its JSON error; the server closes next) or closed
                     yield json_format.Parse(message.data, pb.PlayResponse(), ignore_unknown_fields=True)
             finally:
                 self._writer.cancel()
@@ -60,7 +66,10 @@ class _WsCall:
 
     async def _write(self, socket: aiohttp.ClientWebSocketResponse) -> None:
         async for request in self._requests:
-            await socket.send_str(json_format.MessageToJson(request, indent=None))
+            if self._binary:
+                await socket.send_bytes(request.SerializeToString())
+            else:
+                await socket.send_str(json_format.MessageToJson(request, indent=None))
 
     def cancel(self) -> None:
         """Stop sending; the socket closes when its reader stops iterating (the ``async with`` above)."""
