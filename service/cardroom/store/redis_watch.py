@@ -19,7 +19,8 @@ Pub/sub delivers at most once, so it only ever wakes watchers; the stream stays 
   the stream;
 * every ``interval`` seconds each hub reads the stream after its newest version (the safety net for a message
   the connection lost) and checks that the match still exists (watchers of an expired match end with
-  MatchNotFound), and the connection is pinged;
+  MatchNotFound), and the connection is pinged; a safety-net read that fails (a busy command pool) ends that
+  round only: the PING, answered on the pub/sub connection, is what tells a lost Redis;
 * when the connection fails, every watcher gets StoreUnavailable (as a blocked XREAD did before), and the next
   watch connects again.
 
@@ -257,20 +258,24 @@ class WatchFanout:
             self._spawn(self._refill(hub))
 
     async def _refill(self, hub: _Hub) -> None:
-        """Read what the stream holds after the hub's newest version (a gap, or the periodic safety net)."""
+        """Read the gap a message skipped: when that read fails, the hub's watchers cannot go on."""
         try:
-            while hub.head is not None:
-                entries = await self._read_after(hub.match_id, hub.head, 1000)
-                for entry in entries:
-                    hub.add(entry)
-                if entries:
-                    hub.wake()
-                if len(entries) < 1000:
-                    break
+            await self._read_newer(hub)
         except StoreUnavailable as error:
             self._fail(error)
         finally:
             hub.refilling = False
+
+    async def _read_newer(self, hub: _Hub) -> None:
+        """Read what the stream holds after the hub's newest version."""
+        while hub.head is not None:
+            entries = await self._read_after(hub.match_id, hub.head, 1000)
+            for entry in entries:
+                hub.add(entry)
+            if entries:
+                hub.wake()
+            if len(entries) < 1000:
+                break
 
     # -- the connection -----------------------------------------------------------
 
@@ -335,17 +340,24 @@ class WatchFanout:
             self._pong = False
             try:
                 await self._send("PING")
-                for hub in list(self._hubs.values()):
-                    if hub.head is None:
-                        continue
+            except StoreUnavailable:
+                return  # _send failed every watcher
+            for hub in list(self._hubs.values()):
+                if hub.head is None:
+                    continue
+                try:
                     if not await self._exists(hub.match_id):
                         hub.error = MatchNotFound(hub.match_id)
                         hub.wake()
                         continue
-                    await self._refill(hub)
-            except StoreUnavailable as error:
-                self._fail(error)
-                return
+                    await self._read_newer(hub)
+                except StoreUnavailable as error:
+                    # a command timed out (the pool busy: thousands of streams opening at once used to fail
+                    # every watcher here) or Redis is down: this round stops, the next reads again, and a Redis
+                    # down fails the watchers then, through the PING above (its answer comes on the pub/sub
+                    # connection, not the pool)
+                    log.warning("watch fan-out: safety-net read of %s failed (%s)", hub.match_id, error)
+                    break
 
     def _fail(self, error: Exception) -> None:
         """The connection is unusable: every watcher of this worker gets ``error``; the next watch reconnects."""
