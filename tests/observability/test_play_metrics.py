@@ -19,6 +19,7 @@ from test_metrics_and_logs import access_lines
 from cardroom.v1 import game_service_pb2_grpc
 from e2e.table import Table
 from support.processes import ServerProcess, wait_until
+from support.silent_proxy import SilentProxy
 
 
 @pytest.fixture
@@ -80,3 +81,28 @@ async def test_session_actions_are_counted_by_outcome_and_open_sessions_are_a_ga
     assert value(families, "cardroom_requests_total", method="Play") == 3  # the sessions themselves, once each
     line = next(line for line in access_lines(server) if line.get("request_id") == accepted_id)
     assert (line["method"], line["transport"], line["code"], line["match"]) == ("Play.action", "grpc", "OK", table.name)
+
+
+@pytest.mark.asyncio
+async def test_a_session_whose_client_went_silent_is_closed_by_the_servers_keepalive(redis_process):
+    """A client that vanished without closing its connection (no FIN, no RST): the server's keepalive ping goes
+    unanswered and the server drops the connection, so the session ends and leaves the gauge. The client's own
+    keepalive is 10 minutes here, so only the server's can find the silence."""
+    server = ServerProcess(redis_process.url, "--grpc-keepalive", "1")
+    server.start(timeout=60)
+    proxy = await SilentProxy(server.address).start()
+    try:
+        with grpc.insecure_channel(server.address) as channel:
+            stub = game_service_pb2_grpc.GameServiceStub(channel)
+            table = Table(stub, "up-or-down", 2, options={"card_range": "SHORT"})
+            version = table.start().match.version
+        async with connect(proxy.address, keepalive=600) as client:
+            session = client.play(table.name, token=table.tokens[0], after_version=version - 1)
+            assert (await anext(aiter(session))).version == version
+            assert _sessions(server, "grpc") == 1
+            proxy.silence()
+            wait_until(lambda: _sessions(server, "grpc") == 0, 30, "the silent session closed by the server")
+            await session.close()
+    finally:
+        await proxy.close()
+        server.stop()

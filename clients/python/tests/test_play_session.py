@@ -12,6 +12,7 @@ from cardroom_client import CardroomError, RetryPolicy, Session, connect, legal_
 from cardroom_client.v1 import match_pb2, up_or_down_pb2
 
 from support.processes import ServerProcess
+from support.silent_proxy import SilentProxy
 
 SHORT = match_pb2.GameOptions(up_or_down=up_or_down_pb2.UpOrDownOptions(card_range="SHORT"))
 
@@ -72,3 +73,46 @@ async def test_sessions_resume_on_another_replica_when_theirs_is_killed(redis_se
     for seat, versions in enumerate(received[:2]):  # Seat.play(): from the version the seat held, the start
         assert versions == list(range(started, last + 1)), f"seat {seat} lost or doubled an update"
     assert received[2] == list(range(1, last + 1)), "the spectator lost or doubled an update"
+
+
+@pytest.mark.asyncio
+async def test_sessions_whose_connection_goes_silent_reconnect_by_keepalive(redis_server):
+    """The network under the sessions vanishes without closing anything: the channel's keepalive ping goes
+    unanswered, the connection is dropped, and the sessions resume on a new one, losing and doubling nothing.
+    The server's own pings are 10 minutes apart here, so only the client's keepalive can find the silence."""
+    server = ServerProcess(redis_server.url, "--grpc-min-client-ping", "0.5", "--grpc-keepalive", "600")
+    await asyncio.to_thread(server.start)
+    proxy = await SilentProxy(server.address).start()
+    try:
+        retry = RetryPolicy(initial_backoff=0.1, max_backoff=0.5)
+        async with connect(proxy.address, retry=retry, keepalive=1.0) as client:
+            creator = await client.create_match("up-or-down", 2, options=SHORT)
+            joiner = await client.join_match(creator.match_name)
+            started = (await creator.start()).match.version
+            await joiner.refresh()
+            accepted: list[int] = []
+            moves = asyncio.Event()
+            sessions = [seat.play() for seat in (creator, joiner)]
+            loops = [
+                asyncio.create_task(_seat_loop(s, seat, random.Random(seat), accepted, moves))
+                for seat, s in enumerate(sessions)
+            ]
+            for _ in range(3):
+                moves.clear()
+                await asyncio.wait_for(moves.wait(), 60)
+            before = proxy.connections
+            proxy.silence()
+            received = await asyncio.wait_for(asyncio.gather(*loops), 180)
+            for session in sessions:
+                await session.close()
+            final = await client.get_match(creator.match_name)
+        reconnected = proxy.connections - before
+    finally:
+        await proxy.close()
+        server.stop()
+    assert reconnected >= 1, "the sessions never left the silent connection"
+    assert final.match.status == match_pb2.MATCH_STATUS_FINISHED
+    last = final.match.version
+    assert sorted(accepted) == list(range(started + 1, last + 1)), "not one accepted action per version"
+    for seat, versions in enumerate(received):
+        assert versions == list(range(started, last + 1)), f"seat {seat} lost or doubled an update"

@@ -64,6 +64,20 @@ def build_handlers(settings: Settings, store: MatchStore, limiter: Limiter | Non
 BACKGROUND_STOP_SECONDS = 2.0
 
 
+def keepalive_options(settings: Settings) -> list[tuple[str, int]]:
+    """gRPC core's keepalive: the server's own pings find connections whose client vanished without closing
+    them (a phone losing its network); clients may ping down to ``grpc_min_client_ping`` to find the same."""
+    keepalive_ms = round(settings.grpc_keepalive * 1000)
+    return [
+        ("grpc.keepalive_time_ms", keepalive_ms),
+        ("grpc.keepalive_timeout_ms", keepalive_ms),
+        # gRPC core waits for a ping's ack this long, whatever the keepalive timeout says (1 minute by default)
+        ("grpc.http2.ping_timeout_ms", keepalive_ms),
+        ("grpc.keepalive_permit_without_calls", 1),
+        ("grpc.http2.min_ping_interval_without_data_ms", round(settings.grpc_min_client_ping * 1000)),
+    ]
+
+
 def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.Server, health.aio.HealthServicer, int]:
     """A configured, not yet started gRPC server and the port it bound."""
     server = grpc.aio.server(
@@ -72,6 +86,7 @@ def build_server(settings: Settings, handlers: GameHandlers) -> tuple[grpc.aio.S
             ("grpc.max_receive_message_length", settings.max_message_bytes),
             ("grpc.max_send_message_length", settings.max_message_bytes),
             ("grpc.so_reuseport", 1 if settings.workers > 1 else 0),
+            *keepalive_options(settings),
         ]
     )
     servicer = GameService(handlers, settings.call_timeout, ClientIdentity(settings.trusted_proxies))

@@ -49,6 +49,12 @@ class Settings:
     cors_origins: str | None = None
     #: seconds between the heartbeat comments of a WatchMatch Server-Sent Events stream
     sse_heartbeat: float = 15.0
+    #: seconds between the keepalive pings the server sends on each idle gRPC connection; a connection whose
+    #: ping is not answered within as long is closed, which ends a vanished client's Play sessions and watches
+    grpc_keepalive: float = 30.0
+    #: shortest interval between a client's keepalive pings the server accepts, seconds (a client pinging more
+    #: often is sent GOAWAY "too_many_pings"); the SDKs ping every 20 s by default
+    grpc_min_client_ping: float = 10.0
     #: PEM certificate chain and private key: serve gRPC and HTTP over TLS (both or neither)
     tls_cert: str | None = None
     tls_key: str | None = None

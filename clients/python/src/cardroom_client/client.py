@@ -75,11 +75,27 @@ def connect(
     root_certificates: bytes | None = None,
     retry: RetryPolicy | None = None,
     timeout: float = 15.0,
+    keepalive: float = 20.0,
 ) -> Client:
     """A client of the service at ``address`` (``host:port``), over TLS when ``tls`` is true
-    (with the system's roots unless ``root_certificates`` are given)."""
+    (with the system's roots unless ``root_certificates`` are given).
+
+    While a call is open (a play session, a watch), the channel pings the server every ``keepalive`` seconds
+    and drops a connection whose ping is not answered within as long: a connection that died without closing
+    (a network gone) ends the stream UNAVAILABLE, and sessions and watches reconnect, instead of waiting
+    forever. The service refuses pings more frequent than its ``--grpc-min-client-ping`` (10 s by default)."""
     retry = retry or RetryPolicy()
-    options = [("grpc.enable_retries", 1), ("grpc.service_config", retry.service_config())]
+    keepalive_ms = round(keepalive * 1000)
+    options = [
+        ("grpc.enable_retries", 1),
+        ("grpc.service_config", retry.service_config()),
+        ("grpc.keepalive_time_ms", keepalive_ms),
+        ("grpc.keepalive_timeout_ms", keepalive_ms),
+        # keep pinging on a stream that carries no data for a while (a session waiting for a slow player)
+        ("grpc.http2.max_pings_without_data", 0),
+        # gRPC core waits for a ping's ack this long, whatever the keepalive timeout says (1 minute by default)
+        ("grpc.http2.ping_timeout_ms", keepalive_ms),
+    ]
     if tls:
         credentials = grpc.ssl_channel_credentials(root_certificates=root_certificates)
         channel = grpc.aio.secure_channel(address, credentials, options=options)
