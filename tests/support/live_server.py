@@ -38,6 +38,9 @@ def main() -> int:
     redis = RedisProcess()
     redis.start()
     extra = ["--allow-fixed-decks"] if args.allow_fixed_decks else []
+    # the clients' keepalive tests ping every second, and only the client's pings may rescue them (the
+    # server's own are 10 minutes apart here)
+    extra += ["--grpc-min-client-ping", "0.5", "--grpc-keepalive", "600"]
     server = ServerProcess(redis.url, *extra)
     folder = tempfile.TemporaryDirectory(prefix="cardroom-live-")
     secure = tls_server(redis.url, Path(folder.name), *extra) if args.tls else None

@@ -24,7 +24,14 @@ export interface GrpcOptions {
   /** Explicit channel credentials, for example `ChannelCredentials.createSsl(rootCert)`. */
   credentials?: ChannelCredentials;
   retry?: Partial<RetryPolicy>;
+  /** Milliseconds between the channel's keepalive pings while a call is open (20 s); a connection whose ping
+   * is not answered within as long is dropped, so a session on a network that vanished without closing
+   * anything reconnects instead of waiting forever. The server accepts pings down to its
+   * `--grpc-min-client-ping` (10 s by default). */
+  keepaliveMs?: number;
 }
+
+const DEFAULT_KEEPALIVE_MS = 20_000;
 
 /** The ErrorInfo of a rich status, as `CardroomError`/`StaleVersion`. */
 const typedErrors: ClientMiddleware = async function* (call, options) {
@@ -93,9 +100,12 @@ export function connectGrpc(address: string, options: GrpcOptions = {}): GrpcCli
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const credentials = options.credentials
     ?? (options.tls ? ChannelCredentials.createSsl() : ChannelCredentials.createInsecure());
+  const keepalive = options.keepaliveMs ?? DEFAULT_KEEPALIVE_MS;
   const channel = createChannel(address, credentials, {
     "grpc.enable_retries": 1,
     "grpc.service_config": serviceConfig(policy),
+    "grpc.keepalive_time_ms": keepalive,
+    "grpc.keepalive_timeout_ms": keepalive,
   });
   const client = createClientFactory()
     // the middleware added last runs first: the rich status is decoded before typedErrors reads it

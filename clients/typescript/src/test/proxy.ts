@@ -54,6 +54,9 @@ export interface TcpFaultProxy {
   connections(): number;
   /** Drop every open connection. */
   cut(): void;
+  /** From now on every open connection forwards nothing either way and stays open, as a network that
+   * vanished without closing anything; connections opened later are forwarded. */
+  silence(): void;
   /** Forward the client's next bytes, then drop the connection as the server's next bytes arrive: the
    * request reaches the server but its answer is lost, as when a network fails mid-call. */
   loseNextAnswer(): void;
@@ -63,6 +66,7 @@ export interface TcpFaultProxy {
 export async function tcpFaultProxy(target: string): Promise<TcpFaultProxy> {
   const [host, port] = [target.slice(0, target.lastIndexOf(":")), Number(target.slice(target.lastIndexOf(":") + 1))];
   const sockets = new Set<Socket>();
+  const silenced = new Set<Socket>();
   let accepted = 0;
   let armed = false;
   const server = net.createServer((client) => {
@@ -77,10 +81,12 @@ export async function tcpFaultProxy(target: string): Promise<TcpFaultProxy> {
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());
     client.on("data", (chunk) => {
+      if (silenced.has(client)) return;
       if (armed) requestSent = true;
       upstream.write(chunk);
     });
     upstream.on("data", (chunk) => {
+      if (silenced.has(client)) return;
       if (armed && requestSent) {
         armed = false;
         client.destroy();
@@ -96,6 +102,7 @@ export async function tcpFaultProxy(target: string): Promise<TcpFaultProxy> {
     address: `127.0.0.1:${own}`,
     connections: () => accepted,
     cut: () => sockets.forEach((socket) => socket.destroy()),
+    silence: () => sockets.forEach((socket) => silenced.add(socket)),
     loseNextAnswer: () => {
       armed = true;
     },

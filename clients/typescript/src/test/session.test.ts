@@ -138,6 +138,30 @@ for (const [transport, { connect, address }] of Object.entries(TRANSPORTS)) {
     }
   });
 
+  if (transport === "gRPC") {
+    test("gRPC sessions whose connection goes silent mid-match reconnect by keepalive with every version once", async () => {
+      const direct = connect(address());
+      const proxy = await tcpFaultProxy(address());
+      // the live server's own keepalive pings are 10 minutes apart: only the client's can find the silence
+      const client = connectGrpc(proxy.address, { keepaliveMs: 1000 });
+      try {
+        const table = await started(direct);
+        let silenced = false;
+        await playTable(client, table, (update) => {
+          if (update.version === 8 && !silenced) {
+            silenced = true;
+            proxy.silence();
+          }
+        });
+        assert.ok(silenced && proxy.connections() > 1, `${proxy.connections()} connections`);
+      } finally {
+        client.close();
+        direct.close?.();
+        await proxy.close();
+      }
+    });
+  }
+
   test(`an action over ${transport} whose answer is lost is re-sent with its requestId and applied once`, async () => {
     const direct = connect(address());
     const proxy = await tcpFaultProxy(address());
