@@ -58,3 +58,38 @@ def win_chance(finals: Sequence[float], seat: int, target: int) -> float:
         spread = math.sqrt(END_SD**2 + ROUND_SD**2 * (rounds + 1))
     best_rival = max(final for other, final in enumerate(finals) if other != seat)
     return 0.5 * (1 + math.erf((finals[seat] - best_rival) / (2 * spread)))
+
+
+#: a grid over a standard normal (every deviation to 4) with its weights: the expectation in ``game_chance`` (the
+#: trapezoid rule, very accurate for a smooth integrand under a normal)
+_NODES = tuple(float(step) for step in range(-4, 5))
+_WEIGHTS = tuple(math.exp(-node * node / 2) for node in _NODES)
+_WEIGHTS = tuple(weight / sum(_WEIGHTS) for weight in _WEIGHTS)
+
+
+def game_chance(totals: Sequence[float], seat: int, target: int) -> float:
+    """``seat``'s chance to win the game from the totals at the end of a round.
+
+    If the round ends the game (some total at the target) the highest total wins (a tie at the top shares the
+    chance: the tied seats play on alone, rules §4.4). Otherwise every seat's total moves on by the same normal
+    spread per round left (``ROUND_SD``, the rounds counted from the leader's distance at ``ROUND_MEAN``), each
+    seat independently, and the chance is that of finishing highest."""
+    top = max(totals)
+    mine = totals[seat]
+    rivals = [total for other, total in enumerate(totals) if other != seat]
+    if top >= target:
+        if mine < top:
+            return 0.0
+        return 1.0 / (1 + sum(total == top for total in rivals))
+    spread = ROUND_SD * math.sqrt(max(1.0, (target - top) / ROUND_MEAN))
+    # in units of the spread of a difference of two seats' gains
+    scale = 1 / (spread * math.sqrt(2))
+    gaps = [(mine - total) * scale for total in rivals]
+    chance = 0.0
+    for node, weight in zip(_NODES, _WEIGHTS, strict=True):
+        at = node / math.sqrt(2)
+        beaten = 1.0
+        for gap in gaps:
+            beaten *= 0.5 * (1 + math.erf(gap + at))
+        chance += weight * beaten
+    return chance

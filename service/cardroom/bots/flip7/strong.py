@@ -1,45 +1,49 @@
-"""Flip 7 ``strong`` bot: the standard bot's exact deck odds, played for the win instead of for points.
+"""Flip 7 ``strong`` bot: the standard bot's play, with the end of the game played by rollouts for the win.
 
 Strategy
-* **What is known.** Only the order of the draw pile is hidden (rules §5), so the composition of the next card
-  is known exactly from the view (``knowledge.next_card_kinds``); nothing is sampled.
-* **What a decision is worth** is the bot's chance to win the game (``race.py``): its expected total at the end
-  of the round against the best rival's, with the spread of what is left to play. Early in the game this is
-  close to maximising points (the standard bot's rule); near the target it rewards a gamble when the bot is
-  behind the leader and punishes one when it leads, and when the round ends the game it plays to finish ahead,
-  not to score.
-* **Hit or stay** compares the win chance of staying with the expected win chance of hitting, looking
-  ``DEPTH`` cards ahead on the bot's own draws from the known composition (each card taken out of it as it is
-  drawn): a new number, a modifier (x2 doubles the numbers), a seventh number (the bonus, the round ends), a
-  duplicate (bust: the line is lost, or the Second Chance is spent), an action card (its rough worth to the
-  revealer, ``knowledge.ACTION_WORTH``; a Second Chance is kept). After each card the better of staying and
-  hitting again counts.
-* **Freeze and Flip Three** go to the seat whose result gives the bot the best win chance: a frozen seat's
-  final is its line as it stands (it loses what it would gain by going on); a seat given Flip Three busts with
-  the chance of a duplicate in three draws (``standard.flip_three_bust``) and otherwise gains three cards'
-  worth. The bot itself is one of the candidates (a Freeze on itself banks its line; Flip Three on itself is
-  three forced cards).
+* **Far from the end** (no seat's total and line within ``NEAR_END`` points of the target) it plays as the
+  standard bot (``standard.choose``): with the draw pile's composition known exactly, the standard bot's
+  one-card rule is close to the points-maximising stop, and points are what count while the game is far from
+  its end. (A bot that rolled out every decision, valuing the round's end with the race model below, won no
+  more than the standard bots: 25.8% of 600 games, docs/benchmarks.md.)
+* **Near the end** every hit-or-stay is decided by rollouts (``rollout.py``): ``ROLLOUTS`` shuffles of the known
+  draw pile (from the bot's ``rng``), on each the rest of the round played twice, the bot hitting or staying
+  first and then every seat, the bot included, playing the standard bot's rules (which the other seats really
+  do against this bot in a benchmark; one policy-improvement step). Each end of round is valued as the bot's
+  chance to win the game (``race.game_chance``): exact when the round ends the game (the highest total wins),
+  else the chance of finishing highest with a normal spread for the rounds left. The same shuffles serve both
+  branches, so the comparison is not drowned in the deck's noise. So it gambles when staying loses the game,
+  banks when staying wins it, and weighs what the seats still to play will do.
+* **Freeze and Flip Three** revealed on its own hit near the end go, the same way, to the recipient whose
+  rollouts give the best chance (the round played on from the assignment). Those revealed in the deal or set
+  aside in a Flip Three (the rollout does not replay a deal or a Flip Three in progress) go to the recipient
+  that leaves the best win chance in the race model of the second pass (``race.win_chance``: a frozen seat keeps
+  its line; a seat given Flip Three busts with ``standard.flip_three_bust``, else gains three cards' worth).
 * **Second Chance** is the standard bot's choice (kept when it may be held, else to the weakest rival).
 
-Everything is computed, not simulated, so a decision takes a few milliseconds (docs/benchmarks.md).
+Only the view goes in (the pile's composition, never its order), so the bot is as honest as the standard one.
+A rolled-out decision costs a few tens of milliseconds of CPU (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ...engines.flip7.cards import KIND
 from ..contract import Bot, Decision, Observation
 from .knowledge import ACTION_WORTH, ACTIVE, duplicate_chance, hit_gain, next_card_kinds
-from .race import expected_finals, win_chance
+from .race import expected_finals, game_chance, win_chance
+from .rollout import INDEX, Table, rollout_finals, sample_piles
 from .standard import HIT, STAY, choose, flip_three_bust
 
-#: own draws looked ahead when deciding to hit
-DEPTH = 2
+#: rollouts of the rest of the round for each choice (on the same shuffles)
+ROLLOUTS = 64
+#: points from the target within which the bot plays by rollouts (measured: 60 better than 100, docs/benchmarks.md)
+NEAR_END = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +124,49 @@ def _receive(line: Line, kind: str) -> Line:
     return replace(line, plus=line.plus + ACTION_WORTH[kind], second_chance=line.second_chance or kind == "SC")
 
 
-def should_hit(view: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
+def should_hit(view: Mapping[str, Any], options: Mapping[str, Any], rng: random.Random) -> bool:
+    """HIT when the rollouts of hitting give a better chance to win the game than those of staying."""
     seat = view["you"]
-    me = view["players"][seat]
-    kinds = next_card_kinds(view)
-    bonus = options["flip7_bonus"]
-    race = _Race(seat, me["total"], expected_finals(view, kinds, bonus), options["target_score"], bonus)
-    stay = race.chance(me["total"] + me["line_value"])
-    return race.hit(Line.of(me), kinds, DEPTH) > stay
+    target = options["target_score"]
+    table = Table(view, options)
+    piles = sample_piles(table, ROLLOUTS, rng)
+    chance = _chances(seat, target)
+    chances = {}
+    for hit in (True, False):
+        finals = rollout_finals(table, piles, rng, lambda play, hit=hit: play.play_round(seat, hit))
+        chances[hit] = sum(chance(totals) for totals in finals)
+    return chances[True] > chances[False]
+
+
+def _chances(seat: int, target: int) -> Callable[[list[int]], float]:
+    """``game_chance`` for ``seat``, remembered by totals (rollouts often end on the same totals)."""
+    known: dict[tuple[int, ...], float] = {}
+
+    def chance(totals: list[int]) -> float:
+        key = tuple(totals)
+        if key not in known:
+            known[key] = game_chance(totals, seat, target)
+        return known[key]
+
+    return chance
+
+
+def rollout_target(view: Mapping[str, Any], options: Mapping[str, Any], rng: random.Random) -> int:
+    """The recipient of the Freeze or Flip Three the bot revealed on its hit whose rollouts give the best chance."""
+    seat = view["you"]
+    target = options["target_score"]
+    kind = INDEX[KIND[view["pending"]["card"]]]
+    table = Table(view, options)
+    piles = sample_piles(table, ROLLOUTS, rng)
+    chance = _chances(seat, target)
+    chances = {}
+    for recipient in view["pending"]["legal_targets"]:
+        finals = rollout_finals(
+            table, piles, rng, lambda play, recipient=recipient: play.play_assignment(seat, kind, recipient)
+        )
+        chances[recipient] = sum(chance(totals) for totals in finals)
+    # the first of equals in seat order, so the choice is deterministic
+    return max(chances, key=lambda recipient: (chances[recipient], -recipient))
 
 
 def assign_target(view: Mapping[str, Any], options: Mapping[str, Any]) -> int:
@@ -166,6 +205,12 @@ def assign_target(view: Mapping[str, Any], options: Mapping[str, Any]) -> int:
     return max(view["pending"]["legal_targets"], key=lambda recipient: (outcome(recipient), -recipient))
 
 
+def near_end(view: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
+    """Whether some seat's total and line are within ``NEAR_END`` points of the target."""
+    top = max(player["total"] + player["line_value"] for player in view["players"])
+    return top >= options["target_score"] - NEAR_END
+
+
 class Flip7StrongBot(Bot):
     game = "flip-7"
     level = "strong"
@@ -174,8 +219,12 @@ class Flip7StrongBot(Bot):
         view, legal, options = observation.view, observation.legal_actions, observation.options
         if len(legal) == 1:
             return Decision(action=dict(legal[0]))
+        if not near_end(view, options):
+            return Decision(action=choose(view, legal, options))
         if legal[0]["type"] == "assign":
             if KIND[view["pending"]["card"]] == "SC":
                 return Decision(action=choose(view, legal, options))
-            return Decision(action={"type": "assign", "target": assign_target(view, options)})
-        return Decision(action=dict(HIT if should_hit(view, options) else STAY))
+            on_hit = view["phase"] == "TURN" and not view["stack"] and view["current"] == view["you"]
+            chosen = rollout_target(view, options, rng) if on_hit else assign_target(view, options)
+            return Decision(action={"type": "assign", "target": chosen})
+        return Decision(action=dict(HIT if should_hit(view, options, rng) else STAY))
