@@ -13,7 +13,7 @@ from cardroom.engines import get_engine
 from cardroom.engines.contract import validate_options
 from cardroom.engines.flip7.cards import KIND
 
-GAMES = 6
+GAMES = 3
 ENGINE = get_engine("flip-7")
 OPTIONS = validate_options(ENGINE.info.options, {})
 STANDARD = get_bot("flip-7", "standard")
@@ -45,7 +45,7 @@ def test_the_restated_rules_choose_as_the_standard_bot() -> None:
             elif len(legal) == 2:
                 assert table.standard_hits(seat) == standard.should_hit(view, OPTIONS)
                 hits += 1
-    assert hits > 100 and assigns > 5
+    assert hits > 100 and assigns > 10
 
 
 def test_a_rollout_on_the_engines_pile_ends_the_round_as_the_engine() -> None:
