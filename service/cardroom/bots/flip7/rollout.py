@@ -9,13 +9,15 @@ every other seat, the standard bot's choices (``standard.should_hit`` and ``stan
 here on a compact line so that a rollout costs tens of microseconds, not a view per card). Only public cards and
 the bot's own random numbers go in, so the rollout is as honest as the view.
 
-The result of a rollout is the round's end totals; ``value`` turns them into the deciding seat's chance to win
-the game (``race.game_chance``).
+The result of a rollout is the round's end totals; the strong bot turns them into its chance to win the game
+(``race.game_chance``).
 
-A hand-written simulator rather than the engine: the engine builds events, views and immutable states for every
-card, about a hundred times the cost of these few integer updates, and a decision runs hundreds of rollouts.
-Its rules are the engine's (rules §3-§4) for default options, except that a reshuffle in a rollout draws from
-the discard pile as the view showed it (cards discarded during the rollout do not come back).
+A hand-written simulator rather than the engine: the engine builds events, views and states for every card,
+far more work than these few integer updates, and a decision runs up to a few hundred rollouts. Its rules are
+the engine's (rules §3-§4) under the default options (``flip3_sc_timing``, ``auto_single_target``,
+``stay_requires_card`` and ``tie_break`` as by default: under other options a rollout is an approximation, and
+the bot still only picks among its legal actions), except that a reshuffle in a rollout draws from the discard
+pile as the view showed it (cards discarded during the rollout do not come back).
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ class Table:
         self._count_pile()
         self.target = options["target_score"]
         self.bonus = options["flip7_bonus"]
-        self.rng = random.Random(0)
+        self.rng = random.Random(0)  # never drawn from: only copies are played on, each with the caller's rng
 
     def _count_pile(self) -> None:
         """The pile's counts by kind and the sums ``hit_gain`` reads (kept up to date card by card in ``draw``)."""
