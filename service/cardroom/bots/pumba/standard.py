@@ -75,17 +75,17 @@ def choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], table: T
                 {action["card"] for action in plays},
                 key=lambda two: (sum(1 for card in hand if card[1] == two[1] and card != two), two),
             )
-            return _variant(plays, best, view)
+            return play_variant(plays, best, view)
         return dict(by_type["take_penalty"][0])
     if plays:
         card, _ = table.best_play({action["card"] for action in plays})
-        return _variant(plays, card, view, suit=table.suit_for_sota(card))
+        return play_variant(plays, card, view, suit=table.suit_for_sota(card))
     if "draw" in by_type:
         return dict(by_type["draw"][0])
     return dict(by_type["pass"][0])
 
 
-def _variant(
+def play_variant(
     plays: Sequence[Mapping[str, Any]], card: str, view: Mapping[str, Any], *, suit: str | None = None
 ) -> dict[str, Any]:
     """The listed play of ``card`` with the Pumba call when offered, the wanted suit and the Ace target."""
@@ -141,10 +141,14 @@ class Table:
         """The first card of the best sequence of plays this turn, and that sequence's score."""
         best_card, best_score = "", -GO_OUT * 10
         for card in sorted(playable):
-            score = self._sequence(self.hand, card, depth=0)
+            score = self.sequence_score(self.hand, card)
             if score > best_score:
                 best_card, best_score = card, score
         return best_card, best_score
+
+    def sequence_score(self, hand: list[str], card: str) -> float:
+        """The score of the best sequence of plays from ``hand`` that starts with ``card``."""
+        return self._sequence(hand, card, depth=0)
 
     def _repeats(self, card: str) -> bool:
         """Whether playing ``card`` (not the last) gives this seat another turn at once."""
