@@ -169,10 +169,11 @@ def search(
     """The heuristic's choice (``options[0]``) unless an alternative beats it on the same deals with some
     confidence: deals are added ``BATCH`` at a time (at most ``SAMPLES``), an alternative whose mean gain
     over the heuristic's choice falls to 0 or below is dropped, and the best one left replaces the choice
-    once its mean gain exceeds ``CONFIDENCE`` standard errors over at least two batches. A deal's play-outs differ by about 20 points
-    of round score between two plays, while the true differences are a few points: without the test the
-    search's noise, not its look-ahead, picks the action. The heuristic's choice also stands when no deal
-    can be built."""
+    once its mean gain exceeds ``CONFIDENCE`` standard errors over at least two batches. A deal's play-outs
+    differ by about 20 points of round score between two plays, while the true differences are a few
+    points: without the test the search's noise, not its look-ahead, picks the action (8 deals and the best
+    mean: a draw replaced a play in 118 of 425 searched decisions, and 150-deal checks found every one of
+    those draws worse). The heuristic's choice also stands when no deal can be built."""
     me = view["you"]
     gains: dict[int, list[float]] = {index: [] for index in range(1, len(options))}
     while gains and len(next(iter(gains.values()))) < SAMPLES:
