@@ -88,8 +88,9 @@ async def test_each_viewer_gets_every_version_once_with_its_own_view(server, htt
         ]
         for lean in leans:
             await lean.first.wait()
-        while any(not messages for messages in references):  # following: the gRPC streams too
-            await asyncio.sleep(0.05)
+        async with asyncio.timeout(60):
+            while any(not messages for messages in references):  # following: the gRPC streams too
+                await asyncio.sleep(0.05)
         # the play: every version after the streams opened is live on them (the shared frames' path)
         rng = random.Random(5)
         state = ok(await client.post(f"/v1/{table.name}:start", json={}, headers=bearer(table.tokens[0])))
