@@ -11,7 +11,7 @@ import asyncio
 import json
 import re
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, TypeVar
 
@@ -22,6 +22,7 @@ from ..app import documents as docs
 from ..app.errors import DEADLINE_EXCEEDED, INVALID_ARGUMENT, AppError
 from ..app.matches import MatchService, Snapshot, Update, etag_of
 from ..app.play_sessions import PlaySession
+from ..app.watch_feeds import Sink, WatchStream
 from ..engines.contract import GameInfo, RuleError
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
@@ -397,7 +398,7 @@ class GameHandlers:
 
     async def WatchMatch(
         self, request: pb.WatchMatchRequest, token: str | None, client: str = ""
-    ) -> AsyncIterator[pb.MatchUpdate] | None:
+    ) -> CountedStream | None:
         """Check the request now (raising ``AppError``), then return the stream of updates; None when the
         match is over and the caller has seen its last version. The stream counts against ``client``'s
         open streams until it ends or is dropped."""
@@ -406,7 +407,7 @@ class GameHandlers:
 
     async def _follow(
         self, request: pb.WatchMatchRequest, token: str | None, client: str, method: str
-    ) -> AsyncIterator[pb.MatchUpdate] | None:
+    ) -> CountedStream | None:
         game, match_id = parse_match_name(request.name)
         limits = self.matches.limits
         await limits.check_rate(client, method)
@@ -419,7 +420,7 @@ class GameHandlers:
         if updates is None:
             release()
             return None
-        stream = _counted(updates, release, watch_messages.get(request.legal_actions_form, watch_message))
+        stream = CountedStream(updates, release, watch_messages.get(request.legal_actions_form, watch_message))
         weakref.finalize(stream, release)  # a stream dropped before its first update never runs its finally
         return stream
 
@@ -463,13 +464,33 @@ def _action_of(request: pb.SubmitActionRequest) -> tuple[str, str, dict[str, Any
     return game, match_id, action, request.expected_version if request.HasField("expected_version") else None
 
 
-async def _counted(
-    updates: AsyncIterator[Update],
-    release: Callable[[], None],
-    to_message: Callable[[Update], pb.MatchUpdate] = watch_message,
-) -> AsyncIterator[pb.MatchUpdate]:
-    try:
-        async for update in updates:
-            yield to_message(update)
-    finally:
-        release()
+class CountedStream:
+    """A watch's updates as messages of the request's legal-actions form, counted against the client's open
+    streams until it ends: iterated one by one, or with its live updates shared (``share``: the sink converts
+    them with ``to_message``; app/watch_feeds.py)."""
+
+    def __init__(
+        self, updates: WatchStream, release: Callable[[], None], to_message: Callable[[Update], pb.MatchUpdate]
+    ) -> None:
+        self._updates = updates
+        self._release = release
+        self.to_message = to_message
+
+    def share(self, sink: Sink) -> None:
+        self._updates.share(sink)
+
+    def __aiter__(self) -> CountedStream:
+        return self
+
+    async def __anext__(self) -> pb.MatchUpdate:
+        try:
+            return self.to_message(await anext(self._updates))
+        except BaseException:  # the end, its error, or the stream cancelled: it no longer counts
+            self._release()
+            raise
+
+    async def aclose(self) -> None:
+        try:
+            await self._updates.aclose()
+        finally:
+            self._release()

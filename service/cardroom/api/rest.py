@@ -35,7 +35,7 @@ from .http_input import body_text, last_event_version, quiet_bad_requests
 from .http_rules import Route, routes_of
 from .play_ws import PlaySockets
 from .readiness import readiness
-from .sse_frames import SharedFrames, sse_frame
+from .sse_frames import FrameSink, SharedFrames, sse_frame
 from .streams import RECONNECT_EVENT, RECONNECT_RETRY_MS, ShutdownSignal
 from .supervisor import WorkerBoard
 from .web_app import add_web_app
@@ -90,14 +90,20 @@ class RestGateway:
             # aiohttp-sse sends the heartbeat comments that keep proxies from closing an idle stream
             heartbeat = self.settings.sse_heartbeat
             async with sse_response(http, ping_interval=heartbeat, response_cls=SharedFrames) as events:
-                update = None
+                sink = None
                 try:
                     async for update in self.shutdown.until_closing(updates):
                         call.answer = update
                         # shared by every stream of this viewer class: its event's bytes are made once
                         await events.send_frame(sse_frame(update))
+                        if sink is None:
+                            # live updates may now be written by the match's feed, without this task
+                            sink = events.sink(updates.to_message)
+                            if sink is not None:
+                                updates.share(sink)
+                    call.answer = _newest(call.answer, sink)
                     if self.shutdown.closing.is_set():
-                        last = "" if update is None else str(update.version)
+                        last = "" if call.answer is None else str(call.answer.version)
                         closing = {"reason": "SERVER_SHUTTING_DOWN", "lastEventId": last}
                         await events.send(json.dumps(closing), event=RECONNECT_EVENT, retry=RECONNECT_RETRY_MS)
                 except AppError as error:
@@ -108,6 +114,13 @@ class RestGateway:
             return events
 
         return stream if route.streaming else unary
+
+
+def _newest(sent: Any, sink: FrameSink | None) -> Any:
+    """The newest update a stream sent: its own task's last, or its sink's."""
+    if sink is None or sink.last is None or (sent is not None and sent.version >= sink.last.version):
+        return sent
+    return sink.last
 
 
 async def _request(route: Route, http: web.Request) -> message.Message:

@@ -63,6 +63,7 @@ from .presence import Presence
 from .recent_docs import MAX_AGE, RecentDocs
 from .replay import Replay
 from .tokens import InvalidToken, TokenSigner, new_match_id, new_player_id
+from .watch_feeds import WatchFeeds, WatchStream
 from .watch_opens import WatchOpens
 from .watch_updates import SharedUpdates
 
@@ -146,6 +147,8 @@ class MatchService:
         self.watch_opens = WatchOpens(self._load)
         #: what this worker committed last: a change starts from it, the commit checks it (recent_docs.py)
         self.recent = RecentDocs(max_age=min(MAX_AGE, settings.finished_ttl / 4, settings.idle_ttl / 4))
+        #: one writer per watched match and viewer class for the streams that share (watch_feeds.py)
+        self.feeds = WatchFeeds(self.watching, self.store.watch, self.presence.connected, self._keep_recent)
 
     # --- catalog ------------------------------------------------------------
     def list_games(self) -> list[GameInfo]:
@@ -424,10 +427,11 @@ class MatchService:
 
     async def watch(
         self, game: str, match_id: str, token: str | None, after_version: int
-    ) -> AsyncIterator[Update] | None:
+    ) -> WatchStream | None:
         """Check the match and the token now (errors raise here, before anything is streamed), then
         follow: every committed version after ``after_version`` as the caller may see it, live, until
-        the match ends. None when the match is over and the caller has seen its last version."""
+        the match ends (its live updates may go to a sink sharing the match's feed: watch_feeds.py). None
+        when the match is over and the caller has seen its last version."""
         # thousands of streams open at once: this worker's newest document of the match (recent_docs.py), or
         # the one read for the openings of the last moments (watch_opens.py), is followed from without a read
         # of its own, as if the stream had opened a moment earlier
@@ -440,7 +444,7 @@ class MatchService:
 
     def _watch_from(
         self, doc: docs.MatchDoc, player: docs.Player | None, after_version: int
-    ) -> AsyncIterator[Update] | None:
+    ) -> WatchStream | None:
         if after_version > doc.version:  # read after the request: no client has seen a later version
             raise AppError(
                 INVALID_ARGUMENT,
@@ -450,13 +454,15 @@ class MatchService:
             )
         if doc.status in (FINISHED, ABANDONED) and after_version >= doc.version:
             return None
-        return self._follow(doc, player, after_version, Replay(doc))
+        return WatchStream(lambda stream: self._follow(doc, player, after_version, Replay(doc), stream))
 
     async def _follow(
-        self, doc: docs.MatchDoc, player: docs.Player | None, after_version: int, replay: Replay
+        self, doc: docs.MatchDoc, player: docs.Player | None, after_version: int, replay: Replay, stream: WatchStream
     ) -> AsyncIterator[Update]:
-        """``replay`` starts at the version read before following: older records are served as of it."""
+        """``replay`` starts at the version read before following: older records are served as of it. After
+        each live update the stream's sink, if any, may take over until the feed ends or the sink leaves."""
         match_id, after_version = doc.match_id, max(after_version, 0)
+        sent = after_version  # the newest version the stream has had (from here, or from its sink)
         # a seat's stream makes it connected (presence.py) for as long as it runs
         holding = self.presence.holding(match_id, player.player_id) if player else contextlib.nullcontext()
         try:
@@ -465,21 +471,45 @@ class MatchService:
                 prev = (
                     None if after_version == 0 else await self.history.doc_at(match_id, after_version, doc.create_time)
                 )
-                async for entry in self.store.watch(match_id, after_version):
-                    # decoded and built once per worker for all the streams of this viewer (watch_updates.py)
-                    record = self.watching.record(match_id, prev, entry, doc.create_time)
-                    prev = record.doc
-                    if entry.data is not None:  # a live update: just committed, a guess like our own commits
-                        self.recent.keep(record.doc, record)
-                    replay.advance(record.doc)
-                    viewer = record.doc.player(player.player_id) if player else None
-                    yield self.watching.update(record, viewer, replay, await self.presence.connected(record.doc))
-                    if record.doc.status in (FINISHED, ABANDONED):
-                        return
+                # kept open while a sink has the stream: its hub stays followed, and the stream goes on from it
+                async with contextlib.aclosing(self.store.watch(match_id, after_version)) as entries:
+                    async for entry in entries:
+                        if entry.version <= sent:  # the sink had it
+                            continue
+                        # decoded and built once per worker for all the streams of this viewer (watch_updates.py)
+                        record = self.watching.record(match_id, prev, entry, doc.create_time)
+                        prev = record.doc
+                        if entry.data is not None:  # a live update: just committed, a guess like our own commits
+                            self.recent.keep(record.doc, record)
+                        replay.advance(record.doc)
+                        viewer = record.doc.player(player.player_id) if player else None
+                        yield self.watching.update(record, viewer, replay, await self.presence.connected(record.doc))
+                        sent = record.version
+                        if record.doc.status in (FINISHED, ABANDONED):
+                            return
+                        sink = stream.sink
+                        if sink is None or replay.now.version != sent or not sink.ready():
+                            continue  # not shared, still served as of an older version, or its peer is behind
+                        joined = self.feeds.join(record.doc, player.player_id if player else None, sink)
+                        if joined is None:
+                            continue  # the feed is past this version: on our own until the next one
+                        feed, ending = joined
+                        try:
+                            left = await ending
+                        finally:  # cancelled (the watcher went away, the shutdown): nothing more to its sink
+                            feed.leave(sink)
+                        if left is None:  # the feed sent the match's last version
+                            return
+                        # the sink left (its peer behind): on our own after the last version it took
+                        sent, prev = left.version, left
+                        replay.advance(left)
         except StoreUnavailable as error:
             raise _unavailable(error) from None
         except MatchNotFound:
             raise AppError(NOT_FOUND, "MATCH_NOT_FOUND", "the match expired while being watched") from None
+
+    def _keep_recent(self, record: docs.LogRecord) -> None:
+        self.recent.keep(record.doc, record)
 
     async def match_log(
         self, game: str, match_id: str, token: str | None, after_version: int, page_size: int
