@@ -80,7 +80,7 @@ class _Reader(asyncio.Protocol):
                 return
             self.chunked = b"transfer-encoding: chunked" in head
         if self.chunked:
-            framed, payload = _dechunk(framed)
+            framed, payload = dechunk(framed)
             if payload is None:
                 self._end(None)
                 return
@@ -131,7 +131,7 @@ class _Reader(asyncio.Protocol):
             self.transport.close()
 
 
-def _dechunk(framed: bytes) -> tuple[bytes, bytes | None]:
+def dechunk(framed: bytes) -> tuple[bytes, bytes | None]:
     """The complete chunks of ``framed`` joined, and what is left of it; None for the payload at the last
     chunk (the response's end)."""
     parts = []

@@ -1,0 +1,115 @@
+"""SSE streams sharing their match's feed on a real server (app/watch_feeds.py, api/sse_frames.py's FrameSink).
+
+A Pumba match is played over REST on a real server and redis-server. Mid-play, streams open for a spectator and
+both seats: live ones (from the version committed last) and catching-up ones (from version 0 and from mid-play);
+each must get every version after the one it asked for, once and in order, while the match's feed writes its
+live updates. One more stream's reader reads nothing (a small receive buffer) while a hundred versions are
+committed: the other streams must get every version meanwhile, and once it reads it must get every version
+too. (On loopback the server's kernel send buffer grows to hold those versions, so this sink need not leave
+the feed; tests/api/test_frame_sink.py makes one leave over a socket with small buffers.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import socket
+import uuid
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from rest_table import FLAT, RestTable, bearer, ok
+
+from cardroom.bench.sse_reader import follow_sse
+
+VIEWERS = (None, 0, 1)
+EVENT_ID = re.compile(rb"id: (\d+)\r\n")
+
+
+class _Lean:
+    """What the lean reader keeps of one stream (bench/sse_reader.py's ``Watched``): from after ``after``."""
+
+    def __init__(self, name: str, after: int) -> None:
+        self.name, self.after = name, after + 1  # the reader opens after ``after``: ``after + 1`` is ready
+        self.asked = after
+        self.first = asyncio.Event()
+        self.versions: list[int] = []
+        self.latencies: list[float] = []
+
+
+async def _stalled_reader(
+    host: str, port: int, name: str, after: int
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """An SSE connection with a small receive buffer whose response is not read until asked."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, (host, port))
+    reader, writer = await asyncio.open_connection(sock=sock, limit=1 << 24)
+    request = f"GET /v1/{name}:watch?afterVersion={after} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n"
+    writer.write(request.encode())
+    await writer.drain()
+    return reader, writer
+
+
+async def _play(client: httpx.AsyncClient, table: RestTable, rng: random.Random, actions: int) -> int:
+    """``actions`` random legal actions (fewer if the match ends); the version committed last."""
+    state = ok(await client.get(f"/v1/{table.name}", headers=bearer(table.tokens[0])))
+    for _ in range(actions):
+        if state["match"]["status"] != "MATCH_STATUS_ACTIVE":
+            break
+        seat = rng.choice(state["toAct"])
+        mine = ok(await client.get(f"/v1/{table.name}", params=FLAT, headers=bearer(table.tokens[seat])))
+        body = {
+            "action": rng.choice(mine["legalActions"]),
+            "requestId": str(uuid.uuid4()),
+            "expectedVersion": mine["match"]["version"],
+        }
+        answer = await client.post(f"/v1/{table.name}:submitAction", json=body, headers=bearer(table.tokens[seat]))
+        state = ok(answer)["state"]
+    return int(state["match"]["version"])
+
+
+async def _until(condition, timeout: float = 60) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.02)
+
+
+@pytest.mark.asyncio
+async def test_streams_joining_mid_play_and_a_stalled_one_get_every_version_once(server, http):
+    table = RestTable(http, "pumba", 2, seed=29)
+    tokens = [None if viewer is None else table.tokens[viewer] for viewer in VIEWERS]
+    host = urlsplit(server.http_url)
+    rng = random.Random(11)
+    async with httpx.AsyncClient(base_url=server.http_url, timeout=60) as client:
+        ok(await client.post(f"/v1/{table.name}:start", json={}, headers=bearer(table.tokens[0])))
+        middle = await _play(client, table, rng, 8)
+        now = await _play(client, table, rng, 8)
+        leans = [_Lean(table.name, after) for after in (now - 1, 0, middle) for _ in VIEWERS]
+        tasks = [
+            asyncio.create_task(follow_sse(host.hostname, host.port, lean, token))
+            for lean, token in zip(leans, tokens * 3, strict=True)
+        ]
+        for lean in leans:  # every stream has its readiness version: the live ones are live
+            await lean.first.wait()
+        stalled, connection = await _stalled_reader(host.hostname, host.port, table.name, now)
+
+        # the stalled stream's buffers fill up (its sink leaves the feed) while the play goes on
+        last = await _play(client, table, rng, 120)
+        await _until(lambda: all((lean.versions or [0])[-1] >= last for lean in leans))
+        for lean in leans:
+            assert [lean.after, *lean.versions] == list(range(lean.asked + 1, last + 1)), lean.asked
+
+        # it reads again: every version after the one it asked for, once, in order
+        received = b""
+        async with asyncio.timeout(60):
+            while not received.endswith(b"\r\n\r\n\r\n") or int(EVENT_ID.findall(received)[-1]) < last:
+                received += await stalled.read(1 << 16)
+        assert [int(version) for version in EVENT_ID.findall(received)] == list(range(now + 1, last + 1))
+        connection.close()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
