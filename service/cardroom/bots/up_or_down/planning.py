@@ -43,6 +43,21 @@ def neighbours(display: Sequence[int], card: int) -> tuple[int, int]:
     return (max(below) if below else max(display)), (min(above) if above else min(display))
 
 
+def placed_columns(
+    columns: Sequence[Sequence[int]], discards: int, card: int, place: Mapping[str, Any]
+) -> tuple[list[list[int]], int]:
+    """The columns and discard count after placing ``card`` by ``place``."""
+    after = [list(column) for column in columns]
+    if place["target"] == "col":
+        after[place["index"]].append(card)
+    elif place["target"] == "new":
+        after.append([card])
+    else:
+        discards += len(after[place["index"]])
+        after[place["index"]] = [card]
+    return after, discards
+
+
 class Planner:
     """Values the positions of one seat, given what is still reachable.
 
@@ -113,15 +128,7 @@ class Planner:
         self, columns: Sequence[Sequence[int]], discards: int, card: int, place: Mapping[str, Any]
     ) -> float:
         """The position value after placing ``card`` by ``place``."""
-        after = [list(column) for column in columns]
-        if place["target"] == "col":
-            after[place["index"]].append(card)
-        elif place["target"] == "new":
-            after.append([card])
-        else:
-            discards += len(after[place["index"]])
-            after[place["index"]] = [card]
-        return self.position_value(after, discards, card)
+        return self.position_value(*placed_columns(columns, discards, card, place), card)
 
     def best_placement(
         self, columns: Sequence[Sequence[int]], discards: int, card: int, give_up_free: bool
@@ -149,14 +156,3 @@ class Planner:
                 value, place = self.best_placement(columns, discards, take, give_up_free)
                 found.append((value, card, take, place))
         return found
-
-    def best_turn(
-        self,
-        hand: Sequence[int],
-        display: Sequence[int],
-        columns: Sequence[Sequence[int]],
-        discards: int,
-        give_up_free: bool,
-    ) -> tuple[float, int, int, dict[str, Any]]:
-        """The best of ``turns`` (the first listed among equals)."""
-        return max(self.turns(hand, display, columns, discards, give_up_free), key=lambda turn: turn[0])

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..contract import Bot, Decision, Observation
+from .lookahead import SeatPlans
 from .planning import Planner
 
 #: face-down cards sampled to value the face-down draw
@@ -47,7 +48,7 @@ def choose(
     free = options["give_up_with_free_slot"]
     kind = legal[0]["type"]
     if kind == "play":
-        _, card, _, _ = planner.best_turn(view["hand"], view["display"], columns, discards, free)
+        _, card, _ = SeatPlans(planner, columns, discards, free).best_turn(view["hand"], view["display"])
         return {"type": "play", "card": card}
     if kind == "take":
         card = max(
@@ -73,9 +74,10 @@ def draw_pile(
     unseen = unseen_cards(view, planner.top)
     if not unseen:
         return "up"
-    up = planner.best_turn([*hand, view["pile_up_top"]], display, columns, discards, free)[0]
+    plans = SeatPlans(planner, columns, discards, free)  # the hand's own turns are valued once, not per sample
+    up = plans.best_turn([*hand, view["pile_up_top"]], display)[0]
     samples = rng.sample(unseen, min(DOWN_SAMPLES, len(unseen)))
-    down = sum(planner.best_turn([*hand, card], display, columns, discards, free)[0] for card in samples)
+    down = sum(plans.best_turn([*hand, card], display)[0] for card in samples)
     return "up" if up >= down / len(samples) else "down"
 
 
