@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from cardroom.app.errors import FAILED_PRECONDITION, AppError
-from cardroom.app.play_sessions import Outcome, PlaySession
+from cardroom.app.play_sessions import Answered, Outcome, PlaySession
 
 
 @dataclass(frozen=True)
@@ -116,3 +116,29 @@ async def test_a_failed_watch_ends_the_session_with_its_error_and_a_finished_mat
     assert failed.value.reason == "STORE_UNAVAILABLE"
     with pytest.raises(StopAsyncIteration):
         await _next(aiter(PlaySession(None, after_version=3)))
+
+
+@pytest.mark.asyncio
+async def test_a_folding_session_hands_an_accepted_outcome_over_with_its_update_unless_that_update_went_out():
+    feed = Feed()
+    session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
+    items = aiter(session)
+    committed = asyncio.Event()
+
+    async def accepted() -> int:
+        committed.set()
+        return 5
+
+    async def replayed() -> int:
+        return 5  # a repeat of the first request, answered after version 5 went out
+
+    await session.send("a", accepted)
+    first = asyncio.ensure_future(_next(items))  # iterating starts the session
+    await committed.wait()
+    feed.queue.put_nowait(Update(5))
+    assert await first == Answered(Update(5), Outcome("a", version=5))  # one item: no outcome follows
+    await session.send("a", replayed)
+    assert await _next(items) == Outcome("a", version=5)
+    feed.queue.put_nowait(None)
+    with pytest.raises(StopAsyncIteration):
+        await _next(items)

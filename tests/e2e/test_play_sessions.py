@@ -4,7 +4,9 @@ hidden card), refusals as typed errors that leave the session open, and the erro
 
 from __future__ import annotations
 
+import asyncio
 import random
+import uuid
 
 import grpc
 import pytest
@@ -13,6 +15,9 @@ from cardroom_client.v1 import match_pb2 as cmatch
 from play_sessions import check_viewer, gather_all, play_seat
 from table import Table
 from test_log_leaks import Replayed
+
+from cardroom.v1 import game_service_pb2 as pb
+from cardroom.v1 import game_service_pb2_grpc, match_pb2
 
 SHORT_PUMPTOWN = {"rounds": 2, "round_turn_limit": 10}
 CONFIGS = [
@@ -105,3 +110,44 @@ async def test_opening_a_session_refuses_what_watch_match_refuses(server, stub):
             async for _ in client.play(table.name, after_version=99):
                 pass
         assert beyond.value.reason == "FIELD_OUT_OF_RANGE"
+
+
+@pytest.mark.asyncio
+async def test_a_session_opened_with_outcomes_in_updates_gets_an_accepted_outcome_in_its_update(server, stub):
+    table = Table(stub, "up-or-down", 2, options={"card_range": "SHORT"}, seed=11)
+    state = table.start()
+    version, mover = state.match.version, state.to_act[0]
+    action = match_pb2.Action.FromString(legal_actions(table.get(mover))[0].SerializeToString())
+    outbox: asyncio.Queue[pb.PlayRequest | None] = asyncio.Queue()
+    opening = pb.PlayOpen(
+        name=table.name, seat_token=table.tokens[mover], after_version=version, outcomes_in_updates=True
+    )
+    outbox.put_nowait(pb.PlayRequest(open=opening))
+
+    async def requests():
+        while (request := await outbox.get()) is not None:
+            yield request
+
+    async with grpc.aio.insecure_channel(server.address) as channel:
+        call = game_service_pb2_grpc.GameServiceStub(channel).Play(requests())
+        responses = aiter(call)
+        accepted, stale = str(uuid.uuid4()), str(uuid.uuid4())
+        outbox.put_nowait(
+            pb.PlayRequest(action=pb.PlayAction(request_id=accepted, expected_version=version, action=action))
+        )
+        first = await asyncio.wait_for(anext(responses), 30)
+        assert first.WhichOneof("kind") == "update" and first.update.version == version + 1
+        expected = pb.PlayOutcome(request_id=accepted, accepted=True, version=version + 1)
+        if not first.HasField("update_outcome"):  # the update went out before the commit answered: rare, allowed
+            assert (await asyncio.wait_for(anext(responses), 30)).outcome == expected
+        else:
+            assert first.update_outcome == expected
+        # a refusal has no update to go with: it comes on its own, and no outcome of the first action follows
+        outbox.put_nowait(
+            pb.PlayRequest(action=pb.PlayAction(request_id=stale, expected_version=version, action=action))
+        )
+        refused = await asyncio.wait_for(anext(responses), 30)
+        assert refused.WhichOneof("kind") == "outcome" and refused.outcome.request_id == stale
+        assert not refused.outcome.accepted and not refused.HasField("update_outcome")
+        outbox.put_nowait(None)
+        call.cancel()

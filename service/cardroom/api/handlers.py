@@ -394,7 +394,8 @@ class GameHandlers:
         watch = pb.WatchMatchRequest(
             name=opened.name, after_version=opened.after_version, legal_actions_form=opened.legal_actions_form
         )
-        return PlaySession(await self._follow(watch, opened.seat_token or token, client, "Play"), opened.after_version)
+        updates = await self._follow(watch, opened.seat_token or token, client, "Play")
+        return PlaySession(updates, opened.after_version, fold_outcomes=opened.outcomes_in_updates)
 
     async def WatchMatch(
         self, request: pb.WatchMatchRequest, token: str | None, client: str = ""

@@ -21,15 +21,16 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from ..app.errors import INVALID_ARGUMENT, AppError
-from ..app.play_sessions import Outcome, PlaySession
+from ..app.play_sessions import Answered, Outcome, PlaySession
 from ..observability.play_access import observed_action, open_session, refused_message
 from ..v1 import game_service_pb2 as pb
 from .errors import to_rpc_status
 from .handlers import MALFORMED_REQUEST, GameHandlers
 from .watch_wire import IdentityMemo, json_text, wire_bytes
 
-#: ``PlayResponse.update``'s key: field 1, length-delimited (wire type 2)
+#: ``PlayResponse.update``'s and ``PlayResponse.update_outcome``'s keys: fields 1 and 3, length-delimited (wire type 2)
 _UPDATE_KEY = bytes([1 << 3 | 2])
+_UPDATE_OUTCOME_KEY = bytes([3 << 3 | 2])
 
 
 def _varint(value: int) -> bytes:
@@ -55,25 +56,36 @@ update_frame: IdentityMemo[pb.MatchUpdate, bytes] = IdentityMemo(_update_frame)
 update_json: IdentityMemo[pb.MatchUpdate, str] = IdentityMemo(_update_json)
 
 
-def outcome_message(outcome: Outcome) -> pb.PlayResponse:
+def _play_outcome(outcome: Outcome) -> pb.PlayOutcome:
     answer = pb.PlayOutcome(request_id=outcome.request_id, accepted=outcome.accepted, version=outcome.version or 0)
     if outcome.error is not None:
         # google.rpc.Status and PlayStatus are the same message: the bytes of one parse as the other
         answer.error.ParseFromString(to_rpc_status(outcome.error).SerializeToString())
-    return pb.PlayResponse(outcome=answer)
+    return answer
 
 
-def frame(item: pb.MatchUpdate | Outcome) -> bytes:
-    """The gRPC bytes of one session item."""
+def outcome_message(outcome: Outcome) -> pb.PlayResponse:
+    return pb.PlayResponse(outcome=_play_outcome(outcome))
+
+
+def frame(item: pb.MatchUpdate | Outcome | Answered[pb.MatchUpdate]) -> bytes:
+    """The gRPC bytes of one session item; an ``Answered`` one is the shared update's frame followed by field 3
+    (``update_outcome``): protobuf merges the fields of concatenated encodings."""
     if isinstance(item, Outcome):
         return outcome_message(item).SerializeToString()
+    if isinstance(item, Answered):
+        outcome = _play_outcome(item.outcome).SerializeToString()
+        return update_frame(item.update) + _UPDATE_OUTCOME_KEY + _varint(len(outcome)) + outcome
     return update_frame(item)
 
 
-def json_frame(item: pb.MatchUpdate | Outcome) -> str:
+def json_frame(item: pb.MatchUpdate | Outcome | Answered[pb.MatchUpdate]) -> str:
     """The proto3 JSON text of one session item, as a WebSocket text message."""
     if isinstance(item, Outcome):
         return json_format.MessageToJson(outcome_message(item), indent=None)
+    if isinstance(item, Answered):
+        outcome = json_format.MessageToJson(_play_outcome(item.outcome), indent=None)
+        return update_json(item.update)[:-1] + ',"updateOutcome":' + outcome + "}"
     return update_json(item)
 
 
@@ -134,7 +146,7 @@ class PlayChannel:
         refused_message(self._transport, request_id, error)
         await self._session.refuse(request_id, error)
 
-    async def __aiter__(self) -> AsyncIterator[pb.MatchUpdate | Outcome]:
+    async def __aiter__(self) -> AsyncIterator[pb.MatchUpdate | Outcome | Answered[pb.MatchUpdate]]:
         with open_session(self._transport):
             async for item in self._session:
                 yield item

@@ -8,7 +8,9 @@ actions its client sends, into one ordered stream of items:
   on what its previous one produced;
 * an accepted action's outcome comes after the update of the version it produced: a client holding
   the outcome already holds the state it led to (and a repeated request id, answered with an older
-  version, is answered at once);
+  version, is answered at once); a session that folds outcomes (``fold_outcomes``) hands it over with
+  that update instead, as one ``Answered`` item, when the update had not gone out before the action
+  was answered (one message fewer per action on the wire);
 * a refused action's outcome carries the ``AppError``; the session goes on;
 * the session ends after the update that finishes or abandons the match, once the actions received by
   then are answered; a failure of the watch (the store lost, the match expired) ends it with that error.
@@ -54,6 +56,15 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Answered(Generic[Update]):
+    """The update of a version one of the session's own actions produced, with that action's (accepted)
+    outcome: one item, for a session that folds outcomes into updates."""
+
+    update: Update
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
 class _Failed:
     error: BaseException
 
@@ -65,11 +76,15 @@ _WAKE = ("", None)
 class PlaySession(Generic[Update]):
     """One session: ``send`` actions in, iterate updates and outcomes out (once)."""
 
-    def __init__(self, updates: AsyncIterator[Update] | None, after_version: int):
+    def __init__(self, updates: AsyncIterator[Update] | None, after_version: int, *, fold_outcomes: bool = False):
         """``updates``: the viewer's watch stream after ``after_version`` (None: the match is over and the
-        viewer has seen all of it, so the session ends once its actions are answered)."""
+        viewer has seen all of it, so the session ends once its actions are answered); ``fold_outcomes``:
+        an accepted action's outcome goes with its update (``Answered``) when that update is still to come."""
         self._updates = updates
         self._seen = after_version
+        self._fold = fold_outcomes
+        #: version -> request id of an accepted action whose outcome goes out with that version's update
+        self._folding: dict[int, str] = {}
         self._updates_done = updates is None
         self._advanced = asyncio.Event()
         self._actions: asyncio.Queue[tuple[str, Apply | None]] = asyncio.Queue(ACTIONS_IN_FLIGHT)
@@ -87,7 +102,7 @@ class PlaySession(Generic[Update]):
 
         await self.send(request_id, refused)
 
-    async def __aiter__(self) -> AsyncIterator[Update | Outcome]:
+    async def __aiter__(self) -> AsyncIterator[Update | Outcome | Answered[Update]]:
         tasks = [asyncio.ensure_future(self._act())]
         if self._updates is not None:
             tasks.append(asyncio.ensure_future(self._pump(self._updates)))
@@ -112,7 +127,11 @@ class PlaySession(Generic[Update]):
     async def _pump(self, updates: AsyncIterator[Update]) -> None:
         try:
             async for update in updates:
-                self._out.put_nowait(update)
+                request_id = self._folding.pop(update.version, None) if self._folding else None
+                if request_id is None:
+                    self._out.put_nowait(update)
+                else:
+                    self._out.put_nowait(Answered(update, Outcome(request_id, version=update.version)))
                 self._seen = max(self._seen, update.version)
                 self._wake()
         except Exception as error:  # handed to the iterator, which raises it to the transport
@@ -146,6 +165,12 @@ class PlaySession(Generic[Update]):
             except AppError as error:
                 self._out.put_nowait(Outcome(request_id, error=error))
                 continue
+            folds = self._fold and self._seen < version and not self._updates_done
+            if folds:
+                self._folding[version] = request_id
             while self._seen < version and not self._updates_done:
                 await self._advanced.wait()
+            if folds and version not in self._folding:
+                continue  # the pump sent it with its update
+            self._folding.pop(version, None)
             self._out.put_nowait(Outcome(request_id, version=version))

@@ -9,7 +9,8 @@ actions in 5 s of Pumptown sessions), and the server still refuses one the rules
 every seat's session is pushed by the server (the fan-out of each commit to all seats is part of the measured cost,
 as in boardgame.io's harness, where every player's client gets every state). A seat decides on the newest update it
 has received: the messages already waiting are read before it acts, so it does not act on a version it has seen
-superseded. The latency of an action is from its send until its outcome arrives (after its update). A refused action
+superseded. The sessions are opened with ``outcomes_in_updates``: an accepted action's outcome mostly arrives in
+the message of its update. The latency of an action is from its send until its outcome arrives. A refused action
 (a decision the match moved past) is counted by its reason and the seat decides again on the next update.
 
 After the deadline no action is sent; each session waits for the outcomes of those in flight (at most
@@ -64,7 +65,9 @@ async def _seat(
 ) -> None:
     outbox: asyncio.Queue[pb.PlayRequest | None] = asyncio.Queue()
     inbox: asyncio.Queue[pb.PlayResponse | None] = asyncio.Queue()
-    opening = pb.PlayOpen(name=record.name, seat_token=record.tokens[seat], after_version=after - 1)
+    opening = pb.PlayOpen(
+        name=record.name, seat_token=record.tokens[seat], after_version=after - 1, outcomes_in_updates=True
+    )
 
     async def requests():
         yield pb.PlayRequest(open=opening)
@@ -111,6 +114,8 @@ async def _seat(
                     if newest.match.status != ACTIVE:
                         record.finished = newest.match.status == match_pb2.MATCH_STATUS_FINISHED
                         over.set()
+                    if response.HasField("update_outcome"):  # this seat's action produced it
+                        _outcome(meter, tally, record, seat, pending, response.update_outcome)
                 else:
                     _outcome(meter, tally, record, seat, pending, response.outcome)
             if response is None:  # the session ended (the match is over) or the match was finished elsewhere

@@ -247,16 +247,18 @@ class PlayRequest(_message.Message):
     def __init__(self, open: _Optional[_Union[PlayOpen, _Mapping]] = ..., action: _Optional[_Union[PlayAction, _Mapping]] = ...) -> None: ...
 
 class PlayOpen(_message.Message):
-    __slots__ = ("name", "seat_token", "after_version", "legal_actions_form")
+    __slots__ = ("name", "seat_token", "after_version", "legal_actions_form", "outcomes_in_updates")
     NAME_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     AFTER_VERSION_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FORM_FIELD_NUMBER: _ClassVar[int]
+    OUTCOMES_IN_UPDATES_FIELD_NUMBER: _ClassVar[int]
     name: str
     seat_token: str
     after_version: int
     legal_actions_form: _match_pb2.LegalActionsForm
-    def __init__(self, name: _Optional[str] = ..., seat_token: _Optional[str] = ..., after_version: _Optional[int] = ..., legal_actions_form: _Optional[_Union[_match_pb2.LegalActionsForm, str]] = ...) -> None: ...
+    outcomes_in_updates: bool
+    def __init__(self, name: _Optional[str] = ..., seat_token: _Optional[str] = ..., after_version: _Optional[int] = ..., legal_actions_form: _Optional[_Union[_match_pb2.LegalActionsForm, str]] = ..., outcomes_in_updates: _Optional[bool] = ...) -> None: ...
 
 class PlayAction(_message.Message):
     __slots__ = ("request_id", "expected_version", "action")
@@ -269,12 +271,14 @@ class PlayAction(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., action: _Optional[_Union[_match_pb2.Action, _Mapping]] = ...) -> None: ...
 
 class PlayResponse(_message.Message):
-    __slots__ = ("update", "outcome")
+    __slots__ = ("update", "outcome", "update_outcome")
     UPDATE_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_OUTCOME_FIELD_NUMBER: _ClassVar[int]
     update: MatchUpdate
     outcome: PlayOutcome
-    def __init__(self, update: _Optional[_Union[MatchUpdate, _Mapping]] = ..., outcome: _Optional[_Union[PlayOutcome, _Mapping]] = ...) -> None: ...
+    update_outcome: PlayOutcome
+    def __init__(self, update: _Optional[_Union[MatchUpdate, _Mapping]] = ..., outcome: _Optional[_Union[PlayOutcome, _Mapping]] = ..., update_outcome: _Optional[_Union[PlayOutcome, _Mapping]] = ...) -> None: ...
 
 class PlayOutcome(_message.Message):
     __slots__ = ("request_id", "accepted", "version", "error")

@@ -1618,8 +1618,16 @@ type PlayOpen struct {
 	// How every pushed update's state lists the seat's legal actions (see
 	// GetMatchRequest; COMPACT by default).
 	LegalActionsForm LegalActionsForm `protobuf:"varint,4,opt,name=legal_actions_form,json=legalActionsForm,proto3,enum=cardroom.v1.LegalActionsForm" json:"legal_actions_form,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// When true, the outcome of an action of this session that was accepted
+	// travels in the same message as the update of the version it produced
+	// (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+	// message follows: one message fewer per action. Refusals, and acceptances
+	// whose update was sent before the action was answered (a repeated
+	// `request_id`, a race with another replica's fan-out), still come as
+	// `outcome`. False (the default): every outcome is a message of its own.
+	OutcomesInUpdates bool `protobuf:"varint,5,opt,name=outcomes_in_updates,json=outcomesInUpdates,proto3" json:"outcomes_in_updates,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *PlayOpen) Reset() {
@@ -1678,6 +1686,13 @@ func (x *PlayOpen) GetLegalActionsForm() LegalActionsForm {
 		return x.LegalActionsForm
 	}
 	return LegalActionsForm_LEGAL_ACTIONS_FORM_UNSPECIFIED
+}
+
+func (x *PlayOpen) GetOutcomesInUpdates() bool {
+	if x != nil {
+		return x.OutcomesInUpdates
+	}
+	return false
 }
 
 // One action on a Play session, as SubmitAction carries it.
@@ -1757,7 +1772,11 @@ type PlayResponse struct {
 	//
 	//	*PlayResponse_Update
 	//	*PlayResponse_Outcome
-	Kind          isPlayResponse_Kind `protobuf_oneof:"kind"`
+	Kind isPlayResponse_Kind `protobuf_oneof:"kind"`
+	// On an `update`, for a session opened with `outcomes_in_updates`: the
+	// outcome (accepted, with this update's version) of the session's own
+	// action that produced this version; unset on every other message.
+	UpdateOutcome *PlayOutcome `protobuf:"bytes,3,opt,name=update_outcome,json=updateOutcome,proto3" json:"update_outcome,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1813,6 +1832,13 @@ func (x *PlayResponse) GetOutcome() *PlayOutcome {
 		if x, ok := x.Kind.(*PlayResponse_Outcome); ok {
 			return x.Outcome
 		}
+	}
+	return nil
+}
+
+func (x *PlayResponse) GetUpdateOutcome() *PlayOutcome {
+	if x != nil {
+		return x.UpdateOutcome
 	}
 	return nil
 }
@@ -2111,24 +2137,26 @@ const file_cardroom_v1_game_service_proto_rawDesc = "" +
 	"\vPlayRequest\x12+\n" +
 	"\x04open\x18\x01 \x01(\v2\x15.cardroom.v1.PlayOpenH\x00R\x04open\x121\n" +
 	"\x06action\x18\x02 \x01(\v2\x17.cardroom.v1.PlayActionH\x00R\x06actionB\x06\n" +
-	"\x04kind\"\xde\x01\n" +
+	"\x04kind\"\x94\x02\n" +
 	"\bPlayOpen\x12/\n" +
 	"\x04name\x18\x01 \x01(\tB\x1b\xe2A\x01\x02\xfaA\x14\n" +
 	"\x12cardroom.dev/MatchR\x04name\x12#\n" +
 	"\n" +
 	"seat_token\x18\x02 \x01(\tB\x04\xe2A\x01\x01R\tseatToken\x12)\n" +
 	"\rafter_version\x18\x03 \x01(\x05B\x04\xe2A\x01\x01R\fafterVersion\x12Q\n" +
-	"\x12legal_actions_form\x18\x04 \x01(\x0e2\x1d.cardroom.v1.LegalActionsFormB\x04\xe2A\x01\x01R\x10legalActionsForm\"\xaf\x01\n" +
+	"\x12legal_actions_form\x18\x04 \x01(\x0e2\x1d.cardroom.v1.LegalActionsFormB\x04\xe2A\x01\x01R\x10legalActionsForm\x124\n" +
+	"\x13outcomes_in_updates\x18\x05 \x01(\bB\x04\xe2A\x01\x01R\x11outcomesInUpdates\"\xaf\x01\n" +
 	"\n" +
 	"PlayAction\x12#\n" +
 	"\n" +
 	"request_id\x18\x01 \x01(\tB\x04\xe2A\x01\x01R\trequestId\x124\n" +
 	"\x10expected_version\x18\x02 \x01(\x05B\x04\xe2A\x01\x01H\x00R\x0fexpectedVersion\x88\x01\x01\x121\n" +
 	"\x06action\x18\x03 \x01(\v2\x13.cardroom.v1.ActionB\x04\xe2A\x01\x02R\x06actionB\x13\n" +
-	"\x11_expected_version\"\x80\x01\n" +
+	"\x11_expected_version\"\xc1\x01\n" +
 	"\fPlayResponse\x122\n" +
 	"\x06update\x18\x01 \x01(\v2\x18.cardroom.v1.MatchUpdateH\x00R\x06update\x124\n" +
-	"\aoutcome\x18\x02 \x01(\v2\x18.cardroom.v1.PlayOutcomeH\x00R\aoutcomeB\x06\n" +
+	"\aoutcome\x18\x02 \x01(\v2\x18.cardroom.v1.PlayOutcomeH\x00R\aoutcome\x12?\n" +
+	"\x0eupdate_outcome\x18\x03 \x01(\v2\x18.cardroom.v1.PlayOutcomeR\rupdateOutcomeB\x06\n" +
 	"\x04kind\"\x91\x01\n" +
 	"\vPlayOutcome\x12\x1d\n" +
 	"\n" +
@@ -2240,39 +2268,40 @@ var file_cardroom_v1_game_service_proto_depIdxs = []int32{
 	35, // 23: cardroom.v1.PlayAction.action:type_name -> cardroom.v1.Action
 	17, // 24: cardroom.v1.PlayResponse.update:type_name -> cardroom.v1.MatchUpdate
 	25, // 25: cardroom.v1.PlayResponse.outcome:type_name -> cardroom.v1.PlayOutcome
-	26, // 26: cardroom.v1.PlayOutcome.error:type_name -> cardroom.v1.PlayStatus
-	37, // 27: cardroom.v1.PlayStatus.details:type_name -> google.protobuf.Any
-	0,  // 28: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
-	2,  // 29: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
-	3,  // 30: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
-	5,  // 31: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
-	6,  // 32: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
-	8,  // 33: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
-	10, // 34: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
-	11, // 35: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
-	14, // 36: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
-	16, // 37: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
-	12, // 38: cardroom.v1.GameService.RematchMatch:input_type -> cardroom.v1.RematchMatchRequest
-	18, // 39: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
-	21, // 40: cardroom.v1.GameService.Play:input_type -> cardroom.v1.PlayRequest
-	1,  // 41: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
-	27, // 42: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
-	4,  // 43: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
-	32, // 44: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
-	7,  // 45: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
-	9,  // 46: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
-	32, // 47: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
-	32, // 48: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
-	15, // 49: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
-	17, // 50: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
-	13, // 51: cardroom.v1.GameService.RematchMatch:output_type -> cardroom.v1.RematchMatchResponse
-	19, // 52: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
-	24, // 53: cardroom.v1.GameService.Play:output_type -> cardroom.v1.PlayResponse
-	41, // [41:54] is the sub-list for method output_type
-	28, // [28:41] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	25, // 26: cardroom.v1.PlayResponse.update_outcome:type_name -> cardroom.v1.PlayOutcome
+	26, // 27: cardroom.v1.PlayOutcome.error:type_name -> cardroom.v1.PlayStatus
+	37, // 28: cardroom.v1.PlayStatus.details:type_name -> google.protobuf.Any
+	0,  // 29: cardroom.v1.GameService.ListGames:input_type -> cardroom.v1.ListGamesRequest
+	2,  // 30: cardroom.v1.GameService.GetGame:input_type -> cardroom.v1.GetGameRequest
+	3,  // 31: cardroom.v1.GameService.CreateMatch:input_type -> cardroom.v1.CreateMatchRequest
+	5,  // 32: cardroom.v1.GameService.GetMatch:input_type -> cardroom.v1.GetMatchRequest
+	6,  // 33: cardroom.v1.GameService.ListMatches:input_type -> cardroom.v1.ListMatchesRequest
+	8,  // 34: cardroom.v1.GameService.JoinMatch:input_type -> cardroom.v1.JoinMatchRequest
+	10, // 35: cardroom.v1.GameService.LeaveMatch:input_type -> cardroom.v1.LeaveMatchRequest
+	11, // 36: cardroom.v1.GameService.StartMatch:input_type -> cardroom.v1.StartMatchRequest
+	14, // 37: cardroom.v1.GameService.SubmitAction:input_type -> cardroom.v1.SubmitActionRequest
+	16, // 38: cardroom.v1.GameService.WatchMatch:input_type -> cardroom.v1.WatchMatchRequest
+	12, // 39: cardroom.v1.GameService.RematchMatch:input_type -> cardroom.v1.RematchMatchRequest
+	18, // 40: cardroom.v1.GameService.GetMatchLog:input_type -> cardroom.v1.GetMatchLogRequest
+	21, // 41: cardroom.v1.GameService.Play:input_type -> cardroom.v1.PlayRequest
+	1,  // 42: cardroom.v1.GameService.ListGames:output_type -> cardroom.v1.ListGamesResponse
+	27, // 43: cardroom.v1.GameService.GetGame:output_type -> cardroom.v1.Game
+	4,  // 44: cardroom.v1.GameService.CreateMatch:output_type -> cardroom.v1.CreateMatchResponse
+	32, // 45: cardroom.v1.GameService.GetMatch:output_type -> cardroom.v1.MatchState
+	7,  // 46: cardroom.v1.GameService.ListMatches:output_type -> cardroom.v1.ListMatchesResponse
+	9,  // 47: cardroom.v1.GameService.JoinMatch:output_type -> cardroom.v1.JoinMatchResponse
+	32, // 48: cardroom.v1.GameService.LeaveMatch:output_type -> cardroom.v1.MatchState
+	32, // 49: cardroom.v1.GameService.StartMatch:output_type -> cardroom.v1.MatchState
+	15, // 50: cardroom.v1.GameService.SubmitAction:output_type -> cardroom.v1.SubmitActionResponse
+	17, // 51: cardroom.v1.GameService.WatchMatch:output_type -> cardroom.v1.MatchUpdate
+	13, // 52: cardroom.v1.GameService.RematchMatch:output_type -> cardroom.v1.RematchMatchResponse
+	19, // 53: cardroom.v1.GameService.GetMatchLog:output_type -> cardroom.v1.GetMatchLogResponse
+	24, // 54: cardroom.v1.GameService.Play:output_type -> cardroom.v1.PlayResponse
+	42, // [42:55] is the sub-list for method output_type
+	29, // [29:42] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_cardroom_v1_game_service_proto_init() }

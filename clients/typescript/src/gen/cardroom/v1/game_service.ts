@@ -469,6 +469,16 @@ export interface PlayOpen {
    * GetMatchRequest; COMPACT by default).
    */
   legalActionsForm: LegalActionsForm;
+  /**
+   * When true, the outcome of an action of this session that was accepted
+   * travels in the same message as the update of the version it produced
+   * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+   * message follows: one message fewer per action. Refusals, and acceptances
+   * whose update was sent before the action was answered (a repeated
+   * `request_id`, a race with another replica's fan-out), still come as
+   * `outcome`. False (the default): every outcome is a message of its own.
+   */
+  outcomesInUpdates: boolean;
 }
 
 /** One action on a Play session, as SubmitAction carries it. */
@@ -498,7 +508,15 @@ export interface PlayResponse {
     | MatchUpdate
     | undefined;
   /** The outcome of one action of this session. */
-  outcome?: PlayOutcome | undefined;
+  outcome?:
+    | PlayOutcome
+    | undefined;
+  /**
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   */
+  updateOutcome: PlayOutcome | undefined;
 }
 
 /** The outcome of one action sent on a Play session. */
@@ -3053,7 +3071,7 @@ export const PlayRequest: MessageFns<PlayRequest> = {
 };
 
 function createBasePlayOpen(): PlayOpen {
-  return { name: "", seatToken: "", afterVersion: 0, legalActionsForm: 0 };
+  return { name: "", seatToken: "", afterVersion: 0, legalActionsForm: 0, outcomesInUpdates: false };
 }
 
 export const PlayOpen: MessageFns<PlayOpen> = {
@@ -3069,6 +3087,9 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     }
     if (message.legalActionsForm !== 0) {
       writer.uint32(32).int32(message.legalActionsForm);
+    }
+    if (message.outcomesInUpdates !== false) {
+      writer.uint32(40).bool(message.outcomesInUpdates);
     }
     return writer;
   },
@@ -3118,6 +3139,14 @@ export const PlayOpen: MessageFns<PlayOpen> = {
             message.legalActionsForm = reader.int32() as any;
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.outcomesInUpdates = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3148,6 +3177,11 @@ export const PlayOpen: MessageFns<PlayOpen> = {
         : isSet(object.legal_actions_form)
         ? legalActionsFormFromJSON(object.legal_actions_form)
         : 0,
+      outcomesInUpdates: isSet(object.outcomesInUpdates)
+        ? globalThis.Boolean(object.outcomesInUpdates)
+        : isSet(object.outcomes_in_updates)
+        ? globalThis.Boolean(object.outcomes_in_updates)
+        : false,
     };
   },
 
@@ -3165,6 +3199,9 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     if (message.legalActionsForm !== 0) {
       obj.legalActionsForm = legalActionsFormToJSON(message.legalActionsForm);
     }
+    if (message.outcomesInUpdates !== false) {
+      obj.outcomesInUpdates = message.outcomesInUpdates;
+    }
     return obj;
   },
 
@@ -3177,6 +3214,7 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     message.seatToken = object.seatToken ?? "";
     message.afterVersion = object.afterVersion ?? 0;
     message.legalActionsForm = object.legalActionsForm ?? 0;
+    message.outcomesInUpdates = object.outcomesInUpdates ?? false;
     return message;
   },
 };
@@ -3293,7 +3331,7 @@ export const PlayAction: MessageFns<PlayAction> = {
 };
 
 function createBasePlayResponse(): PlayResponse {
-  return { update: undefined, outcome: undefined };
+  return { update: undefined, outcome: undefined, updateOutcome: undefined };
 }
 
 export const PlayResponse: MessageFns<PlayResponse> = {
@@ -3303,6 +3341,9 @@ export const PlayResponse: MessageFns<PlayResponse> = {
     }
     if (message.outcome !== undefined) {
       PlayOutcome.encode(message.outcome, writer.uint32(18).fork()).join();
+    }
+    if (message.updateOutcome !== undefined) {
+      PlayOutcome.encode(message.updateOutcome, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -3336,6 +3377,14 @@ export const PlayResponse: MessageFns<PlayResponse> = {
             message.outcome = PlayOutcome.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.updateOutcome = PlayOutcome.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3352,6 +3401,11 @@ export const PlayResponse: MessageFns<PlayResponse> = {
     return {
       update: isSet(object.update) ? MatchUpdate.fromJSON(object.update) : undefined,
       outcome: isSet(object.outcome) ? PlayOutcome.fromJSON(object.outcome) : undefined,
+      updateOutcome: isSet(object.updateOutcome)
+        ? PlayOutcome.fromJSON(object.updateOutcome)
+        : isSet(object.update_outcome)
+        ? PlayOutcome.fromJSON(object.update_outcome)
+        : undefined,
     };
   },
 
@@ -3362,6 +3416,9 @@ export const PlayResponse: MessageFns<PlayResponse> = {
     }
     if (message.outcome !== undefined) {
       obj.outcome = PlayOutcome.toJSON(message.outcome);
+    }
+    if (message.updateOutcome !== undefined) {
+      obj.updateOutcome = PlayOutcome.toJSON(message.updateOutcome);
     }
     return obj;
   },
@@ -3376,6 +3433,9 @@ export const PlayResponse: MessageFns<PlayResponse> = {
       : undefined;
     message.outcome = (object.outcome !== undefined && object.outcome !== null)
       ? PlayOutcome.fromPartial(object.outcome)
+      : undefined;
+    message.updateOutcome = (object.updateOutcome !== undefined && object.updateOutcome !== null)
+      ? PlayOutcome.fromPartial(object.updateOutcome)
       : undefined;
     return message;
   },

@@ -265,67 +265,70 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
       "eat\"u\n\013PlayRequest\022+\n\004open\030\001 \001(\0132\025.cardr" +
       "oom.v1.PlayOpenH\000R\004open\0221\n\006action\030\002 \001(\0132" +
       "\027.cardroom.v1.PlayActionH\000R\006actionB\006\n\004ki" +
-      "nd\"\336\001\n\010PlayOpen\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022" +
+      "nd\"\224\002\n\010PlayOpen\022/\n\004name\030\001 \001(\tB\033\342A\001\002\372A\024\n\022" +
       "cardroom.dev/MatchR\004name\022#\n\nseat_token\030\002" +
       " \001(\tB\004\342A\001\001R\tseatToken\022)\n\rafter_version\030\003" +
       " \001(\005B\004\342A\001\001R\014afterVersion\022Q\n\022legal_action" +
       "s_form\030\004 \001(\0162\035.cardroom.v1.LegalActionsF" +
-      "ormB\004\342A\001\001R\020legalActionsForm\"\257\001\n\nPlayActi" +
-      "on\022#\n\nrequest_id\030\001 \001(\tB\004\342A\001\001R\trequestId\022" +
-      "4\n\020expected_version\030\002 \001(\005B\004\342A\001\001H\000R\017expec" +
-      "tedVersion\210\001\001\0221\n\006action\030\003 \001(\0132\023.cardroom" +
-      ".v1.ActionB\004\342A\001\002R\006actionB\023\n\021_expected_ve" +
-      "rsion\"\200\001\n\014PlayResponse\0222\n\006update\030\001 \001(\0132\030" +
-      ".cardroom.v1.MatchUpdateH\000R\006update\0224\n\007ou" +
-      "tcome\030\002 \001(\0132\030.cardroom.v1.PlayOutcomeH\000R" +
-      "\007outcomeB\006\n\004kind\"\221\001\n\013PlayOutcome\022\035\n\nrequ" +
-      "est_id\030\001 \001(\tR\trequestId\022\032\n\010accepted\030\002 \001(" +
-      "\010R\010accepted\022\030\n\007version\030\003 \001(\005R\007version\022-\n" +
-      "\005error\030\004 \001(\0132\027.cardroom.v1.PlayStatusR\005e" +
-      "rror\"j\n\nPlayStatus\022\022\n\004code\030\001 \001(\005R\004code\022\030" +
-      "\n\007message\030\002 \001(\tR\007message\022.\n\007details\030\003 \003(" +
-      "\0132\024.google.protobuf.AnyR\007details2\313\013\n\013Gam" +
-      "eService\022]\n\tListGames\022\035.cardroom.v1.List" +
-      "GamesRequest\032\036.cardroom.v1.ListGamesResp" +
-      "onse\"\021\202\323\344\223\002\013\022\t/v1/games\022U\n\007GetGame\022\033.car" +
-      "droom.v1.GetGameRequest\032\021.cardroom.v1.Ga" +
-      "me\"\032\202\323\344\223\002\024\022\022/v1/{name=games/*}\022y\n\013Create" +
-      "Match\022\037.cardroom.v1.CreateMatchRequest\032 " +
-      ".cardroom.v1.CreateMatchResponse\"\'\202\323\344\223\002!" +
-      "\"\034/v1/{parent=games/*}/matches:\001*\022g\n\010Get" +
-      "Match\022\034.cardroom.v1.GetMatchRequest\032\027.ca" +
-      "rdroom.v1.MatchState\"$\202\323\344\223\002\036\022\034/v1/{name=" +
-      "games/*/matches/*}\022v\n\013ListMatches\022\037.card" +
-      "room.v1.ListMatchesRequest\032 .cardroom.v1" +
-      ".ListMatchesResponse\"$\202\323\344\223\002\036\022\034/v1/{paren" +
-      "t=games/*}/matches\022x\n\tJoinMatch\022\035.cardro" +
-      "om.v1.JoinMatchRequest\032\036.cardroom.v1.Joi" +
-      "nMatchResponse\",\202\323\344\223\002&\"!/v1/{name=games/" +
-      "*/matches/*}:join:\001*\022t\n\nLeaveMatch\022\036.car" +
-      "droom.v1.LeaveMatchRequest\032\027.cardroom.v1" +
-      ".MatchState\"-\202\323\344\223\002\'\"\"/v1/{name=games/*/m" +
-      "atches/*}:leave:\001*\022t\n\nStartMatch\022\036.cardr" +
-      "oom.v1.StartMatchRequest\032\027.cardroom.v1.M" +
-      "atchState\"-\202\323\344\223\002\'\"\"/v1/{name=games/*/mat" +
-      "ches/*}:start:\001*\022\211\001\n\014SubmitAction\022 .card" +
-      "room.v1.SubmitActionRequest\032!.cardroom.v" +
-      "1.SubmitActionResponse\"4\202\323\344\223\002.\")/v1/{nam" +
-      "e=games/*/matches/*}:submitAction:\001*\022t\n\n" +
-      "WatchMatch\022\036.cardroom.v1.WatchMatchReque" +
-      "st\032\030.cardroom.v1.MatchUpdate\"*\202\323\344\223\002$\022\"/v" +
-      "1/{name=games/*/matches/*}:watch0\001\022\204\001\n\014R" +
-      "ematchMatch\022 .cardroom.v1.RematchMatchRe" +
-      "quest\032!.cardroom.v1.RematchMatchResponse" +
-      "\"/\202\323\344\223\002)\"$/v1/{name=games/*/matches/*}:r" +
-      "ematch:\001*\022z\n\013GetMatchLog\022\037.cardroom.v1.G" +
-      "etMatchLogRequest\032 .cardroom.v1.GetMatch" +
-      "LogResponse\"(\202\323\344\223\002\"\022 /v1/{name=games/*/m" +
-      "atches/*}:log\022?\n\004Play\022\030.cardroom.v1.Play" +
-      "Request\032\031.cardroom.v1.PlayResponse(\0010\001B\227" +
-      "\001\n\017dev.cardroom.v1B\020GameServiceProtoP\001Z:" +
-      "github.com/cardroom/cardroom/gen/go/card" +
-      "room/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002" +
-      "\002CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006proto3"
+      "ormB\004\342A\001\001R\020legalActionsForm\0224\n\023outcomes_" +
+      "in_updates\030\005 \001(\010B\004\342A\001\001R\021outcomesInUpdate" +
+      "s\"\257\001\n\nPlayAction\022#\n\nrequest_id\030\001 \001(\tB\004\342A" +
+      "\001\001R\trequestId\0224\n\020expected_version\030\002 \001(\005B" +
+      "\004\342A\001\001H\000R\017expectedVersion\210\001\001\0221\n\006action\030\003 " +
+      "\001(\0132\023.cardroom.v1.ActionB\004\342A\001\002R\006actionB\023" +
+      "\n\021_expected_version\"\301\001\n\014PlayResponse\0222\n\006" +
+      "update\030\001 \001(\0132\030.cardroom.v1.MatchUpdateH\000" +
+      "R\006update\0224\n\007outcome\030\002 \001(\0132\030.cardroom.v1." +
+      "PlayOutcomeH\000R\007outcome\022?\n\016update_outcome" +
+      "\030\003 \001(\0132\030.cardroom.v1.PlayOutcomeR\rupdate" +
+      "OutcomeB\006\n\004kind\"\221\001\n\013PlayOutcome\022\035\n\nreque" +
+      "st_id\030\001 \001(\tR\trequestId\022\032\n\010accepted\030\002 \001(\010" +
+      "R\010accepted\022\030\n\007version\030\003 \001(\005R\007version\022-\n\005" +
+      "error\030\004 \001(\0132\027.cardroom.v1.PlayStatusR\005er" +
+      "ror\"j\n\nPlayStatus\022\022\n\004code\030\001 \001(\005R\004code\022\030\n" +
+      "\007message\030\002 \001(\tR\007message\022.\n\007details\030\003 \003(\013" +
+      "2\024.google.protobuf.AnyR\007details2\313\013\n\013Game" +
+      "Service\022]\n\tListGames\022\035.cardroom.v1.ListG" +
+      "amesRequest\032\036.cardroom.v1.ListGamesRespo" +
+      "nse\"\021\202\323\344\223\002\013\022\t/v1/games\022U\n\007GetGame\022\033.card" +
+      "room.v1.GetGameRequest\032\021.cardroom.v1.Gam" +
+      "e\"\032\202\323\344\223\002\024\022\022/v1/{name=games/*}\022y\n\013CreateM" +
+      "atch\022\037.cardroom.v1.CreateMatchRequest\032 ." +
+      "cardroom.v1.CreateMatchResponse\"\'\202\323\344\223\002!\"" +
+      "\034/v1/{parent=games/*}/matches:\001*\022g\n\010GetM" +
+      "atch\022\034.cardroom.v1.GetMatchRequest\032\027.car" +
+      "droom.v1.MatchState\"$\202\323\344\223\002\036\022\034/v1/{name=g" +
+      "ames/*/matches/*}\022v\n\013ListMatches\022\037.cardr" +
+      "oom.v1.ListMatchesRequest\032 .cardroom.v1." +
+      "ListMatchesResponse\"$\202\323\344\223\002\036\022\034/v1/{parent" +
+      "=games/*}/matches\022x\n\tJoinMatch\022\035.cardroo" +
+      "m.v1.JoinMatchRequest\032\036.cardroom.v1.Join" +
+      "MatchResponse\",\202\323\344\223\002&\"!/v1/{name=games/*" +
+      "/matches/*}:join:\001*\022t\n\nLeaveMatch\022\036.card" +
+      "room.v1.LeaveMatchRequest\032\027.cardroom.v1." +
+      "MatchState\"-\202\323\344\223\002\'\"\"/v1/{name=games/*/ma" +
+      "tches/*}:leave:\001*\022t\n\nStartMatch\022\036.cardro" +
+      "om.v1.StartMatchRequest\032\027.cardroom.v1.Ma" +
+      "tchState\"-\202\323\344\223\002\'\"\"/v1/{name=games/*/matc" +
+      "hes/*}:start:\001*\022\211\001\n\014SubmitAction\022 .cardr" +
+      "oom.v1.SubmitActionRequest\032!.cardroom.v1" +
+      ".SubmitActionResponse\"4\202\323\344\223\002.\")/v1/{name" +
+      "=games/*/matches/*}:submitAction:\001*\022t\n\nW" +
+      "atchMatch\022\036.cardroom.v1.WatchMatchReques" +
+      "t\032\030.cardroom.v1.MatchUpdate\"*\202\323\344\223\002$\022\"/v1" +
+      "/{name=games/*/matches/*}:watch0\001\022\204\001\n\014Re" +
+      "matchMatch\022 .cardroom.v1.RematchMatchReq" +
+      "uest\032!.cardroom.v1.RematchMatchResponse\"" +
+      "/\202\323\344\223\002)\"$/v1/{name=games/*/matches/*}:re" +
+      "match:\001*\022z\n\013GetMatchLog\022\037.cardroom.v1.Ge" +
+      "tMatchLogRequest\032 .cardroom.v1.GetMatchL" +
+      "ogResponse\"(\202\323\344\223\002\"\022 /v1/{name=games/*/ma" +
+      "tches/*}:log\022?\n\004Play\022\030.cardroom.v1.PlayR" +
+      "equest\032\031.cardroom.v1.PlayResponse(\0010\001B\227\001" +
+      "\n\017dev.cardroom.v1B\020GameServiceProtoP\001Z:g" +
+      "ithub.com/cardroom/cardroom/gen/go/cardr" +
+      "oom/v1;cardroomv1\242\002\003CRX\252\002\013Cardroom.V1\272\002\002" +
+      "CR\312\002\013Cardroom\\V1\352\002\014Cardroom::V1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -474,7 +477,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PlayOpen_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PlayOpen_descriptor,
-        new java.lang.String[] { "Name", "SeatToken", "AfterVersion", "LegalActionsForm", });
+        new java.lang.String[] { "Name", "SeatToken", "AfterVersion", "LegalActionsForm", "OutcomesInUpdates", });
     internal_static_cardroom_v1_PlayAction_descriptor =
       getDescriptor().getMessageType(23);
     internal_static_cardroom_v1_PlayAction_fieldAccessorTable = new
@@ -486,7 +489,7 @@ public final class GameServiceProto extends com.google.protobuf.GeneratedFile {
     internal_static_cardroom_v1_PlayResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_cardroom_v1_PlayResponse_descriptor,
-        new java.lang.String[] { "Update", "Outcome", "Kind", });
+        new java.lang.String[] { "Update", "Outcome", "UpdateOutcome", "Kind", });
     internal_static_cardroom_v1_PlayOutcome_descriptor =
       getDescriptor().getMessageType(25);
     internal_static_cardroom_v1_PlayOutcome_fieldAccessorTable = new

@@ -202,6 +202,27 @@ private static final long serialVersionUID = 0L;
     return result == null ? dev.cardroom.v1.LegalActionsForm.UNRECOGNIZED : result;
   }
 
+  public static final int OUTCOMES_IN_UPDATES_FIELD_NUMBER = 5;
+  private boolean outcomesInUpdates_ = false;
+  /**
+   * <pre>
+   * When true, the outcome of an action of this session that was accepted
+   * travels in the same message as the update of the version it produced
+   * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+   * message follows: one message fewer per action. Refusals, and acceptances
+   * whose update was sent before the action was answered (a repeated
+   * `request_id`, a race with another replica's fan-out), still come as
+   * `outcome`. False (the default): every outcome is a message of its own.
+   * </pre>
+   *
+   * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The outcomesInUpdates.
+   */
+  @java.lang.Override
+  public boolean getOutcomesInUpdates() {
+    return outcomesInUpdates_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -228,6 +249,9 @@ private static final long serialVersionUID = 0L;
     if (legalActionsForm_ != dev.cardroom.v1.LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED.getNumber()) {
       output.writeEnum(4, legalActionsForm_);
     }
+    if (outcomesInUpdates_ != false) {
+      output.writeBool(5, outcomesInUpdates_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -245,6 +269,10 @@ private static final long serialVersionUID = 0L;
     if (legalActionsForm_ != dev.cardroom.v1.LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED.getNumber()) {
       size += com.google.protobuf.CodedOutputStream
         .computeEnumSize(4, legalActionsForm_);
+    }
+    if (outcomesInUpdates_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(5, outcomesInUpdates_);
     }
     return size;
   }
@@ -277,6 +305,8 @@ private static final long serialVersionUID = 0L;
     if (getAfterVersion()
         != other.getAfterVersion()) return false;
     if (legalActionsForm_ != other.legalActionsForm_) return false;
+    if (getOutcomesInUpdates()
+        != other.getOutcomesInUpdates()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -296,6 +326,9 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getAfterVersion();
     hash = (37 * hash) + LEGAL_ACTIONS_FORM_FIELD_NUMBER;
     hash = (53 * hash) + legalActionsForm_;
+    hash = (37 * hash) + OUTCOMES_IN_UPDATES_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getOutcomesInUpdates());
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -435,6 +468,7 @@ private static final long serialVersionUID = 0L;
       seatToken_ = "";
       afterVersion_ = 0;
       legalActionsForm_ = 0;
+      outcomesInUpdates_ = false;
       return this;
     }
 
@@ -480,6 +514,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000008) != 0)) {
         result.legalActionsForm_ = legalActionsForm_;
       }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.outcomesInUpdates_ = outcomesInUpdates_;
+      }
     }
 
     @java.lang.Override
@@ -509,6 +546,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.legalActionsForm_ != 0) {
         setLegalActionsFormValue(other.getLegalActionsFormValue());
+      }
+      if (other.getOutcomesInUpdates() != false) {
+        setOutcomesInUpdates(other.getOutcomesInUpdates());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -556,6 +596,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000008;
               break;
             } // case 32
+            case 40: {
+              outcomesInUpdates_ = input.readBool();
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 40
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -900,6 +945,68 @@ private static final long serialVersionUID = 0L;
     public Builder clearLegalActionsForm() {
       bitField0_ = (bitField0_ & ~0x00000008);
       legalActionsForm_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private boolean outcomesInUpdates_ ;
+    /**
+     * <pre>
+     * When true, the outcome of an action of this session that was accepted
+     * travels in the same message as the update of the version it produced
+     * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+     * message follows: one message fewer per action. Refusals, and acceptances
+     * whose update was sent before the action was answered (a repeated
+     * `request_id`, a race with another replica's fan-out), still come as
+     * `outcome`. False (the default): every outcome is a message of its own.
+     * </pre>
+     *
+     * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The outcomesInUpdates.
+     */
+    @java.lang.Override
+    public boolean getOutcomesInUpdates() {
+      return outcomesInUpdates_;
+    }
+    /**
+     * <pre>
+     * When true, the outcome of an action of this session that was accepted
+     * travels in the same message as the update of the version it produced
+     * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+     * message follows: one message fewer per action. Refusals, and acceptances
+     * whose update was sent before the action was answered (a repeated
+     * `request_id`, a race with another replica's fan-out), still come as
+     * `outcome`. False (the default): every outcome is a message of its own.
+     * </pre>
+     *
+     * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The outcomesInUpdates to set.
+     * @return This builder for chaining.
+     */
+    public Builder setOutcomesInUpdates(boolean value) {
+
+      outcomesInUpdates_ = value;
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When true, the outcome of an action of this session that was accepted
+     * travels in the same message as the update of the version it produced
+     * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+     * message follows: one message fewer per action. Refusals, and acceptances
+     * whose update was sent before the action was answered (a repeated
+     * `request_id`, a race with another replica's fan-out), still come as
+     * `outcome`. False (the default): every outcome is a message of its own.
+     * </pre>
+     *
+     * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearOutcomesInUpdates() {
+      bitField0_ = (bitField0_ & ~0x00000010);
+      outcomesInUpdates_ = false;
       onChanged();
       return this;
     }

@@ -90,4 +90,20 @@ public interface PlayOpenOrBuilder extends
    * @return The legalActionsForm.
    */
   dev.cardroom.v1.LegalActionsForm getLegalActionsForm();
+
+  /**
+   * <pre>
+   * When true, the outcome of an action of this session that was accepted
+   * travels in the same message as the update of the version it produced
+   * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+   * message follows: one message fewer per action. Refusals, and acceptances
+   * whose update was sent before the action was answered (a repeated
+   * `request_id`, a race with another replica's fan-out), still come as
+   * `outcome`. False (the default): every outcome is a message of its own.
+   * </pre>
+   *
+   * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The outcomesInUpdates.
+   */
+  boolean getOutcomesInUpdates();
 }

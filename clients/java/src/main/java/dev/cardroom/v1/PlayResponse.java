@@ -52,6 +52,7 @@ private static final long serialVersionUID = 0L;
             dev.cardroom.v1.PlayResponse.class, dev.cardroom.v1.PlayResponse.Builder.class);
   }
 
+  private int bitField0_;
   private int kindCase_ = 0;
   @SuppressWarnings("serial")
   private java.lang.Object kind_;
@@ -180,6 +181,50 @@ private static final long serialVersionUID = 0L;
     return dev.cardroom.v1.PlayOutcome.getDefaultInstance();
   }
 
+  public static final int UPDATE_OUTCOME_FIELD_NUMBER = 3;
+  private dev.cardroom.v1.PlayOutcome updateOutcome_;
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   * @return Whether the updateOutcome field is set.
+   */
+  @java.lang.Override
+  public boolean hasUpdateOutcome() {
+    return ((bitField0_ & 0x00000001) != 0);
+  }
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   * @return The updateOutcome.
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PlayOutcome getUpdateOutcome() {
+    return updateOutcome_ == null ? dev.cardroom.v1.PlayOutcome.getDefaultInstance() : updateOutcome_;
+  }
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PlayOutcomeOrBuilder getUpdateOutcomeOrBuilder() {
+    return updateOutcome_ == null ? dev.cardroom.v1.PlayOutcome.getDefaultInstance() : updateOutcome_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -200,6 +245,9 @@ private static final long serialVersionUID = 0L;
     if (kindCase_ == 2) {
       output.writeMessage(2, (dev.cardroom.v1.PlayOutcome) kind_);
     }
+    if (((bitField0_ & 0x00000001) != 0)) {
+      output.writeMessage(3, getUpdateOutcome());
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -211,6 +259,10 @@ private static final long serialVersionUID = 0L;
     if (kindCase_ == 2) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(2, (dev.cardroom.v1.PlayOutcome) kind_);
+    }
+    if (((bitField0_ & 0x00000001) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(3, getUpdateOutcome());
     }
     return size;
   }
@@ -236,6 +288,11 @@ private static final long serialVersionUID = 0L;
     }
     dev.cardroom.v1.PlayResponse other = (dev.cardroom.v1.PlayResponse) obj;
 
+    if (hasUpdateOutcome() != other.hasUpdateOutcome()) return false;
+    if (hasUpdateOutcome()) {
+      if (!getUpdateOutcome()
+          .equals(other.getUpdateOutcome())) return false;
+    }
     if (!getKindCase().equals(other.getKindCase())) return false;
     switch (kindCase_) {
       case 1:
@@ -260,6 +317,10 @@ private static final long serialVersionUID = 0L;
     }
     int hash = 41;
     hash = (19 * hash) + getDescriptor().hashCode();
+    if (hasUpdateOutcome()) {
+      hash = (37 * hash) + UPDATE_OUTCOME_FIELD_NUMBER;
+      hash = (53 * hash) + getUpdateOutcome().hashCode();
+    }
     switch (kindCase_) {
       case 1:
         hash = (37 * hash) + UPDATE_FIELD_NUMBER;
@@ -395,13 +456,19 @@ private static final long serialVersionUID = 0L;
 
     // Construct using dev.cardroom.v1.PlayResponse.newBuilder()
     private Builder() {
-
+      maybeForceBuilderInitialization();
     }
 
     private Builder(
         com.google.protobuf.GeneratedMessage.BuilderParent parent) {
       super(parent);
-
+      maybeForceBuilderInitialization();
+    }
+    private void maybeForceBuilderInitialization() {
+      if (com.google.protobuf.GeneratedMessage
+              .alwaysUseFieldBuilders) {
+        internalGetUpdateOutcomeFieldBuilder();
+      }
     }
     @java.lang.Override
     public Builder clear() {
@@ -412,6 +479,11 @@ private static final long serialVersionUID = 0L;
       }
       if (outcomeBuilder_ != null) {
         outcomeBuilder_.clear();
+      }
+      updateOutcome_ = null;
+      if (updateOutcomeBuilder_ != null) {
+        updateOutcomeBuilder_.dispose();
+        updateOutcomeBuilder_ = null;
       }
       kindCase_ = 0;
       kind_ = null;
@@ -449,6 +521,14 @@ private static final long serialVersionUID = 0L;
 
     private void buildPartial0(dev.cardroom.v1.PlayResponse result) {
       int from_bitField0_ = bitField0_;
+      int to_bitField0_ = 0;
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.updateOutcome_ = updateOutcomeBuilder_ == null
+            ? updateOutcome_
+            : updateOutcomeBuilder_.build();
+        to_bitField0_ |= 0x00000001;
+      }
+      result.bitField0_ |= to_bitField0_;
     }
 
     private void buildPartialOneofs(dev.cardroom.v1.PlayResponse result) {
@@ -476,6 +556,9 @@ private static final long serialVersionUID = 0L;
 
     public Builder mergeFrom(dev.cardroom.v1.PlayResponse other) {
       if (other == dev.cardroom.v1.PlayResponse.getDefaultInstance()) return this;
+      if (other.hasUpdateOutcome()) {
+        mergeUpdateOutcome(other.getUpdateOutcome());
+      }
       switch (other.getKindCase()) {
         case UPDATE: {
           mergeUpdate(other.getUpdate());
@@ -529,6 +612,13 @@ private static final long serialVersionUID = 0L;
               kindCase_ = 2;
               break;
             } // case 18
+            case 26: {
+              input.readMessage(
+                  internalGetUpdateOutcomeFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 26
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -915,6 +1005,181 @@ private static final long serialVersionUID = 0L;
       kindCase_ = 2;
       onChanged();
       return outcomeBuilder_;
+    }
+
+    private dev.cardroom.v1.PlayOutcome updateOutcome_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PlayOutcome, dev.cardroom.v1.PlayOutcome.Builder, dev.cardroom.v1.PlayOutcomeOrBuilder> updateOutcomeBuilder_;
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     * @return Whether the updateOutcome field is set.
+     */
+    public boolean hasUpdateOutcome() {
+      return ((bitField0_ & 0x00000004) != 0);
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     * @return The updateOutcome.
+     */
+    public dev.cardroom.v1.PlayOutcome getUpdateOutcome() {
+      if (updateOutcomeBuilder_ == null) {
+        return updateOutcome_ == null ? dev.cardroom.v1.PlayOutcome.getDefaultInstance() : updateOutcome_;
+      } else {
+        return updateOutcomeBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public Builder setUpdateOutcome(dev.cardroom.v1.PlayOutcome value) {
+      if (updateOutcomeBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        updateOutcome_ = value;
+      } else {
+        updateOutcomeBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public Builder setUpdateOutcome(
+        dev.cardroom.v1.PlayOutcome.Builder builderForValue) {
+      if (updateOutcomeBuilder_ == null) {
+        updateOutcome_ = builderForValue.build();
+      } else {
+        updateOutcomeBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public Builder mergeUpdateOutcome(dev.cardroom.v1.PlayOutcome value) {
+      if (updateOutcomeBuilder_ == null) {
+        if (((bitField0_ & 0x00000004) != 0) &&
+          updateOutcome_ != null &&
+          updateOutcome_ != dev.cardroom.v1.PlayOutcome.getDefaultInstance()) {
+          getUpdateOutcomeBuilder().mergeFrom(value);
+        } else {
+          updateOutcome_ = value;
+        }
+      } else {
+        updateOutcomeBuilder_.mergeFrom(value);
+      }
+      if (updateOutcome_ != null) {
+        bitField0_ |= 0x00000004;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public Builder clearUpdateOutcome() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      updateOutcome_ = null;
+      if (updateOutcomeBuilder_ != null) {
+        updateOutcomeBuilder_.dispose();
+        updateOutcomeBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public dev.cardroom.v1.PlayOutcome.Builder getUpdateOutcomeBuilder() {
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return internalGetUpdateOutcomeFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public dev.cardroom.v1.PlayOutcomeOrBuilder getUpdateOutcomeOrBuilder() {
+      if (updateOutcomeBuilder_ != null) {
+        return updateOutcomeBuilder_.getMessageOrBuilder();
+      } else {
+        return updateOutcome_ == null ?
+            dev.cardroom.v1.PlayOutcome.getDefaultInstance() : updateOutcome_;
+      }
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.cardroom.v1.PlayOutcome, dev.cardroom.v1.PlayOutcome.Builder, dev.cardroom.v1.PlayOutcomeOrBuilder> 
+        internalGetUpdateOutcomeFieldBuilder() {
+      if (updateOutcomeBuilder_ == null) {
+        updateOutcomeBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.cardroom.v1.PlayOutcome, dev.cardroom.v1.PlayOutcome.Builder, dev.cardroom.v1.PlayOutcomeOrBuilder>(
+                getUpdateOutcome(),
+                getParentForChildren(),
+                isClean());
+        updateOutcome_ = null;
+      }
+      return updateOutcomeBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PlayResponse)

@@ -290,6 +290,62 @@ public  final class PlayOpen extends
     legalActionsForm_ = 0;
   }
 
+  public static final int OUTCOMES_IN_UPDATES_FIELD_NUMBER = 5;
+  private boolean outcomesInUpdates_;
+  /**
+   * <pre>
+   * When true, the outcome of an action of this session that was accepted
+   * travels in the same message as the update of the version it produced
+   * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+   * message follows: one message fewer per action. Refusals, and acceptances
+   * whose update was sent before the action was answered (a repeated
+   * `request_id`, a race with another replica's fan-out), still come as
+   * `outcome`. False (the default): every outcome is a message of its own.
+   * </pre>
+   *
+   * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @return The outcomesInUpdates.
+   */
+  @java.lang.Override
+  public boolean getOutcomesInUpdates() {
+    return outcomesInUpdates_;
+  }
+  /**
+   * <pre>
+   * When true, the outcome of an action of this session that was accepted
+   * travels in the same message as the update of the version it produced
+   * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+   * message follows: one message fewer per action. Refusals, and acceptances
+   * whose update was sent before the action was answered (a repeated
+   * `request_id`, a race with another replica's fan-out), still come as
+   * `outcome`. False (the default): every outcome is a message of its own.
+   * </pre>
+   *
+   * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+   * @param value The outcomesInUpdates to set.
+   */
+  private void setOutcomesInUpdates(boolean value) {
+    
+    outcomesInUpdates_ = value;
+  }
+  /**
+   * <pre>
+   * When true, the outcome of an action of this session that was accepted
+   * travels in the same message as the update of the version it produced
+   * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+   * message follows: one message fewer per action. Refusals, and acceptances
+   * whose update was sent before the action was answered (a repeated
+   * `request_id`, a race with another replica's fan-out), still come as
+   * `outcome`. False (the default): every outcome is a message of its own.
+   * </pre>
+   *
+   * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+   */
+  private void clearOutcomesInUpdates() {
+
+    outcomesInUpdates_ = false;
+  }
+
   public static dev.cardroom.v1.PlayOpen parseFrom(
       java.nio.ByteBuffer data)
       throws com.google.protobuf.InvalidProtocolBufferException {
@@ -667,6 +723,64 @@ public  final class PlayOpen extends
       return this;
     }
 
+    /**
+     * <pre>
+     * When true, the outcome of an action of this session that was accepted
+     * travels in the same message as the update of the version it produced
+     * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+     * message follows: one message fewer per action. Refusals, and acceptances
+     * whose update was sent before the action was answered (a repeated
+     * `request_id`, a race with another replica's fan-out), still come as
+     * `outcome`. False (the default): every outcome is a message of its own.
+     * </pre>
+     *
+     * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return The outcomesInUpdates.
+     */
+    @java.lang.Override
+    public boolean getOutcomesInUpdates() {
+      return instance.getOutcomesInUpdates();
+    }
+    /**
+     * <pre>
+     * When true, the outcome of an action of this session that was accepted
+     * travels in the same message as the update of the version it produced
+     * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+     * message follows: one message fewer per action. Refusals, and acceptances
+     * whose update was sent before the action was answered (a repeated
+     * `request_id`, a race with another replica's fan-out), still come as
+     * `outcome`. False (the default): every outcome is a message of its own.
+     * </pre>
+     *
+     * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @param value The outcomesInUpdates to set.
+     * @return This builder for chaining.
+     */
+    public Builder setOutcomesInUpdates(boolean value) {
+      copyOnWrite();
+      instance.setOutcomesInUpdates(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * When true, the outcome of an action of this session that was accepted
+     * travels in the same message as the update of the version it produced
+     * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+     * message follows: one message fewer per action. Refusals, and acceptances
+     * whose update was sent before the action was answered (a repeated
+     * `request_id`, a race with another replica's fan-out), still come as
+     * `outcome`. False (the default): every outcome is a message of its own.
+     * </pre>
+     *
+     * <code>bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearOutcomesInUpdates() {
+      copyOnWrite();
+      instance.clearOutcomesInUpdates();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PlayOpen)
   }
   @java.lang.Override
@@ -687,10 +801,11 @@ public  final class PlayOpen extends
             "seatToken_",
             "afterVersion_",
             "legalActionsForm_",
+            "outcomesInUpdates_",
           };
           java.lang.String info =
-              "\u0000\u0004\u0000\u0000\u0001\u0004\u0004\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
-              "\u0003\u0004\u0004\f";
+              "\u0000\u0005\u0000\u0000\u0001\u0005\u0005\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+              "\u0003\u0004\u0004\f\u0005\u0007";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

@@ -20,6 +20,7 @@ public  final class PlayResponse extends
     PlayResponseOrBuilder {
   private PlayResponse() {
   }
+  private int bitField0_;
   private int kindCase_ = 0;
   private java.lang.Object kind_;
   public enum KindCase
@@ -206,6 +207,84 @@ public  final class PlayResponse extends
       kindCase_ = 0;
       kind_ = null;
     }
+  }
+
+  public static final int UPDATE_OUTCOME_FIELD_NUMBER = 3;
+  private dev.cardroom.v1.PlayOutcome updateOutcome_;
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   */
+  @java.lang.Override
+  public boolean hasUpdateOutcome() {
+    return ((bitField0_ & 0x00000001) != 0);
+  }
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   */
+  @java.lang.Override
+  public dev.cardroom.v1.PlayOutcome getUpdateOutcome() {
+    return updateOutcome_ == null ? dev.cardroom.v1.PlayOutcome.getDefaultInstance() : updateOutcome_;
+  }
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   */
+  @java.lang.SuppressWarnings("ReturnValueIgnored")
+  private void setUpdateOutcome(dev.cardroom.v1.PlayOutcome value) {
+    value.getClass();  // minimal bytecode null check
+    updateOutcome_ = value;
+    bitField0_ |= 0x00000001;
+  }
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   */
+  @java.lang.SuppressWarnings({"ReferenceEquality", "ReturnValueIgnored"})
+  private void mergeUpdateOutcome(dev.cardroom.v1.PlayOutcome value) {
+    value.getClass();  // minimal bytecode null check
+    if (updateOutcome_ != null &&
+        updateOutcome_ != dev.cardroom.v1.PlayOutcome.getDefaultInstance()) {
+      updateOutcome_ =
+        dev.cardroom.v1.PlayOutcome.newBuilder(updateOutcome_).mergeFrom(value).buildPartial();
+    } else {
+      updateOutcome_ = value;
+    }
+    bitField0_ |= 0x00000001;
+  }
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   */
+  private void clearUpdateOutcome() {
+    updateOutcome_ = null;
+    bitField0_ = (bitField0_ & ~0x00000001);
   }
 
   public static dev.cardroom.v1.PlayResponse parseFrom(
@@ -465,6 +544,89 @@ public  final class PlayResponse extends
       return this;
     }
 
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    @java.lang.Override
+    public boolean hasUpdateOutcome() {
+      return instance.hasUpdateOutcome();
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    @java.lang.Override
+    public dev.cardroom.v1.PlayOutcome getUpdateOutcome() {
+      return instance.getUpdateOutcome();
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public Builder setUpdateOutcome(dev.cardroom.v1.PlayOutcome value) {
+      copyOnWrite();
+      instance.setUpdateOutcome(value);
+      return this;
+      }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public Builder setUpdateOutcome(
+        dev.cardroom.v1.PlayOutcome.Builder builderForValue) {
+      copyOnWrite();
+      instance.setUpdateOutcome(builderForValue.build());
+      return this;
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public Builder mergeUpdateOutcome(dev.cardroom.v1.PlayOutcome value) {
+      copyOnWrite();
+      instance.mergeUpdateOutcome(value);
+      return this;
+    }
+    /**
+     * <pre>
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * </pre>
+     *
+     * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+     */
+    public Builder clearUpdateOutcome() {  copyOnWrite();
+      instance.clearUpdateOutcome();
+      return this;
+    }
+
     // @@protoc_insertion_point(builder_scope:cardroom.v1.PlayResponse)
   }
   @java.lang.Override
@@ -483,12 +645,14 @@ public  final class PlayResponse extends
           java.lang.Object[] objects = new java.lang.Object[] {
             "kind_",
             "kindCase_",
+            "bitField0_",
             dev.cardroom.v1.MatchUpdate.class,
             dev.cardroom.v1.PlayOutcome.class,
+            "updateOutcome_",
           };
           java.lang.String info =
-              "\u0000\u0002\u0001\u0000\u0001\u0002\u0002\u0000\u0000\u0000\u0001<\u0000\u0002<" +
-              "\u0000";
+              "\u0000\u0003\u0001\u0001\u0001\u0003\u0003\u0000\u0000\u0000\u0001<\u0000\u0002<" +
+              "\u0000\u0003\u1009\u0000";
           return newMessageInfo(DEFAULT_INSTANCE, info, objects);
       }
       case GET_DEFAULT_INSTANCE: {

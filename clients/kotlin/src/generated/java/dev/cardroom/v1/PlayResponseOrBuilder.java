@@ -48,5 +48,28 @@ public interface PlayResponseOrBuilder extends
    */
   dev.cardroom.v1.PlayOutcome getOutcome();
 
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   * @return Whether the updateOutcome field is set.
+   */
+  boolean hasUpdateOutcome();
+  /**
+   * <pre>
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   * </pre>
+   *
+   * <code>.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];</code>
+   * @return The updateOutcome.
+   */
+  dev.cardroom.v1.PlayOutcome getUpdateOutcome();
+
   public dev.cardroom.v1.PlayResponse.KindCase getKindCase();
 }

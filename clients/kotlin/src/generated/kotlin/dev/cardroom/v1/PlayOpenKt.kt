@@ -153,6 +153,43 @@ public object PlayOpenKt {
     public fun clearLegalActionsForm() {
       _builder.clearLegalActionsForm()
     }
+
+    /**
+     * ```
+     * When true, the outcome of an action of this session that was accepted
+     * travels in the same message as the update of the version it produced
+     * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+     * message follows: one message fewer per action. Refusals, and acceptances
+     * whose update was sent before the action was answered (a repeated
+     * `request_id`, a race with another replica's fan-out), still come as
+     * `outcome`. False (the default): every outcome is a message of its own.
+     * ```
+     *
+     * `bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public var outcomesInUpdates: kotlin.Boolean
+      @kotlin.jvm.JvmName("getOutcomesInUpdates")
+        get() = _builder.outcomesInUpdates
+      @kotlin.jvm.JvmName("setOutcomesInUpdates")
+        set(value) {
+        _builder.outcomesInUpdates = value
+      }
+    /**
+     * ```
+     * When true, the outcome of an action of this session that was accepted
+     * travels in the same message as the update of the version it produced
+     * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+     * message follows: one message fewer per action. Refusals, and acceptances
+     * whose update was sent before the action was answered (a repeated
+     * `request_id`, a race with another replica's fan-out), still come as
+     * `outcome`. False (the default): every outcome is a message of its own.
+     * ```
+     *
+     * `bool outcomes_in_updates = 5 [json_name = "outcomesInUpdates", (.google.api.field_behavior) = OPTIONAL];`
+     */
+    public fun clearOutcomesInUpdates() {
+      _builder.clearOutcomesInUpdates()
+    }
   }
 }
 public inline fun dev.cardroom.v1.PlayOpen.copy(block: `dev.cardroom.v1`.PlayOpenKt.Dsl.() -> kotlin.Unit): dev.cardroom.v1.PlayOpen =

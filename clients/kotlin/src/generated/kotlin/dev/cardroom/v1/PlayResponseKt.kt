@@ -104,6 +104,51 @@ public object PlayResponseKt {
     public fun hasOutcome(): kotlin.Boolean {
       return _builder.hasOutcome()
     }
+
+    /**
+     * ```
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * ```
+     *
+     * `.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];`
+     */
+    public var updateOutcome: dev.cardroom.v1.PlayOutcome
+      @kotlin.jvm.JvmName("getUpdateOutcome")
+        get() = _builder.updateOutcome
+      @kotlin.jvm.JvmName("setUpdateOutcome")
+        set(value) {
+        _builder.updateOutcome = value
+      }
+    /**
+     * ```
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * ```
+     *
+     * `.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];`
+     */
+    public fun clearUpdateOutcome() {
+      _builder.clearUpdateOutcome()
+    }
+    /**
+     * ```
+     * On an `update`, for a session opened with `outcomes_in_updates`: the
+     * outcome (accepted, with this update's version) of the session's own
+     * action that produced this version; unset on every other message.
+     * ```
+     *
+     * `.cardroom.v1.PlayOutcome update_outcome = 3 [json_name = "updateOutcome"];`
+     * @return Whether the updateOutcome field is set.
+     */
+    public fun hasUpdateOutcome(): kotlin.Boolean {
+      return _builder.hasUpdateOutcome()
+    }
+
+    public val PlayResponseKt.Dsl.updateOutcomeOrNull: dev.cardroom.v1.PlayOutcome?
+      get() = _builder.updateOutcomeOrNull
     public val kindCase: dev.cardroom.v1.PlayResponse.KindCase
     @kotlin.jvm.JvmName("getKindCase")
       get() = _builder.kindCase
@@ -121,4 +166,7 @@ public val dev.cardroom.v1.PlayResponseOrBuilder.updateOrNull: dev.cardroom.v1.M
 
 public val dev.cardroom.v1.PlayResponseOrBuilder.outcomeOrNull: dev.cardroom.v1.PlayOutcome?
   get() = if (hasOutcome()) getOutcome() else null
+
+public val dev.cardroom.v1.PlayResponseOrBuilder.updateOutcomeOrNull: dev.cardroom.v1.PlayOutcome?
+  get() = if (hasUpdateOutcome()) getUpdateOutcome() else null
 

@@ -467,6 +467,16 @@ export interface PlayOpen {
    * GetMatchRequest; COMPACT by default).
    */
   legalActionsForm: LegalActionsForm;
+  /**
+   * When true, the outcome of an action of this session that was accepted
+   * travels in the same message as the update of the version it produced
+   * (`PlayResponse.update_outcome` beside `update`), and no separate `outcome`
+   * message follows: one message fewer per action. Refusals, and acceptances
+   * whose update was sent before the action was answered (a repeated
+   * `request_id`, a race with another replica's fan-out), still come as
+   * `outcome`. False (the default): every outcome is a message of its own.
+   */
+  outcomesInUpdates: boolean;
 }
 
 /** One action on a Play session, as SubmitAction carries it. */
@@ -496,7 +506,15 @@ export interface PlayResponse {
     | MatchUpdate
     | undefined;
   /** The outcome of one action of this session. */
-  outcome?: PlayOutcome | undefined;
+  outcome?:
+    | PlayOutcome
+    | undefined;
+  /**
+   * On an `update`, for a session opened with `outcomes_in_updates`: the
+   * outcome (accepted, with this update's version) of the session's own
+   * action that produced this version; unset on every other message.
+   */
+  updateOutcome: PlayOutcome | undefined;
 }
 
 /** The outcome of one action sent on a Play session. */
@@ -1602,7 +1620,7 @@ export const PlayRequest: MessageFns<PlayRequest> = {
 };
 
 function createBasePlayOpen(): PlayOpen {
-  return { name: "", seatToken: "", afterVersion: 0, legalActionsForm: 0 };
+  return { name: "", seatToken: "", afterVersion: 0, legalActionsForm: 0, outcomesInUpdates: false };
 }
 
 export const PlayOpen: MessageFns<PlayOpen> = {
@@ -1624,6 +1642,11 @@ export const PlayOpen: MessageFns<PlayOpen> = {
         : isSet(object.legal_actions_form)
         ? legalActionsFormFromJSON(object.legal_actions_form)
         : 0,
+      outcomesInUpdates: isSet(object.outcomesInUpdates)
+        ? globalThis.Boolean(object.outcomesInUpdates)
+        : isSet(object.outcomes_in_updates)
+        ? globalThis.Boolean(object.outcomes_in_updates)
+        : false,
     };
   },
 
@@ -1641,6 +1664,9 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     if (message.legalActionsForm !== 0) {
       obj.legalActionsForm = legalActionsFormToJSON(message.legalActionsForm);
     }
+    if (message.outcomesInUpdates !== false) {
+      obj.outcomesInUpdates = message.outcomesInUpdates;
+    }
     return obj;
   },
 
@@ -1653,6 +1679,7 @@ export const PlayOpen: MessageFns<PlayOpen> = {
     message.seatToken = object.seatToken ?? "";
     message.afterVersion = object.afterVersion ?? 0;
     message.legalActionsForm = object.legalActionsForm ?? 0;
+    message.outcomesInUpdates = object.outcomesInUpdates ?? false;
     return message;
   },
 };
@@ -1707,7 +1734,7 @@ export const PlayAction: MessageFns<PlayAction> = {
 };
 
 function createBasePlayResponse(): PlayResponse {
-  return { update: undefined, outcome: undefined };
+  return { update: undefined, outcome: undefined, updateOutcome: undefined };
 }
 
 export const PlayResponse: MessageFns<PlayResponse> = {
@@ -1715,6 +1742,11 @@ export const PlayResponse: MessageFns<PlayResponse> = {
     return {
       update: isSet(object.update) ? MatchUpdate.fromJSON(object.update) : undefined,
       outcome: isSet(object.outcome) ? PlayOutcome.fromJSON(object.outcome) : undefined,
+      updateOutcome: isSet(object.updateOutcome)
+        ? PlayOutcome.fromJSON(object.updateOutcome)
+        : isSet(object.update_outcome)
+        ? PlayOutcome.fromJSON(object.update_outcome)
+        : undefined,
     };
   },
 
@@ -1725,6 +1757,9 @@ export const PlayResponse: MessageFns<PlayResponse> = {
     }
     if (message.outcome !== undefined) {
       obj.outcome = PlayOutcome.toJSON(message.outcome);
+    }
+    if (message.updateOutcome !== undefined) {
+      obj.updateOutcome = PlayOutcome.toJSON(message.updateOutcome);
     }
     return obj;
   },
@@ -1739,6 +1774,9 @@ export const PlayResponse: MessageFns<PlayResponse> = {
       : undefined;
     message.outcome = (object.outcome !== undefined && object.outcome !== null)
       ? PlayOutcome.fromPartial(object.outcome)
+      : undefined;
+    message.updateOutcome = (object.updateOutcome !== undefined && object.updateOutcome !== null)
+      ? PlayOutcome.fromPartial(object.updateOutcome)
       : undefined;
     return message;
   },
