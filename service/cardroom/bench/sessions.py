@@ -115,6 +115,7 @@ async def _seat(
                         record.finished = newest.match.status == match_pb2.MATCH_STATUS_FINISHED
                         over.set()
                     if response.HasField("update_outcome"):  # this seat's action produced it
+                        meter.calls["Play.update_outcome"] += 1
                         _outcome(meter, tally, record, seat, pending, response.update_outcome)
                 else:
                     _outcome(meter, tally, record, seat, pending, response.outcome)
