@@ -6,14 +6,17 @@ each must get every version after the one it asked for, once and in order, while
 live updates. One more stream's reader reads nothing (a small receive buffer) while a hundred versions are
 committed: the other streams must get every version meanwhile, and once it reads it must get every version
 too. (On loopback the server's kernel send buffer grows to hold those versions, so this sink need not leave
-the feed; tests/api/test_frame_sink.py makes one leave over a socket with small buffers.)
+the feed; tests/api/test_frame_sink.py makes one leave over a socket with small buffers.) And at a shutdown a
+stream whose live events its sink wrote ends with the ``reconnect`` event naming the last of them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
+import signal
 import socket
 import uuid
 from urllib.parse import urlsplit
@@ -23,6 +26,7 @@ import pytest
 from rest_table import FLAT, RestTable, bearer, ok
 
 from cardroom.bench.sse_reader import follow_sse
+from support.processes import ServerProcess
 
 VIEWERS = (None, 0, 1)
 EVENT_ID = re.compile(rb"id: (\d+)\r\n")
@@ -113,3 +117,37 @@ async def test_streams_joining_mid_play_and_a_stalled_one_get_every_version_once
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+@pytest.mark.asyncio
+async def test_a_shared_stream_ends_at_shutdown_with_the_last_version_its_sink_wrote(redis_process):
+    server = ServerProcess(redis_process.url, "--allow-fixed-decks", "--shutdown-grace", "20")
+    server.start()
+    try:
+        with httpx.Client(base_url=server.http_url, timeout=30) as http:
+            table = RestTable(http, "pumba", 2, seed=31)
+        host = urlsplit(server.http_url)
+        async with httpx.AsyncClient(base_url=server.http_url, timeout=60) as client:
+            ok(await client.post(f"/v1/{table.name}:start", json={}, headers=bearer(table.tokens[0])))
+            now = await _play(client, table, random.Random(2), 2)
+            reader, connection = await asyncio.open_connection(host.hostname, host.port)
+            request = f"GET /v1/{table.name}:watch?afterVersion={now} HTTP/1.1\r\nHost: {host.netloc}\r\n\r\n"
+            connection.write(request.encode())
+            last = await _play(client, table, random.Random(3), 10)  # the first live event, then the sink's
+            received = b""
+            async with asyncio.timeout(30):
+                while not EVENT_ID.findall(received) or int(EVENT_ID.findall(received)[-1]) < last:
+                    received += await reader.read(1 << 16)
+            server.process.send_signal(signal.SIGTERM)
+            async with asyncio.timeout(30):
+                while b"event: reconnect" not in received or not received.endswith(b"\r\n\r\n\r\n"):
+                    chunk = await reader.read(1 << 16)
+                    assert chunk, "the stream closed without its reconnect event"
+                    received += chunk
+            connection.close()
+        assert [int(version) for version in EVENT_ID.findall(received)] == list(range(now + 1, last + 1))
+        closing = re.search(rb"event: reconnect\r\n.*?data: (.*?)\r\n", received, re.DOTALL)
+        assert closing is not None
+        assert json.loads(closing.group(1)) == {"reason": "SERVER_SHUTTING_DOWN", "lastEventId": str(last)}
+    finally:
+        server.stop()
