@@ -76,6 +76,28 @@ class RestTable:
         return actions
 
 
+async def play_async(
+    client: httpx.AsyncClient, table: RestTable, rng: random.Random, actions: int, state: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Up to ``actions`` random legal actions over ``client`` (fewer when the match ends), each acting seat picking
+    one of its own, from ``state`` (the match's, read when None); the state answered last."""
+    if state is None:
+        state = ok(await client.get(f"/v1/{table.name}", headers=bearer(table.tokens[0])))
+    for _ in range(actions):
+        if state["match"]["status"] != "MATCH_STATUS_ACTIVE":
+            break
+        seat = rng.choice(state["toAct"])
+        mine = ok(await client.get(f"/v1/{table.name}", params=FLAT, headers=bearer(table.tokens[seat])))
+        body = {
+            "action": rng.choice(mine["legalActions"]),
+            "requestId": str(uuid.uuid4()),
+            "expectedVersion": mine["match"]["version"],
+        }
+        answer = await client.post(f"/v1/{table.name}:submitAction", json=body, headers=bearer(table.tokens[seat]))
+        state = ok(answer)["state"]
+    return state
+
+
 def _oneof_field(game: str) -> str:
     """The GameOptions oneof field of a game, in proto3 JSON: ``up-or-down`` -> ``upOrDown``."""
     first, *rest = game.split("-")

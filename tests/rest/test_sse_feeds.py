@@ -18,12 +18,11 @@ import random
 import re
 import signal
 import socket
-import uuid
 from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from rest_table import FLAT, RestTable, bearer, ok
+from rest_table import RestTable, bearer, ok, play_async
 
 from cardroom.bench.sse_reader import follow_sse
 from support.processes import ServerProcess
@@ -60,20 +59,7 @@ async def _stalled_reader(
 
 async def _play(client: httpx.AsyncClient, table: RestTable, rng: random.Random, actions: int) -> int:
     """``actions`` random legal actions (fewer if the match ends); the version committed last."""
-    state = ok(await client.get(f"/v1/{table.name}", headers=bearer(table.tokens[0])))
-    for _ in range(actions):
-        if state["match"]["status"] != "MATCH_STATUS_ACTIVE":
-            break
-        seat = rng.choice(state["toAct"])
-        mine = ok(await client.get(f"/v1/{table.name}", params=FLAT, headers=bearer(table.tokens[seat])))
-        body = {
-            "action": rng.choice(mine["legalActions"]),
-            "requestId": str(uuid.uuid4()),
-            "expectedVersion": mine["match"]["version"],
-        }
-        answer = await client.post(f"/v1/{table.name}:submitAction", json=body, headers=bearer(table.tokens[seat]))
-        state = ok(answer)["state"]
-    return int(state["match"]["version"])
+    return int((await play_async(client, table, rng, actions))["match"]["version"])
 
 
 async def _until(condition, timeout: float = 60) -> None:

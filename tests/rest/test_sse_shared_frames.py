@@ -13,14 +13,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import uuid
 from urllib.parse import urlsplit
 
 import grpc
 import httpx
 import pytest
 from google.protobuf import json_format
-from rest_table import FLAT, RestTable, bearer, ok
+from rest_table import RestTable, bearer, ok, play_async
 
 from cardroom.bench.sse_reader import follow_sse
 from cardroom.v1 import game_service_pb2 as pb
@@ -94,18 +93,7 @@ async def test_each_viewer_gets_every_version_once_with_its_own_view(server, htt
         # the play: every version after the streams opened is live on them (the shared frames' path)
         rng = random.Random(5)
         state = ok(await client.post(f"/v1/{table.name}:start", json={}, headers=bearer(table.tokens[0])))
-        for _ in range(ACTIONS):
-            if state["match"]["status"] != "MATCH_STATUS_ACTIVE":
-                break
-            seat = rng.choice(state["toAct"])
-            mine = ok(await client.get(f"/v1/{table.name}", params=FLAT, headers=bearer(table.tokens[seat])))
-            body = {
-                "action": rng.choice(mine["legalActions"]),
-                "requestId": str(uuid.uuid4()),
-                "expectedVersion": mine["match"]["version"],
-            }
-            answer = await client.post(f"/v1/{table.name}:submitAction", json=body, headers=bearer(table.tokens[seat]))
-            state = ok(answer)["state"]
+        state = await play_async(client, table, rng, ACTIONS, state)
         last = state["match"]["version"]
         final.set_result(last)
         async with asyncio.timeout(60):
