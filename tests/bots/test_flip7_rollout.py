@@ -8,7 +8,7 @@ import random
 
 from cardroom.bots import get_bot, observe
 from cardroom.bots.flip7 import standard
-from cardroom.bots.flip7.rollout import INDEX, Table
+from cardroom.bots.flip7.rollout import INDEX, Pending, Table
 from cardroom.engines import get_engine
 from cardroom.engines.contract import validate_options
 from cardroom.engines.flip7.cards import KIND
@@ -69,9 +69,38 @@ def test_a_rollout_on_the_engines_pile_ends_the_round_as_the_engine() -> None:
     assert compared > 100
 
 
-def _engine_round_end(state, seat: int, hit: bool) -> list[int] | None:
-    """The totals at the end of the current round, ``seat`` playing ``hit`` first and standard bots after."""
-    action = {"type": "hit" if hit else "stay"}
+def test_a_rollout_from_an_assignment_ends_the_round_as_the_engine() -> None:
+    """Every recipient of every pending card (in the deal, on a hit, set aside in a Flip Three) that the view
+    tells how the round goes on from."""
+    compared = in_deal = in_flip_three = 0
+    for seed in range(30):
+        for state, observation in _decisions(seed):
+            view, legal = observation.view, observation.legal_actions
+            if legal[0]["type"] != "assign" or state.draw_seen:
+                continue
+            pending = Pending.of(view)
+            if pending is None:
+                assert view["phase"] == "DEAL" and view["stack"]
+                continue
+            table = Table(view, OPTIONS)
+            pile = [INDEX[KIND[card]] for card in reversed(state.draw)]
+            for target in view["pending"]["legal_targets"]:
+                engine_totals = _engine_round_end(state, view["you"], {"type": "assign", "target": target})
+                if engine_totals is None:
+                    continue
+                play = table.copy(list(pile), random.Random(0))
+                play.play_assignment(pending, target)
+                assert [play.final(i) for i in range(4)] == engine_totals
+                compared += 1
+                in_deal += view["phase"] == "DEAL"
+                in_flip_three += bool(view["stack"])
+    assert compared > 30 and in_deal > 5 and in_flip_three > 2
+
+
+def _engine_round_end(state, seat: int, first: bool | dict) -> list[int] | None:
+    """The totals at the end of the current round, ``seat`` playing ``first`` (hit or not, or an action) and
+    standard bots after."""
+    action = first if isinstance(first, dict) else {"type": "hit" if first else "stay"}
     while True:
         transition = ENGINE.apply(state, seat, action)
         for event in transition.events:

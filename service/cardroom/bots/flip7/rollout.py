@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...engines.flip7.cards import KIND, KINDS
@@ -59,6 +60,7 @@ class Table:
         "left",
         "numbers_left",
         "pile",
+        "planner",
         "plus",
         "points_left",
         "reserve",
@@ -68,6 +70,7 @@ class Table:
         "status",
         "target",
         "total",
+        "until",
     )
 
     def __init__(self, view: Mapping[str, Any], options: Mapping[str, Any]) -> None:
@@ -102,6 +105,7 @@ class Table:
         self.target = options["target_score"]
         self.bonus = options["flip7_bonus"]
         self.rng = random.Random(0)  # never drawn from: only copies are played on, each with the caller's rng
+        self.planner, self.until = -1, 0  # no seat hits by a plan (``hits``)
 
     def _count_pile(self) -> None:
         """The pile's counts by kind and the sums ``hit_gain`` reads (kept up to date card by card in ``draw``)."""
@@ -123,6 +127,7 @@ class Table:
         other.left, other.target, other.bonus, other.seats = len(pile), self.target, self.bonus, self.seats
         other.numbers_left, other.points_left, other.extra_left = self.numbers_left, self.points_left, self.extra_left
         other.rng = rng
+        other.planner, other.until = self.planner, self.until
         return other
 
     # --- what a seat sees (the standard bot's estimates, knowledge.py and standard.py) -------------
@@ -183,6 +188,13 @@ class Table:
         if alone and mine >= self.target and mine > best_rival:
             return False
         return self.hit_value(i) > 0
+
+    def hits(self, i: int) -> bool:
+        """Whether seat ``i`` hits: the planner (the strong bot testing a plan) hits at least until its total and
+        line reach ``until``, then as every seat by the standard bot's rules."""
+        if i == self.planner and self.total[i] + self.line(i) < self.until:
+            return True
+        return self.standard_hits(i)
 
     def flip_three_loss(self, i: int) -> float:
         risk = self.duplicate_chance(i)
@@ -277,9 +289,14 @@ class Table:
             if self.status[target] != ACTIVE:
                 break
             self.receive(target, self.draw(), set_aside)
-        if self.status[target] == BUSTED:
-            return
+        self.resolve_set_aside(target, set_aside)
+
+    def resolve_set_aside(self, target: int, set_aside: Sequence[int]) -> None:
+        """A Flip Three's set-aside cards, assigned one by one by its target in the order drawn, all discarded
+        once the target has busted (rules §3.5 step 3: a nested Flip Three on the target may bust it)."""
         for kind in set_aside:
+            if self.status[target] == BUSTED:
+                return
             self.open_assign(target, kind)
 
     def play_round(self, seat: int, hit: bool) -> None:
@@ -293,11 +310,17 @@ class Table:
         except _RoundOver:
             return
 
-    def play_assignment(self, hitter: int, kind: int, target: int) -> None:
-        """The card ``hitter`` revealed goes to ``target``, then the round is played to its end as in ``play_round``."""
+    def play_assignment(self, pending: Pending, target: int) -> None:
+        """The pending card goes to ``target``, then the round is played to its end: what the stack's Flip Threes
+        still hold, the rest of the deal, then the turns after ``pending.hitter``'s as in ``play_round``."""
         try:
-            self.assign(kind, target)
-            self.play_on(hitter)
+            self.assign(pending.kind, target)
+            for frame_target, set_aside in reversed(pending.frames):
+                self.resolve_set_aside(frame_target, set_aside)
+            for seat in pending.deal_left:
+                if self.status[seat] == ACTIVE:
+                    self.receive(seat, self.draw(), None)
+            self.play_on(pending.hitter)
         except _RoundOver:
             return
 
@@ -310,10 +333,38 @@ class Table:
             if not active:
                 return
             current = active[0]
-            if self.standard_hits(current):
+            if self.hits(current):
                 self.receive(current, self.draw(), None)
             else:
                 self.status[current] = STAYED
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Where the round stands at a pending assignment, as far as the rest of the round depends on it."""
+
+    kind: int  # the card's kind index
+    frames: tuple[tuple[int, tuple[int, ...]], ...]  # the stack's Flip Threes, outermost first: target, set-aside
+    deal_left: tuple[int, ...]  # the seats still to be dealt, in deal order
+    hitter: int  # the turns go on after this seat's (the dealer's in the deal: the first turn is dealer + 1's)
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any]) -> Pending | None:
+        """The pending assignment of ``view``; None in the one case a view does not tell how the round goes on:
+        set-aside cards in the deal (which seat's deal card started that Flip Three is not in the view)."""
+        seats = len(view["players"])
+        frames = tuple(
+            (frame["target"], tuple(INDEX[KIND[card]] for card in frame["set_aside"])) for frame in view["stack"]
+        )
+        kind = INDEX[KIND[view["pending"]["card"]]]
+        if view["phase"] == "TURN":
+            return cls(kind, frames, (), view["current"])
+        if frames:
+            return None
+        # in the deal with an empty stack the card is the decider's own deal card
+        dealer, decider = view["dealer"], view["pending"]["decider"]
+        deal_left = tuple((decider + step) % seats for step in range(1, (dealer - decider) % seats + 1))
+        return cls(kind, frames, deal_left, dealer)
 
 
 def rollout_finals(

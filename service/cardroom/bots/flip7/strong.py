@@ -37,13 +37,17 @@ from ...engines.flip7.cards import KIND
 from ..contract import Bot, Decision, Observation
 from .knowledge import ACTION_WORTH, ACTIVE, duplicate_chance, hit_gain, next_card_kinds
 from .race import expected_finals, game_chance, win_chance
-from .rollout import INDEX, Table, rollout_finals, sample_piles
+from .rollout import Pending, Table, rollout_finals, sample_piles
 from .standard import HIT, STAY, choose, flip_three_bust
+from .win_table import covers, round_end_chance
 
 #: rollouts of the rest of the round for each choice (on the same shuffles)
 ROLLOUTS = 64
 #: points from the target within which the bot plays by rollouts (measured: 60 better than 100, docs/benchmarks.md)
 NEAR_END = 60
+#: the plans tried after a hit, besides the standard rules at once: hit at least until the total and line have
+#: grown by these points
+PLAN_EXTRAS = (10, 20)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,44 +129,65 @@ def _receive(line: Line, kind: str) -> Line:
 
 
 def should_hit(view: Mapping[str, Any], options: Mapping[str, Any], rng: random.Random) -> bool:
-    """HIT when the rollouts of hitting give a better chance to win the game than those of staying."""
+    """HIT when the rollouts of hitting (then playing on by the best of a few plans) give a better chance to win
+    the game than those of staying."""
     seat = view["you"]
     target = options["target_score"]
     table = Table(view, options)
     piles = sample_piles(table, ROLLOUTS, rng)
-    chance = _chances(seat, target)
-    chances = {}
-    for hit in (True, False):
-        finals = rollout_finals(table, piles, rng, lambda play, hit=hit: play.play_round(seat, hit))
-        chances[hit] = sum(chance(totals) for totals in finals)
-    return chances[True] > chances[False]
+    chance = _chances(seat, target, len(view["players"]))
+    stayed = rollout_finals(table, piles, rng, lambda play: play.play_round(seat, False))
+    stay = sum(chance(totals) for totals in stayed)
+    best_hit = -1.0
+    for until in plans(view, seat):
+        table.planner, table.until = seat, until
+        finals = rollout_finals(table, piles, rng, lambda play: play.play_round(seat, True))
+        best_hit = max(best_hit, sum(chance(totals) for totals in finals))
+    return best_hit > stay
 
 
-def _chances(seat: int, target: int) -> Callable[[list[int]], float]:
-    """``game_chance`` for ``seat``, remembered by totals (rollouts often end on the same totals)."""
+def plans(view: Mapping[str, Any], seat: int) -> list[int]:
+    """The totals the bot tries hitting at least until after this hit (0: the standard rules at once): its total
+    and line grown by each of ``PLAN_EXTRAS``, and one more than the best rival's total and line."""
+    players = view["players"]
+    mine = players[seat]["total"] + players[seat]["line_value"]
+    rival = max(p["total"] + p["line_value"] for p in players if p["seat"] != seat)
+    untils = {0, *(mine + extra for extra in PLAN_EXTRAS)}
+    if rival >= mine:
+        untils.add(rival + 1)
+    return sorted(untils)
+
+
+def _chances(seat: int, target: int, seats: int) -> Callable[[list[int]], float]:
+    """``seat``'s chance to win from a round's end totals, remembered by totals (rollouts often end on the same
+    totals): exact when the round ends the game (``race.game_chance``), else the learnt table's
+    (``win_table``) when it covers the game, else the race model's."""
     known: dict[tuple[int, ...], float] = {}
+    learnt = covers(seats, target)
 
     def chance(totals: list[int]) -> float:
         key = tuple(totals)
         if key not in known:
-            known[key] = game_chance(totals, seat, target)
+            if learnt and max(totals) < target:
+                known[key] = round_end_chance(totals, seat)
+            else:
+                known[key] = game_chance(totals, seat, target)
         return known[key]
 
     return chance
 
 
-def rollout_target(view: Mapping[str, Any], options: Mapping[str, Any], rng: random.Random) -> int:
-    """The recipient of the Freeze or Flip Three the bot revealed on its hit whose rollouts give the best chance."""
+def rollout_target(view: Mapping[str, Any], options: Mapping[str, Any], rng: random.Random, pending: Pending) -> int:
+    """The recipient of the pending card whose rollouts give the best chance."""
     seat = view["you"]
     target = options["target_score"]
-    kind = INDEX[KIND[view["pending"]["card"]]]
     table = Table(view, options)
     piles = sample_piles(table, ROLLOUTS, rng)
-    chance = _chances(seat, target)
+    chance = _chances(seat, target, len(view["players"]))
     chances = {}
     for recipient in view["pending"]["legal_targets"]:
         finals = rollout_finals(
-            table, piles, rng, lambda play, recipient=recipient: play.play_assignment(seat, kind, recipient)
+            table, piles, rng, lambda play, recipient=recipient: play.play_assignment(pending, recipient)
         )
         chances[recipient] = sum(chance(totals) for totals in finals)
     # the first of equals in seat order, so the choice is deterministic
@@ -222,9 +247,10 @@ class Flip7StrongBot(Bot):
         if not near_end(view, options):
             return Decision(action=choose(view, legal, options))
         if legal[0]["type"] == "assign":
-            if KIND[view["pending"]["card"]] == "SC":
+            pending = Pending.of(view)
+            if pending is None and KIND[view["pending"]["card"]] == "SC":
                 return Decision(action=choose(view, legal, options))
-            on_hit = view["phase"] == "TURN" and not view["stack"] and view["current"] == view["you"]
-            chosen = rollout_target(view, options, rng) if on_hit else assign_target(view, options)
+            # set-aside cards in the deal: the race model's choice (a rollout cannot tell how that deal goes on)
+            chosen = assign_target(view, options) if pending is None else rollout_target(view, options, rng, pending)
             return Decision(action={"type": "assign", "target": chosen})
         return Decision(action=dict(HIT if should_hit(view, options, rng) else STAY))
