@@ -7,7 +7,8 @@ from __future__ import annotations
 import itertools
 
 from cardroom.bots.flip7 import win_table
-from cardroom.bots.flip7.win_table import SEATS, STEP, TARGET, covers, learn, round_end_chance
+from cardroom.bots.flip7.learn_win_table import SEATS, learn
+from cardroom.bots.flip7.win_table import STEP, TARGET, covers, round_end_chance
 
 
 def test_the_table_covers_its_domain_with_chances() -> None:

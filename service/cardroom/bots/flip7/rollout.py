@@ -1,13 +1,15 @@
 """The rest of a Flip 7 round played out on a sampled draw pile, every seat by the standard bot's rules: the strong
-bot's look-ahead for hit or stay.
+bot's look-ahead for hit or stay and for the recipient of an action card.
 
 A rollout starts from a view at a hit-or-stay decision (TURN phase, nothing pending, no Flip Three on the stack:
-the only moments the bot chooses between HIT and STAY). The draw pile's composition is known from the view
+the only moments the bot chooses between HIT and STAY) or at a pending assignment (``Pending``: in the deal, on a
+hit, or set aside in a Flip Three during a turn). The draw pile's composition is known from the view
 (``knowledge.draw_pile``); one rollout shuffles it with the bot's ``rng`` and plays the round to its end (no seat
 active, a Flip 7, or the piles exhausted), the seat deciding playing the action it is testing first and then, like
 every other seat, the standard bot's choices (``standard.should_hit`` and ``standard.assign_target``, restated
-here on a compact line so that a rollout costs tens of microseconds, not a view per card). Only public cards and
-the bot's own random numbers go in, so the rollout is as honest as the view.
+here on a compact line so that a rollout costs tens of microseconds, not a view per card), except that the
+deciding seat may follow a plan (``Table.hits``: hit at least until a total). Only public cards and the bot's own
+random numbers go in, so the rollout is as honest as the view.
 
 The result of a rollout is the round's end totals; the strong bot turns them into its chance to win the game
 (``race.game_chance``).

@@ -4,22 +4,28 @@ Strategy
 * **Far from the end** (no seat's total and line within ``NEAR_END`` points of the target) it plays as the
   standard bot (``standard.choose``): with the draw pile's composition known exactly, the standard bot's
   one-card rule is close to the points-maximising stop, and points are what count while the game is far from
-  its end. (A bot that rolled out every decision, valuing the round's end with the race model below, won no
-  more than the standard bots: 25.8% of 600 games, docs/benchmarks.md.)
+  its end. (Bots that rolled out every decision won no more than this one: 25.8% of 600 games with the race
+  model below, 29.0-29.5% with a recalibrated race model or the learnt table, docs/benchmarks.md.)
 * **Near the end** every hit-or-stay is decided by rollouts (``rollout.py``): ``ROLLOUTS`` shuffles of the known
-  draw pile (from the bot's ``rng``), on each the rest of the round played twice, the bot hitting or staying
-  first and then every seat, the bot included, playing the standard bot's rules (which the other seats really
-  do against this bot in a benchmark; one policy-improvement step). Each end of round is valued as the bot's
-  chance to win the game (``race.game_chance``): exact when the round ends the game (the highest total wins),
-  else the chance of finishing highest with a normal spread for the rounds left. The same shuffles serve both
-  branches, so the comparison is not drowned in the deck's noise. So it gambles when staying loses the game,
-  banks when staying wins it, and weighs what the seats still to play will do.
-* **Freeze and Flip Three** revealed on its own hit near the end go, the same way, to the recipient whose
-  rollouts give the best chance (the round played on from the assignment). Those revealed in the deal or set
-  aside in a Flip Three (the rollout does not replay a deal or a Flip Three in progress) go to the recipient
-  that leaves the best win chance in the race model of the second pass (``race.win_chance``: a frozen seat keeps
-  its line; a seat given Flip Three busts with ``standard.flip_three_bust``, else gains three cards' worth).
-* **Second Chance** is the standard bot's choice (kept when it may be held, else to the weakest rival).
+  draw pile (from the bot's ``rng``), on each the rest of the round played with the bot staying, and with the
+  bot hitting and then following each of a few plans (``plans``: the standard bot's rules at once, or hitting at
+  least until its total and line have grown by ``PLAN_EXTRAS`` points or passed the best rival's, then the
+  standard rules); every other seat plays the standard bot's rules (which the other seats really do against
+  this bot in a benchmark). It hits when the best plan's rollouts beat staying's. Each end of round is valued
+  as the bot's chance to win the game: exact when the round ends the game (the highest total wins,
+  ``race.game_chance``), else the learnt table's chance for its own total and the best rival's
+  (``win_table.py``, learnt from games of standard bots; for a seat count or target the table does not cover,
+  the normal race model ``race.game_chance``). The same shuffles serve every branch, so the comparison is not
+  drowned in the deck's noise. So it gambles when staying loses the game, banks when staying wins it, and
+  weighs what the seats still to play will do.
+* **Freeze, Flip Three and Second Chance** near the end go, the same way, to the recipient whose rollouts give
+  the best chance, the round played on from the assignment (``rollout.Pending``: the rest of the Flip Threes on
+  the stack, the rest of the deal, then the turns), whether the card was revealed in the deal, on a hit or set
+  aside in a Flip Three during a turn. The one case a view does not say how the round goes on, a card set
+  aside in a Flip Three during the deal, keeps the second pass's choice: the recipient that leaves the best win
+  chance in the race model (``race.win_chance``: a frozen seat keeps its line; a seat given Flip Three busts
+  with ``standard.flip_three_bust``, else gains three cards' worth) for Freeze and Flip Three, the standard
+  bot's for Second Chance.
 
 Only the view goes in (the pile's composition, never its order), so the bot is as honest as the standard one.
 A rolled-out decision costs a few tens of milliseconds of CPU (docs/benchmarks.md).
