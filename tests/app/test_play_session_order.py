@@ -4,6 +4,7 @@ feeds, actions whose commit the test releases. No clock and no sleeps: each step
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import pytest
@@ -37,16 +38,23 @@ async def _next(items) -> object:
     return await asyncio.wait_for(anext(items), 30)
 
 
+def _committing(version: int) -> tuple[asyncio.Event, Callable[[], Awaitable[int]]]:
+    """An action accepted with ``version``, and the event it sets once applied."""
+    committed = asyncio.Event()
+
+    async def accepted() -> int:
+        committed.set()
+        return version
+
+    return committed, accepted
+
+
 @pytest.mark.asyncio
 async def test_an_accepted_outcome_waits_for_the_update_of_its_version_and_refusals_do_not_end_it():
     feed = Feed()
     session = PlaySession(feed.stream(), after_version=4)
     items = aiter(session)
-    committed = asyncio.Event()
-
-    async def accepted() -> int:
-        committed.set()
-        return 6
+    committed, accepted = _committing(6)
 
     async def refused() -> int:
         raise AppError(FAILED_PRECONDITION, "NOT_YOUR_TURN", "not yours")
@@ -123,11 +131,7 @@ async def test_a_folding_session_hands_an_accepted_outcome_over_with_its_update_
     feed = Feed()
     session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
     items = aiter(session)
-    committed = asyncio.Event()
-
-    async def accepted() -> int:
-        committed.set()
-        return 5
+    committed, accepted = _committing(5)
 
     async def replayed() -> int:
         return 5  # a repeat of the first request, answered after version 5 went out
