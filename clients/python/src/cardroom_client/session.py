@@ -13,7 +13,8 @@
 ``act`` sends the action on the open stream with a fresh ``request_id`` and the version of the last
 update the session yielded as its expected version, and returns the version it produced once the
 service accepted it (the update of that version has then been received: the service sends an outcome
-after its update), or raises the typed ``CardroomError`` it was refused with; the session goes on.
+after its update, or in the same message, as the session asks with ``outcomes_in_updates``), or raises
+the typed ``CardroomError`` it was refused with; the session goes on.
 
 A dropped stream (a server killed or restarted, a connection cut) is reopened, through whatever replica
 the channel reaches, after the last version received: no update is skipped or repeated. Actions sent and
@@ -135,7 +136,9 @@ class Session:
             while True:
                 outgoing: asyncio.Queue[pb.PlayRequest | None] = asyncio.Queue()
                 after = self.last_version
-                opening = pb.PlayOpen(name=self.match_name, seat_token=self.token or "", after_version=after)
+                opening = pb.PlayOpen(
+                    name=self.match_name, seat_token=self.token or "", after_version=after, outcomes_in_updates=True
+                )
                 outgoing.put_nowait(pb.PlayRequest(open=opening))
                 for request, _ in self._pending.values():  # unanswered: sent again, answered once
                     outgoing.put_nowait(request)
@@ -167,8 +170,12 @@ class Session:
             if update.version > self.last_version:  # resumed after the last received: never a repeat
                 self.last_version = update.version
                 self._updates.put_nowait(update)
+            if response.HasField("update_outcome"):  # one of this session's actions produced it
+                self._answer(response.update_outcome)
             return
-        outcome = response.outcome
+        self._answer(response.outcome)
+
+    def _answer(self, outcome: pb.PlayOutcome) -> None:
         pending = self._pending.pop(outcome.request_id, None)
         if pending is None or pending[1].done():
             return
