@@ -18,6 +18,8 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# the interpreter with the packages (scripts/test.sh passes its own; grpcio-tools, googleapis-common-protos, PyYAML)
+PYTHON="${PYTHON:-python3}"
 GO_PLUGINS=(
   google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.10
   google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.5.1
@@ -71,7 +73,7 @@ install_plugins() {
   printf '#!/bin/sh\nexec java -jar "%s" "$@"\n' "$ROOT/$grpc_kotlin" >build/bin/protoc-gen-grpc-kotlin
   chmod 755 build/bin/protoc-gen-grpc-kotlin
   local site file
-  site="$(python3 -c 'import pathlib, google.rpc.status_pb2 as m; print(pathlib.Path(m.__file__).parents[2])')"
+  site="$("$PYTHON" -c 'import pathlib, google.rpc.status_pb2 as m; print(pathlib.Path(m.__file__).parents[2])')"
   rm -rf build/proto-rpc
   for file in "${RPC_FILES[@]}"; do
     mkdir -p "build/proto-rpc/$(dirname "$file")"
@@ -94,9 +96,9 @@ generate() {  # generate <output root>
   buf generate --template buf.gen.typescript.yaml -o "$1"
   mkdir -p "$1/images"
   buf build -o "$1/images/all.binpb"
-  python3 scripts/proto_one_game.py "$1/images/all.binpb" "$1/images"
+  "$PYTHON" scripts/proto_one_game.py "$1/images/all.binpb" "$1/images"
   local image one_game_template
-  one_game_template="$(python3 -c 'import json, yaml
+  one_game_template="$("$PYTHON" -c 'import json, yaml
 template = yaml.safe_load(open("buf.gen.typescript.yaml"))
 template["plugins"][0]["opt"].append("outputEncodeMethods=false")
 print(json.dumps(template))')"

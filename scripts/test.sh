@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 PYTHON="${PYTHON:-python3}"
+# the console scripts pip installs (buf, ruff, ...) live beside the interpreter: a venv's bin need not be on PATH;
+# exported so the scripts this one runs use the same interpreter and tools
+PATH="$("$PYTHON" -c 'import sysconfig; print(sysconfig.get_path("scripts"))'):$PATH"
+export PYTHON PATH
 
 # each step's start, in seconds since this script began: where the CI budget goes
 step() { echo "== $1 (at ${SECONDS}s)"; }

@@ -6,6 +6,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/podman_env.sh"
 cd "$REPO"
+PYTHON="${PYTHON:-python3}"  # the interpreter with cardroom's packages (scripts/test.sh passes its own)
 mkdir -p "$CACHE"
 need_packages podman runc debootstrap redis-server catatonit
 
@@ -32,7 +33,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-python3 deploy/scripts/kube_local.py "$MANIFEST" "$IMAGE" "redis://127.0.0.1:$REDIS_PORT/0" "$GRPC_PORT" "$HTTP_PORT" kube-play-secret
+"$PYTHON" deploy/scripts/kube_local.py "$MANIFEST" "$IMAGE" "redis://127.0.0.1:$REDIS_PORT/0" "$GRPC_PORT" "$HTTP_PORT" kube-play-secret
 echo "== podman kube play --network=host (gRPC $GRPC_PORT, HTTP $HTTP_PORT)"
 played=1
 pod kube play --network=host "$MANIFEST" >/dev/null
@@ -41,9 +42,9 @@ echo "   pod ready after $((SECONDS - start))s"
 pod pod ps --format '{{.Name}} {{.Status}}' | grep -q '^cardroom-pod-0 Running' || { pod pod ps; exit 1; }
 
 echo "== matches played through the pod (cardroom bench service --target, bounded)"
-PYTHONPATH="$REPO/service${PYTHONPATH:+:$PYTHONPATH}" python3 -m cardroom.cli bench service --target "127.0.0.1:$GRPC_PORT" \
+PYTHONPATH="$REPO/service${PYTHONPATH:+:$PYTHONPATH}" "$PYTHON" -m cardroom.cli bench service --target "127.0.0.1:$GRPC_PORT" \
   --game flip-7 --players 3 --matches 8 --concurrency 2 --duration 10 --baseline-seconds 1 >"$WORK/bench.json"
-python3 - "$WORK/bench.json" <<'PY'
+"$PYTHON" - "$WORK/bench.json" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
 print("   matches_started", report["matches_started"], "finished", report["matches_finished"],
@@ -52,7 +53,7 @@ print("   matches_started", report["matches_started"], "finished", report["match
 checked = report["consistency"]["matches_checked"]
 assert report["lost_or_doubled"] == 0 and report["actions_committed"] > 0 and checked > 0, report
 PY
-curl_metrics="$(python3 -c "import urllib.request; print(urllib.request.urlopen('http://127.0.0.1:$HTTP_PORT/metrics').read().decode())")"
+curl_metrics="$("$PYTHON" -c "import urllib.request; print(urllib.request.urlopen('http://127.0.0.1:$HTTP_PORT/metrics').read().decode())")"
 grep -q '^cardroom_commits_total' <<<"$curl_metrics" || { echo "no commits in /metrics"; exit 1; }
 
 echo "== podman kube down"
