@@ -5,7 +5,7 @@
  */
 import { ErrorInfo } from "nice-grpc-error-details";
 import { cardroomError, STATUS_NAMES } from "./errors.js";
-import type { GameServiceClient, MatchUpdate, PlayRequest, PlayStatus } from "./gen/cardroom/v1/game_service.js";
+import type { GameServiceClient, MatchUpdate, PlayOutcome, PlayRequest, PlayStatus } from "./gen/cardroom/v1/game_service.js";
 import { type Action, LegalActionsForm } from "./gen/cardroom/v1/match.js";
 import type { OpenStream, SessionItem } from "./session.js";
 import { AsyncQueue } from "./session-queue.js";
@@ -24,16 +24,20 @@ export function grpcStreams(play: GameServiceClient["play"]): OpenStream<MatchUp
   return (open) => {
     const outgoing = new AsyncQueue<PlayRequest>();
     const abort = new AbortController();
-    // the server's default form: the updates' legal actions as compact sets (legalActions(state) expands them)
-    outgoing.push({ open: { ...open, legalActionsForm: LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED } });
+    // the server's default form: the updates' legal actions as compact sets (legalActions(state) expands them);
+    // an accepted action's outcome comes in its update's message (one message fewer per action)
+    const legalActionsForm = LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED;
+    outgoing.push({ open: { ...open, legalActionsForm, outcomesInUpdates: true } });
     const responses = play(outgoing, { signal: abort.signal });
+    const outcomeItem = ({ requestId, version, accepted, error }: PlayOutcome): SessionItem<MatchUpdate> => ({
+      outcome: { requestId, version, error: accepted ? undefined : refusal(error) },
+    });
     async function* items(): AsyncGenerator<SessionItem<MatchUpdate>> {
       for await (const response of responses) {
-        if (response.update) yield { update: response.update };
-        else if (response.outcome) {
-          const { requestId, version, accepted, error } = response.outcome;
-          yield { outcome: { requestId, version, error: accepted ? undefined : refusal(error) } };
-        }
+        if (response.update) {
+          yield { update: response.update };
+          if (response.updateOutcome) yield outcomeItem(response.updateOutcome); // after its update, as a separate one
+        } else if (response.outcome) yield outcomeItem(response.outcome);
       }
     }
     return {

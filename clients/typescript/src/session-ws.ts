@@ -40,6 +40,13 @@ export function playUrl(baseUrl: string): string {
   return url.toString();
 }
 
+function outcomeItem<Update>({ requestId = "", accepted = false, version = 0, error }: OutcomeJson): SessionItem<Update> {
+  const refused = accepted
+    ? undefined
+    : jsonStatusError(STATUS_NAMES[error?.code ?? 2], error?.message ?? "refused", error?.details);
+  return { outcome: { requestId, version, error: refused } };
+}
+
 export function webSocketStreams<Update, Action>(
   baseUrl: string,
   codecs: PlayCodecs,
@@ -49,25 +56,28 @@ export function webSocketStreams<Update, Action>(
   const encode = (request: unknown) => JSON.stringify(codecs.requestType.toJSON(codecs.requestType.fromPartial(request)));
   return (open) => {
     const items = new AsyncQueue<SessionItem<Update>>();
-    const unsent = [encode({ open })];
+    // an accepted action's outcome comes in its update's message (one message fewer per action)
+    const unsent = [encode({ open: { ...open, outcomesInUpdates: true } })];
     let failure: CardroomError | undefined;
     const socket = new WebSocketImpl(url, [SUBPROTOCOL]);
     socket.onopen = () => {
       for (const text of unsent.splice(0)) socket.send(text);
     };
     socket.onmessage = (event: MessageEvent) => {
-      const body = JSON.parse(String(event.data)) as { update?: unknown; outcome?: OutcomeJson; error?: unknown };
+      const body = JSON.parse(String(event.data)) as {
+        update?: unknown;
+        updateOutcome?: OutcomeJson;
+        outcome?: OutcomeJson;
+        error?: unknown;
+      };
       if (body.error) {
         failure = errorOf(body, 0); // the server's last word before it closes
       } else if (body.update) {
         const { update } = codecs.responseType.fromJSON(body) as { update: Update };
         items.push({ update });
+        if (body.updateOutcome) items.push(outcomeItem(body.updateOutcome)); // after its update, as a separate one
       } else if (body.outcome) {
-        const { requestId = "", accepted = false, version = 0, error } = body.outcome;
-        const refused = accepted
-          ? undefined
-          : jsonStatusError(STATUS_NAMES[error?.code ?? 2], error?.message ?? "refused", error?.details);
-        items.push({ outcome: { requestId, version, error: refused } });
+        items.push(outcomeItem(body.outcome));
       }
     };
     socket.onclose = (event: CloseEvent) => {
