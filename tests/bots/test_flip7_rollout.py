@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from standard_play import standard_decisions
+
 from cardroom.bots import get_bot, observe
 from cardroom.bots.flip7 import standard
 from cardroom.bots.flip7.rollout import INDEX, Pending, Table
@@ -19,21 +21,10 @@ OPTIONS = validate_options(ENGINE.info.options, {})
 STANDARD = get_bot("flip-7", "standard")
 
 
-def _decisions(seed: int):
-    """(state, observation) at every decision of a four-seat game of standard bots."""
-    state = ENGINE.start(4, OPTIONS, seed).state
-    while not ENGINE.is_over(state):
-        seat = ENGINE.to_act(state)[0]
-        observation = observe(ENGINE, state, seat, (), None, OPTIONS)
-        yield state, observation
-        action = STANDARD.decide(observation, random.Random(0)).action
-        state = ENGINE.apply(state, seat, action).state
-
-
 def test_the_restated_rules_choose_as_the_standard_bot() -> None:
     hits = assigns = 0
     for seed in range(GAMES):
-        for _, observation in _decisions(seed):
+        for _, observation in standard_decisions("flip-7", seed):
             view, legal = observation.view, observation.legal_actions
             table = Table(view, OPTIONS)
             seat = view["you"]
@@ -51,7 +42,7 @@ def test_the_restated_rules_choose_as_the_standard_bot() -> None:
 def test_a_rollout_on_the_engines_pile_ends_the_round_as_the_engine() -> None:
     compared = 0
     for seed in range(GAMES):
-        for state, observation in _decisions(seed):
+        for state, observation in standard_decisions("flip-7", seed):
             view, legal = observation.view, observation.legal_actions
             if len(legal) != 2 or legal[0]["type"] == "assign" or state.draw_seen:
                 continue
@@ -74,7 +65,7 @@ def test_a_rollout_from_an_assignment_ends_the_round_as_the_engine() -> None:
     tells how the round goes on from."""
     compared = in_deal = in_flip_three = 0
     for seed in range(30):
-        for state, observation in _decisions(seed):
+        for state, observation in standard_decisions("flip-7", seed):
             view, legal = observation.view, observation.legal_actions
             if legal[0]["type"] != "assign" or state.draw_seen:
                 continue

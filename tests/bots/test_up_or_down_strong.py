@@ -5,26 +5,17 @@ from __future__ import annotations
 
 import random
 
-from cardroom.bots import get_bot, observe
+from standard_play import standard_decisions
+
 from cardroom.bots.up_or_down.standard import unseen_cards
 from cardroom.bots.up_or_down.strong import deals
-from cardroom.engines import get_engine
-from cardroom.engines.contract import validate_options
-
-ENGINE = get_engine("up-or-down")
-OPTIONS = validate_options(ENGINE.info.options, {})
-STANDARD = get_bot("up-or-down", "standard")
 
 
 def _play_views(seed: int):
     """The view of every play decision of a four-seat game of standard bots."""
-    state = ENGINE.start(4, OPTIONS, seed).state
-    while not ENGINE.is_over(state):
-        seat = ENGINE.to_act(state)[0]
-        observation = observe(ENGINE, state, seat, (), None, OPTIONS)
+    for _, observation in standard_decisions("up-or-down", seed):
         if observation.legal_actions[0]["type"] == "play":
             yield observation.view
-        state = ENGINE.apply(state, seat, STANDARD.decide(observation, random.Random(0)).action).state
 
 
 def test_deals_come_from_the_unseen_cards_and_keep_known_cards() -> None:
