@@ -23,6 +23,7 @@ from cardroom.api.handlers import CountedStream, GameHandlers
 from cardroom.app.matches import MatchService, Update
 from cardroom.engines import get_engine
 from cardroom.v1 import game_service_pb2 as pb
+from support.processes import wait_until_async
 
 pytestmark = pytest.mark.asyncio
 
@@ -140,12 +141,6 @@ async def _open(api: GameHandlers, name: str, tokens: list[str], viewer: int | N
     return _Watcher(viewer, after, shared, reference)
 
 
-async def _until(condition, timeout: float = 30) -> None:
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.01)
-
-
 async def test_shared_streams_get_what_unshared_ones_do(service: MatchService) -> None:
     match_id, tokens = await _table(service)
     api = GameHandlers(service)
@@ -157,7 +152,7 @@ async def test_shared_streams_get_what_unshared_ones_do(service: MatchService) -
     watchers += [await _open(api, name, tokens, viewer, 0) for viewer in VIEWERS]
     watchers += [await _open(api, name, tokens, viewer, 6) for viewer in VIEWERS]
     await play.act(10)
-    await _until(lambda: all(watcher.newest() == play.version for watcher in watchers))
+    await wait_until_async(lambda: all(watcher.newest() == play.version for watcher in watchers), 30, "the streams")
     assert service.feeds.live == 1  # one feed for the match, whatever its streams and viewer classes
     # streams joining mid-play: live, and from versions the feed is far past
     watchers += [await _open(api, name, tokens, viewer, play.version) for viewer in VIEWERS]
@@ -169,13 +164,15 @@ async def test_shared_streams_get_what_unshared_ones_do(service: MatchService) -
     slow.stalled.clear()
     await play.act(15)
     others = [watcher for watcher in watchers if watcher is not slow]
-    await _until(lambda: all(watcher.newest() == play.version for watcher in others))
+    await wait_until_async(lambda: all(watcher.newest() == play.version for watcher in others), 30, "the streams")
     assert slow.newest() < play.version
     slow.sink.behind = False
     slow.stalled.set()
     await play.act(10)
-    await _until(lambda: all(watcher.newest() == play.version for watcher in watchers))
-    await _until(lambda: all(len(watcher.expected) == len(watcher.received) for watcher in watchers))
+    await wait_until_async(lambda: all(watcher.newest() == play.version for watcher in watchers), 30, "the streams")
+    await wait_until_async(
+        lambda: all(len(watcher.expected) == len(watcher.received) for watcher in watchers), 30, "the references"
+    )
 
     for watcher in watchers:
         watcher.check(play.version)
@@ -185,7 +182,7 @@ async def test_shared_streams_get_what_unshared_ones_do(service: MatchService) -
         for task in watcher.tasks:
             task.cancel()
         await asyncio.gather(*watcher.tasks, return_exceptions=True)
-    await _until(lambda: service.feeds.live == 0)  # the feed stops with its last sink
+    await wait_until_async(lambda: service.feeds.live == 0, 30, "the feed's stop")  # the feed stops with its last sink
 
 
 async def test_shared_streams_end_with_the_match(service: MatchService) -> None:

@@ -25,7 +25,7 @@ import pytest
 from rest_table import RestTable, bearer, ok, play_async
 
 from cardroom.bench.sse_reader import follow_sse
-from support.processes import ServerProcess
+from support.processes import ServerProcess, wait_until_async
 
 VIEWERS = (None, 0, 1)
 EVENT_ID = re.compile(rb"id: (\d+)\r\n")
@@ -62,12 +62,6 @@ async def _play(client: httpx.AsyncClient, table: RestTable, rng: random.Random,
     return int((await play_async(client, table, rng, actions))["match"]["version"])
 
 
-async def _until(condition, timeout: float = 60) -> None:
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.02)
-
-
 @pytest.mark.asyncio
 async def test_streams_joining_mid_play_and_a_stalled_one_get_every_version_once(server, http):
     table = RestTable(http, "pumba", 2, seed=29)
@@ -89,7 +83,7 @@ async def test_streams_joining_mid_play_and_a_stalled_one_get_every_version_once
 
         # the stalled stream's buffers fill up (its sink leaves the feed) while the play goes on
         last = await _play(client, table, rng, 120)
-        await _until(lambda: all((lean.versions or [0])[-1] >= last for lean in leans))
+        await wait_until_async(lambda: all((lean.versions or [0])[-1] >= last for lean in leans), 60, "the streams")
         for lean in leans:
             assert [lean.after, *lean.versions] == list(range(lean.asked + 1, last + 1)), lean.asked
 

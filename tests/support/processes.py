@@ -6,6 +6,7 @@ Nothing here mocks Redis or the server.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import shutil
@@ -50,6 +51,15 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.05) -> 
             return
         time.sleep(interval)
     raise TimeoutError(f"{what} not ready after {timeout}s")
+
+
+async def wait_until_async(predicate, timeout: float, what: str, interval: float = 0.02) -> None:
+    """``wait_until`` inside an event loop: the loop keeps running the work that makes ``predicate`` true."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() >= deadline:
+            raise TimeoutError(f"{what} not ready after {timeout}s")
+        await asyncio.sleep(interval)
 
 
 class RedisProcess:
