@@ -144,7 +144,10 @@ def test_a_four_player_match_completes_with_a_seat_that_never_acts(redis_server,
         seat0 = [entry for entry in entries if entry.HasField("action") and entry.seat == 0]
         assert seat0 and all(entry.timed_out for entry in seat0)
         assert all(entry.by_bot for entry in entries if entry.HasField("action") and entry.seat != 0)
-        assert done.match.seats[0].controller == AWAY and done.match.seats[0].HasField("away_since")
+        # away after two timeouts: a short Flip 7 game can end after seat 0's first (a CI run: timeouts 1, PLAYER)
+        away = done.match.seats[0].timeouts >= 2
+        assert (done.match.seats[0].controller == AWAY) == away
+        assert done.match.seats[0].HasField("away_since") == away
     finally:
         for server in servers:
             server.stop()
