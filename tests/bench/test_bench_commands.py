@@ -156,3 +156,11 @@ def test_simulate_says_what_it_times(capsys):
     # the timed pass is part of the command, the invariant pass is not part of the timed pass
     assert 0 < report["play_seconds"] <= report["total_seconds"]
     assert "seconds" not in report and "cpu_seconds" not in report
+
+
+def test_bench_transport_floor_measures_each_bare_transport():
+    report = _bench("transport-floor", "--moves", "200", "--streams", "4", timeout=60)
+    for transport in ("grpc_unary_noop_call", "grpc_stream_move_1_in_2_out", "websocket_move_1_in_2_out"):
+        figures = report[transport]
+        assert figures["per_s"] > 0
+        assert figures["server_cpu_ms_each"] >= 0

@@ -125,6 +125,13 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     deadlines.add_argument("--redis-url", help="use this Redis instead of starting a redis-server")
     deadlines.add_argument("--due-buckets", type=int, default=16)
 
+    floor = kinds.add_parser(
+        "transport-floor", help="server CPU per move of bare grpc.aio and aiohttp WebSocket servers (no cardroom code)"
+    )
+    floor.add_argument("--moves", type=int, default=6000, help="moves measured per transport (after a warm-up)")
+    floor.add_argument("--streams", type=int, default=20, help="concurrent streams (or unary callers)")
+    floor.add_argument("--payload-bytes", type=int, default=1500, help="bytes of each pushed message")
+
     peer = kinds.add_parser(
         "peer", help="boardgame.io (../shared/peers/boardgameio) and cardroom interleaved: moves/s, latency, CPU"
     )
@@ -178,6 +185,12 @@ def run_bench(args: argparse.Namespace) -> int:
         )
         print(json.dumps(report))
         return 0 if report["deadlines_fired"] else 1
+    if args.bench == "transport-floor":
+        from .transport_floor import FloorBench, bench_transport_floor
+
+        report = bench_transport_floor(FloorBench(args.moves, args.streams, args.payload_bytes))
+        print(json.dumps(report))
+        return 0
     if args.bench == "peer":
         from pathlib import Path
 
