@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .process_clock import cpu_seconds, load_average
 from .service import ServiceBench, bench_service
 from .spawned import free_port
 
@@ -62,15 +63,6 @@ def default_peer_dir() -> Path:
     return Path("/work/shared/peers/boardgameio")
 
 
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _load() -> list[float]:
-    return [round(x, 2) for x in os.getloadavg()]
-
-
 def run_peer(peer_dir: Path, matches: int, seconds: float) -> dict[str, Any]:
     """One load run of the boardgame.io harness against a fresh server; its JSON line plus server CPU."""
     node = shutil.which("node")
@@ -91,7 +83,7 @@ def run_peer(peer_dir: Path, matches: int, seconds: float) -> dict[str, Any]:
                 time.sleep(0.1)
             load = {"MATCHES": str(matches), "MOVES": "100000000", "LOAD_SECONDS": str(seconds)}
             load["WARMUP"] = str(PEER_WARMUP)
-            before, load_before = _cpu_seconds(server.pid), _load()
+            before, load_before = cpu_seconds(server.pid), load_average()
             driver = subprocess.run(
                 [node, str(peer_dir / "load.js")],
                 env={**env, **load},
@@ -100,7 +92,7 @@ def run_peer(peer_dir: Path, matches: int, seconds: float) -> dict[str, Any]:
                 timeout=seconds + 60,
                 check=True,
             )
-            cpu = _cpu_seconds(server.pid) - before
+            cpu = cpu_seconds(server.pid) - before
         finally:
             server.terminate()
             try:
@@ -120,14 +112,14 @@ def run_peer(peer_dir: Path, matches: int, seconds: float) -> dict[str, Any]:
         "errors": line["errors"],
         "hidden_info_leaks": line["hidden_info_leaks"],
         "load_average_before": load_before,
-        "load_average_after": _load(),
+        "load_average_after": load_average(),
     }
 
 
 def run_cardroom(
     bench: PeerBench, matches: int, workers: int, *, rest: bool = False, sessions: bool = False
 ) -> dict[str, Any]:
-    load_before = _load()
+    load_before = load_average()
     service = ServiceBench(
         rest=rest,
         sessions=sessions,
@@ -158,7 +150,7 @@ def run_cardroom(
         "errors": report["errors"],
         "lost_or_doubled": report["lost_or_doubled"],
         "load_average_before": load_before,
-        "load_average_after": _load(),
+        "load_average_after": load_average(),
     }
 
 

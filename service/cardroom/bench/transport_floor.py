@@ -24,7 +24,7 @@ import aiohttp
 import grpc
 from aiohttp import web
 
-from .peer import _cpu_seconds, _load
+from .process_clock import cpu_seconds, load_average
 from .spawned import free_port
 
 _SERVICE = "cardroom.bench.Floor"
@@ -134,9 +134,9 @@ def _measure(
         if not ready.wait(30):
             raise RuntimeError("the floor's server did not start")
         asyncio.run(load(port, bench.warmup_moves, bench.streams))
-        load_before, cpu_before, start = _load(), _cpu_seconds(process.pid), time.monotonic()
+        load_before, cpu_before, start = load_average(), cpu_seconds(process.pid), time.monotonic()
         asyncio.run(load(port, bench.moves, bench.streams))
-        seconds, cpu = time.monotonic() - start, _cpu_seconds(process.pid) - cpu_before
+        seconds, cpu = time.monotonic() - start, cpu_seconds(process.pid) - cpu_before
     finally:
         process.terminate()
         process.join(10)
@@ -145,7 +145,7 @@ def _measure(
         "per_s": round(moves / seconds, 1),
         "server_cpu_ms_each": round(cpu * 1000 / moves, 3),
         "load_average_before": load_before,
-        "load_average_after": _load(),
+        "load_average_after": load_average(),
     }
 
 

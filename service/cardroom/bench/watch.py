@@ -46,6 +46,7 @@ from ..api import convert
 from ..api.action_sets_wire import legal_actions
 from ..v1 import game_service_pb2 as pb
 from ..v1 import game_service_pb2_grpc, match_pb2
+from .process_clock import cpu_seconds
 from .sse_reader import SseFailed, follow_sse
 
 #: streams a watcher process opens at once: a burst of opens queues on the server's small command pool
@@ -85,12 +86,6 @@ def _rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
-
-
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process ``pid`` so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -412,7 +407,7 @@ def _run(
         )
         rss_after = _rss_kb(server_pid)
         connections = max(connections, _server_connections(admin))
-        cpu_before = _cpu_seconds(server_pid)
+        cpu_before = cpu_seconds(server_pid)
         for driver_control, _ in drivers:
             driver_control.send("go")
         plays = []
@@ -428,7 +423,7 @@ def _run(
         }
         results, held = _collect(watchers, played["finals"], admin)
         connections = max(connections, held)
-        cpu = _cpu_seconds(server_pid) - cpu_before
+        cpu = cpu_seconds(server_pid) - cpu_before
         sample = _sample_update(address, tables[0].name, played["finals"][tables[0].name]) if config.floor else b""
     finally:
         admin.close()
@@ -574,10 +569,10 @@ def _floor(config: WatchBench, assigned: list[list[tuple[str, int]]], template: 
         control.recv()
         assert server.pid is not None
         watchers, following, _ = _open_watchers(context, address, assigned, children, None)
-        cpu_before = _cpu_seconds(server.pid)
+        cpu_before = cpu_seconds(server.pid)
         control.send((max(rate, 1.0), config.duration))
         finals, _ = _answer(control, server, None)
-        cpu = _cpu_seconds(server.pid) - cpu_before
+        cpu = cpu_seconds(server.pid) - cpu_before
         results, _ = _collect(watchers, finals, None)
         control.send("stop")
     finally:
