@@ -24,16 +24,35 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 REPO = Path(__file__).resolve().parents[2]
 
 
+def _ephemeral_ports_start() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768  # Linux's default
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A free loopback port below the kernel's ephemeral range. A port the kernel hands out for
+    ``bind(0)`` is one it also hands out as the source port of outgoing connections (to Redis, to a
+    server being redialled, even a connection to itself), so a test that kills a server and starts it
+    again on the same port could find that port taken; no source port is ever picked below the range."""
+    top = _ephemeral_ports_start()
+    for _ in range(1000):
+        port = random.randint(10000, top - 1)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))  # no SO_REUSEADDR: not even a TIME_WAIT socket on it
+            except OSError:
+                continue
+        return port
+    raise RuntimeError(f"no free port between 10000 and {top}")
 
 
 def free_cluster_port() -> int:
-    """A free port whose cluster bus port (port + 10000, Redis's fixed offset) is free too, and below 65536."""
+    """A free port whose cluster bus port (port + 10000, Redis's fixed offset) is free too, both below
+    the ephemeral range (see ``free_port``)."""
     for _ in range(1000):
-        port = random.randint(20000, 45000)
+        port = random.randint(10000, _ephemeral_ports_start() - 10001)
         try:
             with socket.socket() as one, socket.socket() as bus:
                 one.bind(("127.0.0.1", port))

@@ -10,9 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"os"
 	"os/exec"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -199,36 +199,35 @@ func TestTypedErrorsCarryTheReasonAndTheCurrentVersion(t *testing.T) {
 	}
 }
 
-// ownServer runs `cardroom serve` on port against the live test's Redis (a process this test
-// starts and stops by PID), ready once gRPC health says SERVING.
+// ownServer runs `cardroom serve` against the live test's Redis on the one port live_server.py keeps
+// for a server of the test's own (below the ephemeral range, so no outgoing connection takes it while
+// the server is down), through its own_server.py: a process this test starts and kills by PID. The
+// server's log goes to the test's stderr, which `go test` shows when a test fails.
 type ownServer struct {
-	port int
-	cmd  *exec.Cmd
+	port   int
+	cmd    *exec.Cmd
+	exited chan error
 }
 
-func freePort(t *testing.T) int {
+func newOwnServer(t *testing.T) *ownServer {
 	t.Helper()
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := strconv.Atoi(os.Getenv("CARDROOM_TEST_OWN_GRPC_PORT"))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatal("run through tests/support/live_server.py (CARDROOM_TEST_OWN_GRPC_PORT)")
 	}
-	defer listener.Close()
-	return listener.Addr().(*net.TCPAddr).Port
+	return &ownServer{port: port}
 }
 
+// start runs the server and returns once gRPC health says SERVING; it fails at once if the server exits.
 func (s *ownServer) start(t *testing.T) {
 	t.Helper()
-	python, redis := os.Getenv("CARDROOM_TEST_PYTHON"), os.Getenv("CARDROOM_TEST_REDIS_URL")
-	if python == "" || redis == "" {
-		t.Fatal("run through tests/support/live_server.py (CARDROOM_TEST_PYTHON, CARDROOM_TEST_REDIS_URL)")
-	}
-	s.cmd = exec.Command(python, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1",
-		"--grpc-port", fmt.Sprint(s.port), "--http-port", fmt.Sprint(freePort(t)),
-		"--redis-url", redis, "--secret", os.Getenv("CARDROOM_TEST_SECRET"))
-	s.cmd.Env = append(os.Environ(), "PYTHONPATH="+os.Getenv("CARDROOM_TEST_PYTHONPATH"))
+	s.cmd = exec.Command(os.Getenv("CARDROOM_TEST_PYTHON"), os.Getenv("CARDROOM_TEST_OWN_SERVER"))
+	s.cmd.Stdout, s.cmd.Stderr = os.Stderr, os.Stderr
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	s.exited = make(chan error, 1)
+	go func(cmd *exec.Cmd, exited chan<- error) { exited <- cmd.Wait() }(s.cmd, s.exited)
 	conn, err := grpc.NewClient(fmt.Sprintf("127.0.0.1:%d", s.port), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
 		t.Fatal(err)
@@ -236,6 +235,12 @@ func (s *ownServer) start(t *testing.T) {
 	defer conn.Close()
 	health := healthpb.NewHealthClient(conn)
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		select {
+		case err := <-s.exited:
+			s.cmd = nil
+			t.Fatalf("own server exited before serving: %v (its log is above)", err)
+		default:
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 		reply, err := health.Check(ctx, &healthpb.HealthCheckRequest{})
 		cancel()
@@ -243,13 +248,13 @@ func (s *ownServer) start(t *testing.T) {
 			return
 		}
 	}
-	t.Fatal("own server not serving after 60 s")
+	t.Fatal("own server not serving after 60 s (its log is above)")
 }
 
 func (s *ownServer) kill() {
 	if s.cmd != nil && s.cmd.Process != nil {
 		_ = s.cmd.Process.Signal(syscall.SIGKILL)
-		_ = s.cmd.Wait()
+		<-s.exited
 		s.cmd = nil
 	}
 }
@@ -258,7 +263,7 @@ func TestWatchResumesAfterItsServerIsKilled(t *testing.T) {
 	player := connect(t, liveAddress(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	server := &ownServer{port: freePort(t)}
+	server := newOwnServer(t)
 	server.start(t)
 	defer server.kill()
 	patient := cardroom.DefaultRetryPolicy

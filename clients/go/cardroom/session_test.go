@@ -120,7 +120,7 @@ func TestAWholeMatchOverPlaySessionsWithARefusedAction(t *testing.T) {
 func TestPlaySessionsResumeAfterTheirServerIsKilled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	server := &ownServer{port: freePort(t)}
+	server := newOwnServer(t)
 	server.start(t)
 	defer server.kill()
 	patient := cardroom.DefaultRetryPolicy

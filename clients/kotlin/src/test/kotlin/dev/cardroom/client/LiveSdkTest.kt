@@ -8,7 +8,6 @@ import dev.cardroom.v1.gameOptions
 import dev.cardroom.v1.upOrDownOptions
 import io.grpc.Status
 import java.io.File
-import java.net.ServerSocket
 import java.util.concurrent.TimeUnit
 import javax.net.ssl.SSLHandshakeException
 import kotlin.random.Random
@@ -114,7 +113,7 @@ class LiveSdkTest {
 
     @Test
     fun `a watch resumes after its server is killed`() = runBlocking {
-        val server = OwnServer(freePort())
+        val server = OwnServer()
         server.start()
         try {
             connect(address, tls = false).use { player ->
@@ -139,8 +138,6 @@ class LiveSdkTest {
     }
 }
 
-internal fun freePort(): Int = ServerSocket(0).use { it.localPort }
-
 // built with the Kotlin DSL of protobuf-kotlin-lite
 private val shortDeck = gameOptions { upOrDown = upOrDownOptions { cardRange = "SHORT" } }
 
@@ -152,31 +149,37 @@ internal suspend fun tableOfTwo(client: CardroomClient): List<Seat> {
     return listOf(creator, joiner)
 }
 
-/** `cardroom serve` started and killed by this test (by its process), against the live test's Redis. */
-internal class OwnServer(val port: Int) {
+/**
+ * `cardroom serve` started and killed by this test (by its process), against the live test's Redis, on
+ * the one port live_server.py keeps for a server of the test's own (below the ephemeral range, so no
+ * outgoing connection takes it while the server is down), through its own_server.py. The server's log
+ * goes to a file whose end a failure to start quotes (not to the forked JVM's stdout, surefire's channel).
+ */
+internal class OwnServer {
+    val port: Int = System.getenv("CARDROOM_TEST_OWN_GRPC_PORT")?.toInt()
+        ?: error("run through tests/support/live_server.py (CARDROOM_TEST_OWN_GRPC_PORT)")
     private var process: Process? = null
+    private val log: File = File.createTempFile("cardroom-own-server-", ".log").apply { deleteOnExit() }
 
+    /** Runs the server; returns once it answers a call, fails at once if it exits. */
     fun start() {
-        val python = System.getenv("CARDROOM_TEST_PYTHON") ?: error("run through tests/support/live_server.py")
-        val command = listOf(
-            python, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1",
-            "--grpc-port", "$port", "--http-port", "${freePort()}",
-            "--redis-url", System.getenv("CARDROOM_TEST_REDIS_URL"), "--secret", System.getenv("CARDROOM_TEST_SECRET"),
-        )
-        val builder = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        builder.environment()["PYTHONPATH"] = System.getenv("CARDROOM_TEST_PYTHONPATH")
-        process = builder.start()
+        val command = listOf(System.getenv("CARDROOM_TEST_PYTHON"), System.getenv("CARDROOM_TEST_OWN_SERVER"))
+        val started = ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start()
+        process = started
         // ready once it answers a call (grpc-services' health stubs need the full protobuf runtime)
         connect("127.0.0.1:$port", tls = false).use { probe ->
             val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60)
             while (System.nanoTime() < deadline) {
+                check(started.isAlive) { "own server exited with ${started.exitValue()} before serving: ${logEnd()}" }
                 val answered = runCatching { runBlocking { withTimeout(1_000) { probe.listGames() } } }.isSuccess
                 if (answered) return
                 Thread.sleep(100)
             }
         }
-        error("own server not answering after 60 s")
+        error("own server not answering after 60 s: ${logEnd()}")
     }
+
+    private fun logEnd() = log.readText().takeLast(2000)
 
     fun kill() {
         process?.destroyForcibly()?.waitFor()

@@ -89,7 +89,7 @@ class SessionTest {
 
     @Test
     fun `play sessions resume after their server is killed`() = runBlocking {
-        val server = OwnServer(freePort())
+        val server = OwnServer()
         server.start()
         try {
             connect("127.0.0.1:${server.port}", tls = false, retry = RetryPolicy(watchReconnects = 30)).use { client ->
