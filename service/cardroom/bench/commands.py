@@ -9,6 +9,17 @@ import sys
 from ..cli_options import options_of, parse_levels, parse_option
 from ..engines import game_ids
 
+#: ``bench service --transport``: the Play RPC, or the HTTP port's WebSocket in proto3 JSON or binary protobuf
+SESSION_TRANSPORTS = ("grpc", "ws", "ws-proto")
+
+
+def _session_transports(text: str) -> tuple[str, ...]:
+    transports = tuple(text.split(","))
+    unknown = [transport for transport in transports if transport not in SESSION_TRANSPORTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown session transport(s) {unknown}: choose from {SESSION_TRANSPORTS}")
+    return transports
+
 
 def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     bench = commands.add_parser(
@@ -57,7 +68,7 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     service.add_argument("--sessions", action="store_true", help="play with one Play session per seat")
     service.add_argument(
         "--transport",
-        choices=["grpc", "ws", "ws-proto"],
+        choices=SESSION_TRANSPORTS,
         default="grpc",
         help="with --sessions: the Play RPC over gRPC, or the WebSocket /v1/play of the HTTP port (ws: proto3 JSON, "
         "ws-proto: its binary protobuf subprotocol)",
@@ -142,6 +153,12 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
     peer.add_argument("--seconds", type=float, default=20.0, help="seconds of play per run")
     peer.add_argument("--game", default="all", choices=["all", *game_ids()], help="cardroom's game(s)")
     peer.add_argument("--players", type=int, default=2, help="seats per cardroom match (the peer's are 2)")
+    peer.add_argument(
+        "--session-transports",
+        type=_session_transports,
+        default="grpc,ws-proto",
+        help="transports of the Play session runs, comma-separated (grpc, ws, ws-proto; as bench service --transport)",
+    )
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -205,6 +222,7 @@ def run_bench(args: argparse.Namespace) -> int:
                 args.seconds,
                 args.game,
                 args.players,
+                session_transports=args.session_transports,
             )
         )
         print(json.dumps(report))

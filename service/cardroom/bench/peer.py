@@ -13,7 +13,9 @@ server's CPU during play over the actions committed (including the next seat's G
 
 For each concurrency and round the two run back to back (the peer first, then cardroom with each worker count,
 then the same with every seat on its own Play session (``bench service --sessions``: each update pushed to every
-seat, as the peer's clients get every state; latency from an action sent to its outcome), then cardroom over
+seat, as the peer's clients get every state; latency from an action sent to its outcome) over each session
+transport (the Play RPC, and the HTTP port's WebSocket with its binary protobuf subprotocol, the counterpart of the
+peer's socket.io WebSocket), then cardroom over
 REST/JSON with the first worker count: SubmitAction's server CPU over REST against gRPC), so
 all meet the same load from the rest of the machine; the report gives every run and the ratios of each round.
 The load average is read before and after each run.
@@ -51,6 +53,8 @@ class PeerBench:
     game: str = "all"
     players: int = 2
     baseline_seconds: float = 2.0
+    #: ``bench service --transport`` values of the session runs
+    session_transports: tuple[str, ...] = ("grpc", "ws-proto")
 
 
 def default_peer_dir() -> Path:
@@ -117,12 +121,15 @@ def run_peer(peer_dir: Path, matches: int, seconds: float) -> dict[str, Any]:
 
 
 def run_cardroom(
-    bench: PeerBench, matches: int, workers: int, *, rest: bool = False, sessions: bool = False
+    bench: PeerBench, matches: int, workers: int, *, rest: bool = False, session_transport: str | None = None
 ) -> dict[str, Any]:
+    """One ``bench service --spawn`` run: unary gRPC, or over REST with ``rest``, or on Play sessions over
+    ``session_transport``."""
     load_before = load_average()
     service = ServiceBench(
         rest=rest,
-        sessions=sessions,
+        sessions=session_transport is not None,
+        session_transport=session_transport or "grpc",
         workers=workers,
         game=bench.game,
         players=bench.players,
@@ -161,7 +168,11 @@ def bench_peer(bench: PeerBench) -> dict[str, Any]:
             peer = run_peer(bench.peer_dir, matches, bench.seconds)
             ours = [run_cardroom(bench, matches, workers) for workers in bench.workers]
             # every seat on its own Play session: each update pushed to every seat, as the peer does
-            ours += [run_cardroom(bench, matches, workers, sessions=True) for workers in bench.workers]
+            ours += [
+                run_cardroom(bench, matches, workers, session_transport=transport)
+                for transport in bench.session_transports
+                for workers in bench.workers
+            ]
             # the same play over REST/JSON, right after: SubmitAction's CPU over both transports in one run
             rest = run_cardroom(bench, matches, bench.workers[0], rest=True)
             rounds.append(
@@ -182,7 +193,8 @@ def _with_ratios(round_: dict[str, Any]) -> dict[str, Any]:
     peer = round_["boardgameio"]
     ratios = {}
     for ours in round_["cardroom"]:
-        key = f"{'sessions' if ours['sessions'] else 'unary'}_workers_{ours['workers']}"
+        key = f"sessions_{ours['transport']}" if ours["sessions"] else "unary"
+        key = f"{key}_workers_{ours['workers']}"
         ratios[key] = {
             "moves_per_s": _ratio(ours["moves_per_s"], peer["moves_per_s"]),
             "server_cpu_per_move": _ratio(ours["server_cpu_ms_per_move"], peer["server_cpu_ms_per_move"]),
