@@ -32,9 +32,9 @@ var ErrSessionEnded = errors.New("cardroom: the play session is over")
 // Ranging over Updates (once) opens the stream; it ends after the update that ends the match. Act sends
 // an action on the open stream with a fresh request id and the version of the last update yielded as its
 // expected version, and returns the version it produced once the service accepted it (its update has then
-// been received: the service sends an outcome after its update), or the typed refusal (*Error,
-// *StaleVersionError); the session goes on. Act may be called from the loop's body or from another
-// goroutine: the stream is read by a goroutine of its own.
+// been received: the service sends an outcome after its update, or in the same message), or the typed
+// refusal (*Error, *StaleVersionError); the session goes on. Act may be called from the loop's body or
+// from another goroutine: the stream is read by a goroutine of its own.
 //
 // A dropped stream (a server killed or restarted, a connection cut) is reopened after the last version
 // received: no update is skipped or repeated. Actions sent and not yet answered are sent again with their
@@ -181,7 +181,8 @@ func (s *Session) follow1(ctx context.Context, failures *int) error {
 		return err
 	}
 	s.mu.Lock()
-	open := &cardroomv1.PlayOpen{Name: s.MatchName, SeatToken: s.token, AfterVersion: s.last}
+	// an accepted action's outcome in its update's message: one message fewer per action
+	open := &cardroomv1.PlayOpen{Name: s.MatchName, SeatToken: s.token, AfterVersion: s.last, OutcomesInUpdates: true}
 	resend := []*cardroomv1.PlayRequest{{Kind: &cardroomv1.PlayRequest_Open{Open: open}}}
 	for _, id := range s.order {
 		resend = append(resend, s.pending[id].request) // unanswered: sent again, answered once
@@ -222,9 +223,16 @@ func (s *Session) receive(response *cardroomv1.PlayResponse) {
 			s.queue = append(s.queue, update)
 			s.signal()
 		}
+		if outcome := response.GetUpdateOutcome(); outcome != nil { // the session opens with OutcomesInUpdates
+			s.answer(outcome)
+		}
 		return
 	}
-	outcome := response.GetOutcome()
+	s.answer(response.GetOutcome())
+}
+
+// answer settles the pending action an outcome is for, if any (mu held).
+func (s *Session) answer(outcome *cardroomv1.PlayOutcome) {
 	action, ok := s.pending[outcome.GetRequestId()]
 	if !ok {
 		return

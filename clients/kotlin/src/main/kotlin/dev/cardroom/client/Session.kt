@@ -5,6 +5,7 @@ import dev.cardroom.v1.MatchState
 import dev.cardroom.v1.MatchUpdate
 import dev.cardroom.v1.PlayAction
 import dev.cardroom.v1.PlayOpen
+import dev.cardroom.v1.PlayOutcome
 import dev.cardroom.v1.PlayRequest
 import dev.cardroom.v1.PlayResponse
 import io.grpc.StatusException
@@ -32,10 +33,10 @@ import kotlinx.coroutines.flow.onEach
  * Collecting [updates] (once) opens the stream; it completes after the update that ends the match. [act]
  * sends an action on the open stream with a fresh request id and the version of the last update collected as
  * its expected version, and returns the version it produced once the service accepted it (its update has then
- * been received: the service sends an outcome after its update), or throws the typed [CardroomError] it was
- * refused with; the session goes on. Call [act] while [updates] is being collected (from the collector itself,
- * or from another coroutine): the stream's messages are read by a coroutine of their own, so an outcome
- * arrives while the collector waits for it.
+ * been received: the service sends an outcome after its update, or in the same message), or throws the typed
+ * [CardroomError] it was refused with; the session goes on. Call [act] while [updates] is being collected (from
+ * the collector itself, or from another coroutine): the stream's messages are read by a coroutine of their own,
+ * so an outcome arrives while the collector waits for it.
  *
  * A dropped stream (a server killed or restarted, a connection cut) is reopened after the last version
  * received: no update is skipped or repeated. Actions sent and not yet answered are sent again with their
@@ -84,8 +85,9 @@ class Session internal constructor(
         var failures = 0
         while (true) {
             val requests = Channel<PlayRequest>(Channel.UNLIMITED)
+            // an accepted action's outcome in its update's message: one message fewer per action
             val open = PlayOpen.newBuilder().setName(matchName).setSeatToken(token.orEmpty()).setAfterVersion(lastVersion)
-                .setLegalActionsForm(FLAT)
+                .setLegalActionsForm(FLAT).setOutcomesInUpdates(true)
             requests.trySend(PlayRequest.newBuilder().setOpen(open).build())
             synchronized(lock) {
                 pending.values.forEach { (request, _) -> requests.trySend(request) } // unanswered: sent again, answered once
@@ -95,6 +97,8 @@ class Session internal constructor(
                 client.stub.play(requests.consumeAsFlow()).collect { response ->
                     failures = 0
                     receive(response)?.let { emit(it) }
+                    // an accepted action's outcome beside its update: answered once the update is received
+                    if (response.hasUpdateOutcome()) answer(response.updateOutcome)
                 }
                 return
             } catch (error: StatusException) {
@@ -112,16 +116,19 @@ class Session internal constructor(
 
     /** The update to emit, if [response] is a new one; an outcome answers its action. */
     private fun receive(response: PlayResponse): MatchUpdate? {
-        if (response.hasUpdate()) {
-            val update = response.update
-            if (update.version <= lastVersion) return null // resumed after the last received: never a repeat
-            lastVersion = update.version
-            return update
+        if (!response.hasUpdate()) {
+            answer(response.outcome)
+            return null
         }
-        val outcome = response.outcome
-        val answer = synchronized(lock) { pending.remove(outcome.requestId) }?.second ?: return null
+        val update = response.update
+        if (update.version <= lastVersion) return null // resumed after the last received: never a repeat
+        lastVersion = update.version
+        return update
+    }
+
+    private fun answer(outcome: PlayOutcome) {
+        val answer = synchronized(lock) { pending.remove(outcome.requestId) }?.second ?: return
         if (outcome.accepted) answer.complete(outcome.version) else answer.completeExceptionally(outcome.error.toCardroomError())
-        return null
     }
 
     private fun finish(error: CardroomError) {
