@@ -393,7 +393,7 @@ class MatchService:
             shown = tuple(await last_events(self.store, doc, seat, self.recent.record_of(doc)))
         except StoreUnavailable as error:
             raise _unavailable(error) from None
-        return replace(self._snapshot(doc, player), connected=await self.presence.connected(doc), last_events=shown)
+        return replace(self._snapshot(doc, player, await self.presence.connected(doc)), last_events=shown)
 
     async def _return(self, game: str, match_id: str, token: str | None) -> docs.MatchDoc:
         """An away player's authenticated read takes its seat back (one commit, kind ``returned``)."""
@@ -767,10 +767,14 @@ class MatchService:
         token = self.signer.issue(doc.match_id, player.player_id)
         return Seated(self._snapshot(doc, player), token, player.seat)
 
-    def _snapshot(self, doc: docs.MatchDoc, player: docs.Player | None) -> Snapshot:
+    def _snapshot(
+        self, doc: docs.MatchDoc, player: docs.Player | None, connected: frozenset[int] = frozenset()
+    ) -> Snapshot:
+        """``doc`` as ``player`` (a spectator: None) sees it; ``connected``: the seats followed live, if read."""
         seat = player.seat if player else None
         if doc.state is None:
-            return Snapshot(doc, seat, None, [], [], None, expire_time=self.expire_time(doc), held=self.held_seats(doc))
+            expire_time, held = self.expire_time(doc), self.held_seats(doc)
+            return Snapshot(doc, seat, None, [], [], None, connected=connected, expire_time=expire_time, held=held)
         engine = get_engine(doc.game)
         state = decoded(engine, doc.state)
         # the seat's decisions now, then what it may send at any time (standing preferences)
@@ -781,10 +785,17 @@ class MatchService:
         )
         to_act = list(engine.to_act_for(state, seat))
         deadline = clock.view_deadline(doc, to_act)
-        return Snapshot(doc, seat, engine.view(state, seat), legal, to_act, engine.result(state), deadline)
+        return Snapshot(doc, seat, engine.view(state, seat), legal, to_act, engine.result(state), deadline, connected)
 
-    def _update(self, record: docs.LogRecord, player: docs.Player | None, replay: Replay | None = None) -> Update:
-        """``record`` for ``player`` (a spectator: None); ``replay`` serves it as of a newer version."""
+    def _update(
+        self,
+        record: docs.LogRecord,
+        player: docs.Player | None,
+        replay: Replay | None = None,
+        connected: frozenset[int] = frozenset(),
+    ) -> Update:
+        """``record`` for ``player`` (a spectator: None); ``replay`` serves it as of a newer version; ``connected``
+        as in ``_snapshot``."""
         viewer = player.seat if player else None
         replay = replay or Replay(record.doc)
         seat, action = replay.actor(record, viewer)
@@ -794,7 +805,7 @@ class MatchService:
             seat,
             action,
             replay.events(record, viewer),
-            self._snapshot(record.doc, player),
+            self._snapshot(record.doc, player, connected),
             record.timed_out,
             record.by_bot,
         )

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from ..store.contract import LogEntry
@@ -64,7 +63,7 @@ class SharedUpdates:
     def __init__(
         self,
         history: History,
-        build: Callable[[docs.LogRecord, docs.Player | None, Replay], Update],
+        build: Callable[[docs.LogRecord, docs.Player | None, Replay, frozenset[int]], Update],
         size: int = CACHE_SIZE,
     ) -> None:
         self._history = history
@@ -96,5 +95,4 @@ class SharedUpdates:
         if found is not None:
             return found
         self.builds += 1
-        built = self._build(record, player, replay)
-        return self._updates.keep(key, replace(built, snapshot=replace(built.snapshot, connected=connected)))
+        return self._updates.keep(key, self._build(record, player, replay, connected))
