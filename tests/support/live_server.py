@@ -3,14 +3,13 @@
     python tests/support/live_server.py [--allow-fixed-decks] [--tls] -- COMMAND [ARG ...]
 
 The command sees the service in CARDROOM_GRPC_ADDRESS (host:port) and CARDROOM_HTTP_URL
-(http://host:port), and what it needs to start servers of its own against the same Redis (a test
-that kills and restarts a server) in CARDROOM_TEST_PYTHON, CARDROOM_TEST_PYTHONPATH,
-CARDROOM_TEST_REDIS_URL and CARDROOM_TEST_SECRET, or simply CARDROOM_TEST_OWN_SERVER (a script
-that runs one on CARDROOM_TEST_OWN_GRPC_PORT, see own_server.py); its exit code is ours. With --tls a second server,
-over TLS with a certificate of a throwaway authority, serves the same Redis at CARDROOM_TLS_GRPC_ADDRESS,
-and the authority's PEM root is in the file CARDROOM_TLS_CA. Used by scripts/test.sh for the test suites
-of clients in other languages (clients/typescript), so they start the same real
-processes as the Python tests.
+(http://host:port); a test that kills and restarts a server of its own against the same Redis runs
+`$CARDROOM_TEST_PYTHON $CARDROOM_TEST_OWN_SERVER` (own_server.py: one server at a time on
+CARDROOM_TEST_OWN_GRPC_PORT, with CARDROOM_TEST_REDIS_URL and CARDROOM_TEST_SECRET); its exit code is
+ours. With --tls a second server, over TLS with a certificate of a throwaway authority, serves the same
+Redis at CARDROOM_TLS_GRPC_ADDRESS, and the authority's PEM root is in the file CARDROOM_TLS_CA. Used by
+scripts/test.sh for the test suites of clients in other languages (clients/typescript), so they start the
+same real processes as the Python tests.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from support.processes import REPO, RedisProcess, ServerProcess, free_port, tls_server
+from support.processes import RedisProcess, ServerProcess, free_port, tls_server
 
 
 def main() -> int:
@@ -58,7 +57,6 @@ def main() -> int:
             "CARDROOM_GRPC_ADDRESS": server.address,
             "CARDROOM_HTTP_URL": server.http_url,
             "CARDROOM_TEST_PYTHON": sys.executable,
-            "CARDROOM_TEST_PYTHONPATH": str(REPO / "service"),
             "CARDROOM_TEST_REDIS_URL": redis.url,
             "CARDROOM_TEST_SECRET": server.secret,
             "CARDROOM_TEST_OWN_SERVER": str(Path(__file__).with_name("own_server.py")),

@@ -15,39 +15,31 @@ from __future__ import annotations
 import os
 import socket
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from support.processes import REPO, free_port
+from support.processes import SERVE_ENV, free_port, serve_args, wait_until
 
 BIND_WAIT_SECONDS = 30
 
 
-def wait_until_bindable(port: int) -> None:
-    deadline = time.monotonic() + BIND_WAIT_SECONDS
-    while True:
-        with socket.socket() as sock:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as grpcio binds
-            try:
-                sock.bind(("127.0.0.1", port))
-                return
-            except OSError as error:
-                if time.monotonic() > deadline:
-                    busy = f"own_server: 127.0.0.1:{port} still busy after {BIND_WAIT_SECONDS}s: {error}"
-                    raise SystemExit(busy) from None
-        print(f"own_server: 127.0.0.1:{port} busy, waiting", file=sys.stderr, flush=True)
-        time.sleep(0.2)
+def bindable(port: int) -> bool:
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as grpcio binds
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 def main() -> None:
     port = int(os.environ["CARDROOM_TEST_OWN_GRPC_PORT"])
-    wait_until_bindable(port)
-    args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1"]
-    args += ["--grpc-port", str(port), "--http-port", str(free_port())]
-    args += ["--redis-url", os.environ["CARDROOM_TEST_REDIS_URL"], "--secret", os.environ["CARDROOM_TEST_SECRET"]]
-    os.execve(sys.executable, args, {**os.environ, "PYTHONPATH": str(REPO / "service")})
+    wait_until(lambda: bindable(port), BIND_WAIT_SECONDS, f"own_server: 127.0.0.1:{port} free", interval=0.2)
+    redis_url, secret = os.environ["CARDROOM_TEST_REDIS_URL"], os.environ["CARDROOM_TEST_SECRET"]
+    args = serve_args(redis_url, port, free_port(), secret)
+    os.execve(sys.executable, args, {**os.environ, **SERVE_ENV})
 
 
 if __name__ == "__main__":

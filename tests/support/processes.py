@@ -137,6 +137,17 @@ class RedisProcess:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+def serve_args(redis_url: str | None, port: int, http_port: int, secret: str, *extra: str) -> list[str]:
+    """The command line of ``cardroom serve`` on 127.0.0.1 (run with ``PYTHONPATH=service``, see ``SERVE_ENV``)."""
+    args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1", "--grpc-port", str(port)]
+    args += ["--http-port", str(http_port), "--secret", secret, *extra]
+    return [*args, "--redis-url", redis_url] if redis_url else args
+
+
+#: what ``serve_args`` needs in its environment: the service's sources on the path
+SERVE_ENV = {"PYTHONPATH": str(REPO / "service")}
+
+
 class ServerProcess:
     """``cardroom serve`` as a child process, ready once gRPC health says SERVING."""
 
@@ -154,23 +165,7 @@ class ServerProcess:
         self.secret = secret
         self.port = port or free_port()
         self.http_port = http_port or free_port()
-        self.args = [
-            sys.executable,
-            "-m",
-            "cardroom.cli",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--grpc-port",
-            str(self.port),
-            "--http-port",
-            str(self.http_port),
-            "--secret",
-            secret,
-            *extra,
-        ]
-        if redis_url:
-            self.args += ["--redis-url", redis_url]
+        self.args = serve_args(redis_url, self.port, self.http_port, secret, *extra)
         self.process: subprocess.Popen | None = None
         self.log_path = Path(tempfile.mkstemp(prefix="cardroom-server-", suffix=".log")[1])
 
@@ -186,7 +181,7 @@ class ServerProcess:
         """Start and wait for SERVING. The timeout is generous because a loaded CI machine
         (a browser test and a load test on the other core) has taken over 20 s to import and bind;
         a server that is up returns at once, one that exits fails at once with its log."""
-        env = {**os.environ, "PYTHONPATH": str(REPO / "service")}
+        env = {**os.environ, **SERVE_ENV}
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(self.args, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
