@@ -4,13 +4,45 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/cardroom/cardroom/gen/go/cardroom"
 	cardroomv1 "github.com/cardroom/cardroom/gen/go/cardroom/v1"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 )
+
+// acceptances counts, over a client's Play streams, the accepted outcomes received in their update's message
+// (update_outcome) and those received as a message of their own.
+type acceptances struct{ inUpdates, alone atomic.Int32 }
+
+func (a *acceptances) intercept(ctx context.Context, desc *grpc.StreamDesc, conn *grpc.ClientConn, method string,
+	streamer grpc.Streamer, options ...grpc.CallOption) (grpc.ClientStream, error) {
+	stream, err := streamer(ctx, desc, conn, method, options...)
+	if err != nil {
+		return nil, err
+	}
+	return &countedStream{ClientStream: stream, counts: a}, nil
+}
+
+type countedStream struct {
+	grpc.ClientStream
+	counts *acceptances
+}
+
+func (s *countedStream) RecvMsg(message any) error {
+	err := s.ClientStream.RecvMsg(message)
+	if response, ok := message.(*cardroomv1.PlayResponse); ok && err == nil {
+		if response.GetUpdateOutcome().GetAccepted() {
+			s.counts.inUpdates.Add(1)
+		} else if response.GetOutcome().GetAccepted() {
+			s.counts.alone.Add(1)
+		}
+	}
+	return err
+}
 
 // playSession plays the seat's first legal action on every update that offers one, over session, until
 // the match ends; before acting on a version from gateAt on it closes reached (once) and waits for gate.
@@ -76,7 +108,8 @@ func once() (func(), <-chan struct{}) {
 }
 
 func TestAWholeMatchOverPlaySessionsWithARefusedAction(t *testing.T) {
-	client := connect(t, liveAddress(t))
+	counts := &acceptances{}
+	client := connect(t, liveAddress(t), cardroom.WithDialOptions(grpc.WithStreamInterceptor(counts.intercept)))
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	seats := tableOfTwo(ctx, t, client)
@@ -114,6 +147,11 @@ func TestAWholeMatchOverPlaySessionsWithARefusedAction(t *testing.T) {
 	}
 	if mover.Current().GetMatch().GetVersion() != final.GetMatch().GetVersion() {
 		t.Fatalf("the seat's state did not follow its session: %d", mover.Current().GetMatch().GetVersion())
+	}
+	// the sessions open with OutcomesInUpdates: an accepted action's outcome comes in its update's message,
+	// alone only when the update went out before the action was answered (a race the service allows)
+	if inUpdates, alone := counts.inUpdates.Load(), counts.alone.Load(); inUpdates == 0 || alone > inUpdates {
+		t.Fatalf("accepted outcomes: %d in updates, %d alone", inUpdates, alone)
 	}
 }
 

@@ -1,7 +1,18 @@
 package dev.cardroom.client
 
 import dev.cardroom.v1.MatchStatus
+import dev.cardroom.v1.PlayResponse
+import io.grpc.CallOptions
+import io.grpc.ClientCall
+import io.grpc.ClientInterceptor
+import io.grpc.ForwardingClientCall
+import io.grpc.ForwardingClientCallListener
+import io.grpc.InsecureChannelCredentials
+import io.grpc.Metadata
+import io.grpc.MethodDescriptor
 import io.grpc.Status
+import io.grpc.okhttp.OkHttpChannelBuilder
+import java.util.concurrent.atomic.AtomicInteger
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.async
 import kotlinx.coroutines.awaitAll
@@ -65,7 +76,9 @@ class SessionTest {
 
     @Test
     fun `a whole match over play sessions, a refused action on the way`() = runBlocking {
-        connect(address, tls = false).use { client ->
+        val acceptances = Acceptances()
+        val channel = OkHttpChannelBuilder.forTarget(address, InsecureChannelCredentials.create()).intercept(acceptances).build()
+        CardroomClient(channel).use { client ->
             withTimeout(180_000) {
                 val seats = tableOfTwo(client)
                 val moverSeat = seats[0].refresh().toActList.first()
@@ -83,6 +96,10 @@ class SessionTest {
                 assertEquals(MatchStatus.MATCH_STATUS_FINISHED, final.match.status)
                 seen.forEach { assertEveryVersionOnce(it, final.match.version) }
                 assertEquals(final.match.version, mover.state.match.version) // the seat's state followed its session
+                // the sessions open with outcomesInUpdates: an accepted action's outcome comes in its update's
+                // message, alone only when the update went out before the action was answered (a race allowed)
+                val (inUpdates, alone) = acceptances.inUpdates.get() to acceptances.alone.get()
+                assertTrue(inUpdates > 0 && alone <= inUpdates, "accepted outcomes: $inUpdates in updates, $alone alone")
             }
         }
     }
@@ -113,4 +130,28 @@ class SessionTest {
             server.kill()
         }
     }
+}
+
+/** Counts, over a channel's Play streams, the accepted outcomes received in their update's message and alone. */
+private class Acceptances : ClientInterceptor {
+    val inUpdates = AtomicInteger()
+    val alone = AtomicInteger()
+
+    override fun <Q, R> interceptCall(method: MethodDescriptor<Q, R>, options: CallOptions, next: io.grpc.Channel): ClientCall<Q, R> =
+        object : ForwardingClientCall.SimpleForwardingClientCall<Q, R>(next.newCall(method, options)) {
+            override fun start(listener: Listener<R>, headers: Metadata) {
+                super.start(
+                    object : ForwardingClientCallListener.SimpleForwardingClientCallListener<R>(listener) {
+                        override fun onMessage(message: R) {
+                            if (message is PlayResponse) {
+                                if (message.updateOutcome.accepted) inUpdates.incrementAndGet()
+                                else if (message.outcome.accepted) alone.incrementAndGet()
+                            }
+                            super.onMessage(message)
+                        }
+                    },
+                    headers,
+                )
+            }
+        }
 }
