@@ -1,5 +1,6 @@
 """Operating a public server: readiness while Redis hangs, a dead worker replaced, SIGTERM with open
-Server-Sent Events streams, unparsable requests in the log, and the Redis persistence warning."""
+Server-Sent Events streams, unparsable requests in the log, and the Redis persistence warning, on both
+event loops the server can run on."""
 
 from __future__ import annotations
 
@@ -29,12 +30,18 @@ def bare_redis():
     redis.close()
 
 
-@pytest.fixture(scope="module")
-def single(bare_redis):
-    process = ServerProcess(bare_redis.url, "--shutdown-grace", str(GRACE))
+@pytest.fixture(scope="module", params=["uvloop", "asyncio"])
+def single(bare_redis, request):
+    """The server on each event loop of --event-loop: every test of this module runs on both."""
+    process = ServerProcess(bare_redis.url, "--shutdown-grace", str(GRACE), "--event-loop", request.param)
     process.start()
     yield process
     process.stop()
+
+
+def test_the_server_runs_on_the_event_loop_it_was_given(single):
+    loop = single.args[single.args.index("--event-loop") + 1]
+    assert f"(event loop: {loop})" in single.log_path.read_text()
 
 
 def test_a_redis_without_persistence_is_warned_about_at_startup(single):

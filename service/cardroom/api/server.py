@@ -38,6 +38,7 @@ from ..store.durability import check_persistence
 from ..v1 import game_service_pb2
 from .client_identity import ClientIdentity
 from .collector import tune_collector
+from .event_loops import loop_factory, run_on
 from .grpc_service import GameService, add_to_server
 from .handlers import GameHandlers
 from .readiness import store_answers
@@ -168,7 +169,14 @@ async def serve(
     # the probe has seen the store answer, so a supervisor never routes to a worker that is about to exit
     await _set_health(health_servicer, False)
     await server.start()
-    log.info("gRPC%s listening on %s:%d", " (TLS)" if settings.tls_cert else "", settings.host, port)
+    loop_kind = type(asyncio.get_running_loop()).__module__.partition(".")[0]  # "uvloop" or "asyncio"
+    log.info(
+        "gRPC%s listening on %s:%d (event loop: %s)",
+        " (TLS)" if settings.tls_cert else "",
+        settings.host,
+        port,
+        loop_kind,
+    )
     # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does;
     # no aiohttp access log: observability.http_access writes one line per call with the API's fields
     http = web.AppRunner(
@@ -218,7 +226,7 @@ def _worker(settings: Settings, board: WorkerBoard | None = None, slot: int = 0)
     # thousands of open streams make the default collector's full sweeps a measured share of a worker's CPU
     tune_collector()
     try:
-        asyncio.run(serve(settings, board=board, slot=slot))
+        run_on(settings.event_loop, serve(settings, board=board, slot=slot))
     finally:
         shutdown_tracing()
 
@@ -227,6 +235,7 @@ def serve_workers(settings: Settings) -> int:
     """Run ``settings.workers`` server processes sharing the port; forward SIGTERM to them."""
     if bool(settings.tls_cert) != bool(settings.tls_key):
         raise SystemExit("TLS needs both --tls-cert and --tls-key")
+    loop_factory(settings.event_loop)  # an unknown loop stops here, not in every worker
     if settings.workers <= 1:
         _worker(settings)
         return 0
