@@ -1,6 +1,7 @@
 """The proto mirrors the engines: every legal action, every event for every viewer
 and every view for every seat and the spectator survives dict -> proto -> dict,
-at every step of seeded random games of every engine that exists."""
+at every step of seeded random games of every engine that exists, and prints as
+the same proto3 JSON through api/proto_json.py as through json_format."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import Any
 
 import pytest
 from google.api import annotations_pb2, http_pb2
+from google.protobuf import json_format
 
-from cardroom.api import convert
+from cardroom.api import convert, proto_json
 from cardroom.engines import game_ids, get_engine
 from cardroom.engines.contract import Engine, RuleError, validate_options
 from cardroom.v1 import game_service_pb2, match_pb2
@@ -40,6 +42,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 #: a random game longer than this is cut short (the checks per step are what matter)
 MAX_STEPS = 500
+#: games of each engine and variant (the first ones) whose every message is also printed both ways as proto3
+#: JSON: json_format is slow, and all games would add two minutes to the suite
+JSON_CHECKED_GAMES = 5
 
 
 def _plain(value: Any, *, drop_empty: bool = False) -> Any:
@@ -74,25 +79,36 @@ def _new_game(engine: Engine, rng: random.Random, seed: int, options: dict[str, 
     raise AssertionError(f"{info.id}: no seat count in {counts} starts a game with default options")
 
 
-def _check_step(game: str, engine: Engine, state: Any, seats: int, events: list) -> None:
+def _check_step(game: str, engine: Engine, state: Any, seats: int, events: list, check_json: bool) -> None:
     viewers: list[int | None] = [None, *range(seats)]
     for event in events:
         for viewer in viewers:
             shown = event.for_viewer(viewer)
             message = convert.event_to_proto(game, shown)
+            if check_json:
+                _same_json(message)
             assert _same(convert.event_from_proto(game, message), shown, drop_empty=True), (game, viewer, shown)
     for viewer in viewers:
         view = engine.view(state, viewer)
         message = convert.view_to_proto(game, view)
+        if check_json:
+            _same_json(message)
         assert _same(convert.view_from_proto(game, message), view, drop_empty=True), (game, viewer, view)
     for seat in range(seats):
         for action in engine.legal_actions(state, seat) + engine.standing_actions(state, seat):
             message = convert.action_to_proto(game, action)
             assert message.WhichOneof("game") == convert.game_field(game)
+            if check_json:
+                _same_json(message)
             assert _same(convert.action_from_proto(game, message), action), (game, seat, action)
             # and over the wire
             wire = match_pb2.Action.FromString(message.SerializeToString())
             assert _same(convert.action_from_proto(game, wire), action)
+
+
+def _same_json(message: Any) -> None:
+    """The REST and WebSocket printer (api/proto_json.py) writes what protobuf's json_format writes."""
+    assert proto_json.to_json(message) == json_format.MessageToJson(message, indent=None)
 
 
 @pytest.mark.parametrize("game", game_ids())
@@ -111,7 +127,8 @@ def _play_and_check(game: str, index: int, options: dict[str, Any]) -> None:
     engine = get_engine(game)
     rng = random.Random(f"{game}/{index}/{sorted(options)}")
     state, seats = _new_game(engine, rng, index, options)
-    _check_step(game, engine, state, seats, [])
+    check_json = index < JSON_CHECKED_GAMES
+    _check_step(game, engine, state, seats, [], check_json)
     for _ in range(MAX_STEPS):
         to_act = engine.to_act(state)
         if not to_act:
@@ -121,7 +138,7 @@ def _play_and_check(game: str, index: int, options: dict[str, Any]) -> None:
             state, seat, rng.choice(engine.legal_actions(state, seat) + engine.standing_actions(state, seat))
         )
         state = transition.state
-        _check_step(game, engine, state, seats, transition.events)
+        _check_step(game, engine, state, seats, transition.events, check_json)
 
 
 @pytest.mark.parametrize("game", game_ids())

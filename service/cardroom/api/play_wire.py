@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
-from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from ..app.errors import INVALID_ARGUMENT, AppError
 from ..app.play_sessions import Answered, Outcome, PlaySession
 from ..observability.play_access import observed_action, open_session, refused_message
 from ..v1 import game_service_pb2 as pb
+from . import proto_json
 from .errors import to_rpc_status
 from .handlers import MALFORMED_REQUEST, GameHandlers
 from .watch_wire import IdentityMemo, json_text, wire_bytes
@@ -82,9 +82,9 @@ def frame(item: pb.MatchUpdate | Outcome | Answered[pb.MatchUpdate]) -> bytes:
 def json_frame(item: pb.MatchUpdate | Outcome | Answered[pb.MatchUpdate]) -> str:
     """The proto3 JSON text of one session item, as a WebSocket text message."""
     if isinstance(item, Outcome):
-        return json_format.MessageToJson(outcome_message(item), indent=None)
+        return proto_json.to_json(outcome_message(item))
     if isinstance(item, Answered):
-        outcome = json_format.MessageToJson(_play_outcome(item.outcome), indent=None)
+        outcome = proto_json.to_json(_play_outcome(item.outcome))
         return update_json(item.update)[:-1] + ',"updateOutcome":' + outcome + "}"
     return update_json(item)
 

@@ -18,7 +18,7 @@ from typing import Any
 import aiohttp_cors
 from aiohttp import web
 from aiohttp_sse import sse_response
-from google.protobuf import json_format, message
+from google.protobuf import message
 from swagger_ui import api_doc
 
 from ..app.config import Settings
@@ -27,7 +27,7 @@ from ..observability import metrics
 from ..observability.http_access import access_log, note_call
 from ..store.contract import MatchStore, StoreUnavailable
 from ..v1 import game_service_pb2
-from . import play_ws
+from . import play_ws, proto_json
 from .client_identity import ClientIdentity
 from .handlers import GameHandlers, parse_authorization
 from .http_errors import error_body, json_errors
@@ -70,7 +70,7 @@ class RestGateway:
             call.answer = answer
             etag = _match_etag(answer)
             return web.Response(
-                text=json_format.MessageToJson(answer, indent=None),
+                text=proto_json.to_json(answer),
                 content_type="application/json",
                 headers={"ETag": etag} if etag else None,
             )

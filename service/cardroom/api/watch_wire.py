@@ -18,7 +18,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from google.protobuf import json_format, message
+from google.protobuf import message
+
+from . import proto_json
 
 Item = TypeVar("Item")
 Made = TypeVar("Made")
@@ -56,7 +58,7 @@ def _serialize(update: message.Message) -> bytes:
 
 
 def _json(update: message.Message) -> str:
-    return json_format.MessageToJson(update, indent=None)
+    return proto_json.to_json(update)
 
 
 #: a streamed MatchUpdate's gRPC bytes
