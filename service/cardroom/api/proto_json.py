@@ -6,8 +6,8 @@ CPU (docs/benchmarks.md, "Eighth pass"). Here each message type's fields are loo
 goes through the converter chosen for its field. Protobuf's printer keeps every message type it gives a special
 form or this module does not cover (the well-known types: Timestamp, Struct, Any, wrappers...; maps, bytes,
 64-bit integers and 32-bit floats, which the API does not use yet; enum values with options; proto2's closed
-enums). The tests check the text equals MessageToJson's for every
-match, view, event and action of random games of every engine.
+enums). The tests check the text equals MessageToJson's for every view, event and action of 40 random games
+(tests/api/test_convert.py) and for matches and each value kind (tests/api/test_proto_json.py).
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ def to_json(message: Message) -> str:
 
 
 def to_dict(message: Message) -> Any:
-    """``message`` as the JSON value ``json_format.MessageToDict`` gives (a dict, or a string for a Timestamp)."""
+    """``message`` as the JSON value ``json_format.MessageToDict`` gives (a dict, or a string for a Timestamp).
+
+    Read it, do not change it: a ``Match`` inside is the dict remembered for that value (``_shared_dict``)."""
     plan = _plan(message.DESCRIPTOR)
     if plan is None:
         return json_format.MessageToDict(message)
