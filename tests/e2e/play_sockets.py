@@ -62,15 +62,35 @@ async def socket_seat(
     *,
     token_in_protocol: bool = False,
     on_update: Callable[[pb.MatchUpdate], object] = lambda _update: None,
+    hold_from: int | None = None,
     reconnects: int = 8,
 ) -> SocketSeat:
     """Follow match ``name`` to its end over sockets on ``urls`` (the first, then the next after each drop),
     acting for ``seat`` (-1: a spectator) on the newest update, once per version and one action at a time (an
     accepted action's update comes before its outcome). ``played``: version -> (seat, action) of every action
-    accepted. An update repeated after a reconnection, or a version skipped, fails the test."""
+    accepted. The first socket acts on no version from ``hold_from`` on: the seat reads on until that replica
+    closes it (a failover test holds the match there until the replica is gone). An update repeated after a
+    reconnection, or a version skipped, fails the test."""
     seen = SocketSeat()
     waiting: dict[str, tuple[dict, tuple[int, dict]]] = {}  # request id -> (message, (seat, action))
     tried = 0
+
+    async def act(socket: aiohttp.ClientWebSocketResponse, holding: bool) -> None:
+        """Act on the newest update if it is this seat's turn, it has not acted on it, and no action is out."""
+        nonlocal tried
+        latest = seen.received[-1] if seen.received else None
+        if waiting or latest is None or latest.version <= tried or (holding and latest.version >= hold_from):
+            return
+        state = latest.state
+        if seat in state.to_act and legal_actions(state) and state.match.status == ACTIVE:
+            tried = latest.version
+            choice = rng.choice(legal_actions(state))
+            request_id = str(uuid.uuid4())
+            action = {"requestId": request_id, "expectedVersion": latest.version}
+            action["action"] = json_format.MessageToDict(choice)
+            waiting[request_id] = ({"action": action}, (seat, convert.action_from_proto(game, choice)))
+            await socket.send_str(json.dumps({"action": action}))
+
     for attempt in range(reconnects + 1):
         url = urls[attempt % len(urls)]
         offered = protocols(token if token_in_protocol else None)
@@ -85,6 +105,8 @@ async def socket_seat(
         await socket.send_str(json.dumps({"open": opening}))
         for message, _ in waiting.values():  # unanswered: sent again, answered once
             await socket.send_str(json.dumps(message))
+        holding = attempt == 0 and hold_from is not None
+        await act(socket, holding)  # a turn held on the last socket is played on this one: no update will come
         async for frame in socket:
             if frame.type == aiohttp.WSMsgType.ERROR:
                 break  # the connection failed: its close code says how
@@ -102,18 +124,7 @@ async def socket_seat(
                 assert update.version == seen.last_version + 1, f"{seen.last_version} then {update.version}"
                 seen.received.append(update)
                 on_update(update)
-            latest = seen.received[-1] if seen.received else None
-            if waiting or latest is None or latest.version <= tried:
-                continue
-            state = latest.state
-            if seat in state.to_act and legal_actions(state) and state.match.status == ACTIVE:
-                tried = latest.version
-                choice = rng.choice(legal_actions(state))
-                request_id = str(uuid.uuid4())
-                action = {"requestId": request_id, "expectedVersion": latest.version}
-                action["action"] = json_format.MessageToDict(choice)
-                waiting[request_id] = ({"action": action}, (seat, convert.action_from_proto(game, choice)))
-                await socket.send_str(json.dumps({"action": action}))
+            await act(socket, holding)
         seen.close_codes.append(socket.close_code)
         if socket.close_code == NORMAL_CLOSE:
             assert not waiting, f"the session ended with actions unanswered: {list(waiting)}"

@@ -58,17 +58,14 @@ async def _play_across(first, second, stub, how: signal.Signals, close_code: int
 
     urls = [play_url(first.http_url), play_url(second.http_url)]
     async with aiohttp.ClientSession() as http:
-        seats = [
+        viewers = [  # none acts at LOST_AT on the first replica: the match cannot end there, however late the signal
             socket_seat(
-                http, urls, table.name, table.tokens[seat], seat, game, random.Random(seat), played,
-                on_update=lose_the_first if seat == 0 else lambda _update: None,
+                http, urls, table.name, token, seat, game, random.Random(seat), played,
+                on_update=lose_the_first, hold_from=LOST_AT,
             )
-            for seat in range(players)
+            for seat, token in [*enumerate(table.tokens), (-1, None)]
         ]
-        *seen, watched = await gather_all(
-            *seats, socket_seat(http, urls, table.name, None, -1, game, random.Random(9), played)
-        )
-        await asyncio.gather(*stopping)
+        *seen, watched = await gather_all(*viewers)
     assert stopping, "the match ended before the replica was lost"
     final = table.get(None).match
     assert final.status == match_pb2.MATCH_STATUS_FINISHED and final.version > LOST_AT
