@@ -33,6 +33,7 @@ from google.protobuf.message import DecodeError
 
 from ..app.config import Settings
 from ..app.errors import DEADLINE_EXCEEDED, AppError
+from ..cancelling import cancel_and_wait
 from ..observability.http_access import note_call
 from ..v1 import game_service_pb2 as pb
 from .handlers import GameHandlers
@@ -130,9 +131,7 @@ class PlaySockets:
         except ConnectionResetError:
             pass  # the client went away between two messages
         finally:
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
+            await cancel_and_wait(reader)
         return socket
 
     async def _open(self, socket: web.WebSocketResponse, http: web.Request, call, parse: Parse) -> PlayChannel | None:

@@ -27,6 +27,7 @@ from ..app.limits import Limits
 from ..app.matches import MatchService
 from ..app.tokens import TokenSigner
 from ..app.turns import TurnScheduler
+from ..cancelling import cancel_and_wait
 from ..observability import metrics
 from ..observability.grpc_access import AccessInterceptor
 from ..observability.logs import configure_logging
@@ -206,11 +207,9 @@ async def serve(
         board.mark(slot, True)
     await stopping.wait()
     log.info("shutting down: NOT_SERVING, draining for up to %.1fs", settings.shutdown_grace)
-    for task in (probe, turns):
-        task.cancel()
-    # bounded: a turn scheduler cancelled mid Redis call has been seen to stay "cancelling" (docs/benchmarks.md,
-    # turn deadlines); its claims lapse by themselves, so the drain goes on without it
-    _, pending = await asyncio.wait((probe, turns), timeout=BACKGROUND_STOP_SECONDS)
+    # bounded: a turn scheduler stopping in the middle of a slow Redis call could hold the drain; its claims
+    # lapse by themselves, so the drain goes on without it
+    pending = await cancel_and_wait(probe, turns, timeout=BACKGROUND_STOP_SECONDS)
     if pending:
         log.warning("shutting down: %d background task(s) still stopping", len(pending))
     await _set_health(health_servicer, False)

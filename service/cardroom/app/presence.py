@@ -17,6 +17,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 
+from ..cancelling import cancel_and_wait
 from ..store.contract import MatchStore, StoreUnavailable
 from . import documents as docs
 from .config import Settings
@@ -95,9 +96,7 @@ class Presence:
         try:
             yield
         finally:
-            beat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await beat
+            await cancel_and_wait(beat)
             with contextlib.suppress(StoreUnavailable):
                 await self.store.drop_presence(match_id, member)
             self._forget(match_id)

@@ -36,6 +36,7 @@ from typing import Any
 import msgspec
 
 from ..bots import Decision, get_bot, observe
+from ..cancelling import cancel_and_wait
 from ..engines import get_engine
 from ..store.contract import WAITING, DueClaim, MatchNotFound, StoredMatch, StoreUnavailable
 from . import clock, lobby, moves
@@ -93,9 +94,7 @@ class TurnScheduler:
                 if not claims:
                     await self._idle()
         finally:
-            for task in list(self._running):
-                task.cancel()
-            await asyncio.gather(*self._running, return_exceptions=True)
+            await cancel_and_wait(*self._running)
 
     async def _read(self, claims: list[DueClaim]) -> list[StoredMatch | None]:
         """The claimed matches, read in one round trip; None where a turn reads its match itself."""

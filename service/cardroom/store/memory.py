@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import bisect
-import contextlib
 import dataclasses
 import heapq
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 
+from cardroom.cancelling import cancel_and_wait
 from cardroom.store.common import (
     check_commit,
     check_new,
@@ -275,9 +275,7 @@ class MemoryStore(MatchStore):
 
     async def close(self) -> None:
         if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+            await cancel_and_wait(self._sweeper)
             self._sweeper = None
 
     # -- internals --------------------------------------------------------------

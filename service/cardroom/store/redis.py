@@ -60,7 +60,6 @@ cluster bus copies each message to every node.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import zlib
 from collections.abc import AsyncIterator, Awaitable, Sequence
@@ -72,6 +71,7 @@ from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
+from cardroom.cancelling import cancel_and_wait
 from cardroom.store.common import (
     check_commit,
     check_new,
@@ -524,9 +524,7 @@ class RedisStore(MatchStore):
 
     async def close(self) -> None:
         if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+            await cancel_and_wait(self._sweeper)
             self._sweeper = None
         await self._fanout.close()
         await self._redis.aclose()

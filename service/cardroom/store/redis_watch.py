@@ -41,6 +41,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from redis import exceptions as redis_errors
 from redis.asyncio.connection import AbstractConnection
 
+from cardroom.cancelling import cancel_and_wait
 from cardroom.store.contract import LogEntry, MatchNotFound, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -380,11 +381,7 @@ class WatchFanout:
     async def _disconnect(self) -> None:
         conn, self._conn = self._conn, None
         tasks, self._tasks = self._tasks, []
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_and_wait(*tasks)
         if conn is not None:
             await conn.disconnect(nowait=True)
 
