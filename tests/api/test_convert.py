@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from google.api import annotations_pb2, http_pb2
-from google.protobuf import json_format
+from test_proto_json import assert_same_json
 
-from cardroom.api import convert, proto_json
+from cardroom.api import convert
 from cardroom.engines import game_ids, get_engine
 from cardroom.engines.contract import Engine, RuleError, validate_options
 from cardroom.v1 import game_service_pb2, match_pb2
@@ -86,29 +86,24 @@ def _check_step(game: str, engine: Engine, state: Any, seats: int, events: list,
             shown = event.for_viewer(viewer)
             message = convert.event_to_proto(game, shown)
             if check_json:
-                _same_json(message)
+                assert_same_json(message)
             assert _same(convert.event_from_proto(game, message), shown, drop_empty=True), (game, viewer, shown)
     for viewer in viewers:
         view = engine.view(state, viewer)
         message = convert.view_to_proto(game, view)
         if check_json:
-            _same_json(message)
+            assert_same_json(message)
         assert _same(convert.view_from_proto(game, message), view, drop_empty=True), (game, viewer, view)
     for seat in range(seats):
         for action in engine.legal_actions(state, seat) + engine.standing_actions(state, seat):
             message = convert.action_to_proto(game, action)
             assert message.WhichOneof("game") == convert.game_field(game)
             if check_json:
-                _same_json(message)
+                assert_same_json(message)
             assert _same(convert.action_from_proto(game, message), action), (game, seat, action)
             # and over the wire
             wire = match_pb2.Action.FromString(message.SerializeToString())
             assert _same(convert.action_from_proto(game, wire), action)
-
-
-def _same_json(message: Any) -> None:
-    """The REST and WebSocket printer (api/proto_json.py) writes what protobuf's json_format writes."""
-    assert proto_json.to_json(message) == json_format.MessageToJson(message, indent=None)
 
 
 @pytest.mark.parametrize("game", game_ids())

@@ -27,7 +27,8 @@ def _api_message_types():
         yield message
 
 
-def _same_text(message) -> None:
+def assert_same_json(message) -> None:
+    """The REST and WebSocket printer (api/proto_json.py) writes what protobuf's json_format writes."""
     assert proto_json.to_json(message) == json_format.MessageToJson(message, indent=None)
 
 
@@ -52,28 +53,28 @@ def test_a_match_with_timestamps_seats_doubles_and_enums():
     match.update_time.FromNanoseconds(1_700_000_000_123_000_000)
     match.seats.add(player_name="Zoë ☃", occupied=True, controller=match_pb2.SEAT_CONTROLLER_BOT, reserve_seconds=0)
     match.seats.add(occupied=False)  # every field at its default: an empty object
-    _same_text(match)
-    _same_text(match_pb2.MatchState(match=match, your_seat=0, to_act=[0, 1]))  # optional 0 is printed
+    assert_same_json(match)
+    assert_same_json(match_pb2.MatchState(match=match, your_seat=0, to_act=[0, 1]))  # optional 0 is printed
 
 
 @pytest.mark.parametrize("seconds", [math.inf, -math.inf, math.nan, 1e-7, 2.0**60, 12.25])
 def test_doubles_of_every_form(seconds):
-    _same_text(match_pb2.TableSettings(turn_seconds=seconds, reserve_seconds=seconds))
+    assert_same_json(match_pb2.TableSettings(turn_seconds=seconds, reserve_seconds=seconds))
 
 
 def test_an_enum_number_without_a_name_prints_as_the_number():
     match = match_pb2.Match(status=match_pb2.MATCH_STATUS_ACTIVE)
     match.status = 99  # an open enum keeps numbers a newer peer sent
-    _same_text(match)
+    assert_same_json(match)
 
 
 def test_well_known_types_keep_protobufs_own_forms():
     fixture = struct_pb2.Struct()
     fixture.update({"deck": ["AS", "KH"], "seed": 3, "nested": {"ok": True, "none": None}})
-    _same_text(game_service_pb2.CreateMatchRequest(parent="games/pumba", seat_count=2, fixture=fixture))
+    assert_same_json(game_service_pb2.CreateMatchRequest(parent="games/pumba", seat_count=2, fixture=fixture))
     detail = any_pb2.Any()
     detail.Pack(error_details_pb2.ErrorInfo(reason="STALE_VERSION", domain="cardroom.v1", metadata={"v": "3"}))
-    _same_text(game_service_pb2.PlayStatus(code=10, message="stale", details=[detail]))
+    assert_same_json(game_service_pb2.PlayStatus(code=10, message="stale", details=[detail]))
 
 
 def test_a_shared_match_prints_the_same_from_its_memo():
