@@ -19,7 +19,8 @@ STORE_PROBE_SECONDS = 0.5
 
 async def store_answers(store: MatchStore, timeout: float = STORE_PROBE_SECONDS) -> bool:
     try:
-        return await asyncio.wait_for(store.ping(), timeout)
+        async with asyncio.timeout(timeout):  # not wait_for: on 3.11 it can swallow a cancellation (cancelling.py)
+            return await store.ping()
     except TimeoutError:
         return False
 
