@@ -33,7 +33,6 @@ from google.protobuf.message import DecodeError
 
 from ..app.config import Settings
 from ..app.errors import DEADLINE_EXCEEDED, AppError
-from ..cancelling import cancel_and_wait
 from ..observability.http_access import note_call
 from ..v1 import game_service_pb2 as pb
 from .handlers import GameHandlers
@@ -131,7 +130,9 @@ class PlaySockets:
         except ConnectionResetError:
             pass  # the client went away between two messages
         finally:
-            await cancel_and_wait(reader)
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reader
         return socket
 
     async def _open(self, socket: web.WebSocketResponse, http: web.Request, call, parse: Parse) -> PlayChannel | None:
