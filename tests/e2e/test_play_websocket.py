@@ -5,6 +5,7 @@ opening one as Google's JSON error and a 4000 + HTTP status close."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import uuid
@@ -116,3 +117,34 @@ async def test_the_binary_subprotocol_carries_the_same_messages_as_protobuf(serv
         assert answers[2].update.state.your_seat == mover
         assert (answers[3].outcome.request_id, answers[3].outcome.accepted) == (request_id, True)
         assert answers[3].outcome.version == version + 1
+
+
+@pytest.mark.asyncio
+async def test_a_session_ending_at_once_waits_for_the_clients_close_reply(server, stub):
+    """A session on a match already over ends as it opens, while the server's reader waits for the client's
+    next message. The server must still do the closing handshake (RFC 6455 §7.1.1): send its close, then read
+    until the client's close reply and only then drop the TCP connection. Dropped at once, the messages a client
+    sends meanwhile reach a closed socket and reset the connection, and a client that loses the server's close
+    frame to that reset sees 1006 and reconnects (the TypeScript session tests did)."""
+    table = Table(stub, "up-or-down", 2, options=OPTIONS, seed=11)
+    table.start()
+    table.play_randomly(random.Random(11))
+    final = table.get(None).match
+    assert final.status == match_pb2.MATCH_STATUS_FINISHED
+    opening = {"open": {"name": table.name, "afterVersion": final.version}}
+    async with aiohttp.ClientSession() as http:
+        offered = protocols(table.tokens[0])
+        async with http.ws_connect(play_url(server.http_url), protocols=offered, autoclose=False) as socket:
+            await socket.send_str(json.dumps(opening))
+            closing = await socket.receive()
+            assert (closing.type, closing.data) == (aiohttp.WSMsgType.CLOSE, 1000)
+            await asyncio.sleep(0.2)  # the server waits for the reply up to its close timeout (10 s)
+            assert _tcp_open(socket), "the server dropped the connection before the client's close reply"
+            await socket.close()
+            assert socket.close_code == 1000
+
+
+def _tcp_open(socket: aiohttp.ClientWebSocketResponse) -> bool:
+    """Whether the peer still holds the socket's TCP connection (aiohttp has no public accessor for it)."""
+    connection = socket._response.connection
+    return connection is not None and connection.protocol is not None and connection.protocol.transport is not None
