@@ -68,6 +68,7 @@ def test_bench_service_spawned_plays_checks_and_reports():
     assert report["server_cpu_ms_per_action"] > 0
     assert report["server_cpu_ms_per_submit_action_est"] is not None
     assert report["redis_cpu_ms_per_action"] is not None
+    assert report["driver_cpu_ms_per_action"] > 0
     for key in ("actions_per_s", "errors", "conflicts_retried", "matches_finished"):
         assert key in report
 

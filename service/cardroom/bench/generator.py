@@ -82,7 +82,7 @@ async def _run(job: Job) -> dict[str, Any]:
     tally = Tally()
     records: list[MatchRecord] = []
     problems: list[str] = []
-    started = time.monotonic()
+    started, cpu_started = time.monotonic(), time.process_time()
     deadline = started + job.seconds
     tables = iter(enumerate(job.tables))  # shared by the clients: each takes the next table
 
@@ -111,7 +111,7 @@ async def _run(job: Job) -> dict[str, Any]:
             if job.phase == VIEWS:
                 record, _ = await seat_table(meter, stubs[0], game, seats, job.first_seed)
                 request, token = pb.GetMatchRequest(name=record.name), record.tokens[0]
-                started = time.monotonic()
+                started, cpu_started = time.monotonic(), time.process_time()
                 deadline = started + job.seconds
             name = meter.timed_method
             await asyncio.gather(*(call_repeatedly(meter, stub, name, request, token, deadline) for stub in stubs))
@@ -128,11 +128,12 @@ async def _run(job: Job) -> dict[str, Any]:
         else:
             raise ValueError(f"unknown phase {job.phase!r}")
     finally:
-        ended = time.monotonic()
+        ended, cpu = time.monotonic(), time.process_time() - cpu_started
         await asyncio.gather(*(channel.close() for channel in channels))
     return meter.figures() | {
         "started": started,
         "ended": ended,
+        "cpu_s": cpu,  # this load generator's own CPU (every thread), the cost of the clients
         "committed": tally.committed,
         "conflicts_retried": tally.conflicts_retried,
         "records": records,

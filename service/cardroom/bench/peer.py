@@ -152,6 +152,7 @@ def run_cardroom(
         "server_cpu_ms_per_move": report["server_cpu_ms_per_action"],
         "server_cpu_ms_per_submit_action_est": report["server_cpu_ms_per_submit_action_est"],
         "redis_cpu_ms_per_move": report["redis_cpu_ms_per_action"],
+        "driver_cpu_ms_per_move": report["driver_cpu_ms_per_action"],
         "redis_commands_per_move": (report["redis_commands_per_action"] or {}).get("all"),
         "calls": report["calls"],
         "errors": report["errors"],

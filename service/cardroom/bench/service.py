@@ -290,6 +290,8 @@ def _report(
         "server_cpu_ms_per_call": _per_thousand(play_cpu, sum(calls.values())),
         "server_cpu_ms_per_submit_action_est": _submit_action_cpu(play_cpu, calls, repeated[VIEWS]),
         "redis_cpu_ms_per_action": _per_thousand(play_redis_cpu, committed),
+        # the clients' side of the same cores: with the server and Redis, what bounds moves/s on this machine
+        "driver_cpu_ms_per_action": _per_thousand(sum(result["cpu_s"] for result in played), committed),
         "baseline": repeated[BASELINE],
         "get_match": repeated[VIEWS],
         "actions_per_s_vs_baseline": round(actions_rate / baseline_rate, 3) if baseline_rate else None,
