@@ -48,7 +48,10 @@ def prefix() -> str:
 async def test_sweep_drops_entries_of_expired_matches(
     server: RedisProcess | RedisClusterProcess, raw: Client, prefix: str
 ) -> None:
-    store = RedisStore(server.url, finished_ttl=60, idle_ttl=0.2, key_prefix=prefix, index_sweep_interval=0.1)
+    # long enough for the creates and the count on a loaded machine (at 0.2 s a match of three on a cluster had
+    # expired and been swept before the count), short enough for the sweep to be seen
+    idle_ttl = 2.0
+    store = RedisStore(server.url, finished_ttl=60, idle_ttl=idle_ttl, key_prefix=prefix, index_sweep_interval=0.1)
     sets = {lobby(server, prefix, ACTIVE, f"m{i}") for i in range(3)}
 
     async def entries() -> int:
@@ -58,7 +61,7 @@ async def test_sweep_drops_entries_of_expired_matches(
         for i in range(3):
             await store.create(StoredMatch(f"m{i}", "pumba", 1, ACTIVE, b""), b"e", None, None)
         assert await entries() == 3
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + idle_ttl + 5
         while await entries():  # nobody lists them: only the sweep can empty them
             assert time.monotonic() < deadline, "sweep did not clean the index"
             await asyncio.sleep(0.05)
