@@ -303,12 +303,14 @@ async def test_finished_matches_expire(stores: StoreFactory) -> None:
 
 
 async def test_idle_matches_expire_and_writes_keep_them_alive(stores: StoreFactory) -> None:
-    store = stores.open(finished_ttl=60, idle_ttl=0.5)
+    # a write every 0.1 s keeps "busy" alive through stalls of up to 0.9 s (a loaded CI machine's), while "idle"
+    # outlives its TTL by half of it
+    store = stores.open(finished_ttl=60, idle_ttl=1.0)
     await store.create(match("busy"), b"e1", None, None)
     await store.create(match("idle"), b"e1", None, None)
     started = time.monotonic()
     version = 1
-    while time.monotonic() - started < 0.8:
+    while time.monotonic() - started < 1.5:
         await store.commit(match("busy", version + 1), version, b"e", None, None)
         version += 1
         await asyncio.sleep(0.1)
