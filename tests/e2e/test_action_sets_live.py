@@ -13,6 +13,7 @@ default mix: two Swaps and two Steals at its turn, 2,016 flat actions. The large
 
 from __future__ import annotations
 
+import difflib
 import os
 import random
 import threading
@@ -53,6 +54,12 @@ def _get(table: Table, seat: int | None, form: int) -> match_pb2.MatchState:
     return table.stub.GetMatch(pb.GetMatchRequest(name=table.name, legal_actions_form=form), metadata=metadata)
 
 
+def _diff(expected: match_pb2.MatchState, got: match_pb2.MatchState) -> str:
+    """The lines two states differ in (pytest cuts the middle out of a long message's repr)."""
+    lines = (str(state).splitlines() for state in (expected, got))
+    return "\n".join(difflib.unified_diff(*lines, "expected", "got", lineterm=""))
+
+
 def _json_size(message) -> int:
     return len(json_format.MessageToJson(message, indent=None).encode())
 
@@ -85,10 +92,11 @@ def _largest(table: Table, rng: random.Random) -> dict[str, int]:
             compact_of[viewer] = _without(both, "legal_actions")
             seen(flat_actions=len(both.legal_actions), sets=len(both.legal_action_sets),
                  flat_json=_json_size(_without(both, "legal_action_sets")))
-        assert _get(table, None, COMPACT) == compact_of[None]
+        again = _get(table, None, COMPACT)
+        assert again == compact_of[None], _diff(compact_of[None], again)
         seat = rng.choice(seats)
         mine = _get(table, seat, DEFAULT)
-        assert mine == compact_of[seat]  # the default is COMPACT: the sets, no flat list
+        assert mine == compact_of[seat], _diff(compact_of[seat], mine)  # the default is COMPACT: no flat list
         seen(get_json=_json_size(mine), get_grpc=mine.ByteSize())
         flat = expand_action_sets(mine.legal_action_sets)
         assert action_sets_wire.legal_actions(table.game, mine) == flat
