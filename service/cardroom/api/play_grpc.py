@@ -9,12 +9,12 @@ call, which stops the reader and the session.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 
 import grpc
 
 from ..app.errors import AppError
-from ..cancelling import cancel_and_wait
 from ..v1 import game_service_pb2 as pb
 from .errors import to_grpc_status
 from .handlers import GameHandlers
@@ -42,7 +42,9 @@ async def play(
         await context.abort_with_status(to_grpc_status(error))
     finally:
         if reader is not None:
-            await cancel_and_wait(reader)
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reader
 
 
 def _readable(message: object) -> pb.PlayRequest | None:

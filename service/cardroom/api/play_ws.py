@@ -33,7 +33,6 @@ from google.protobuf.message import DecodeError
 
 from ..app.config import Settings
 from ..app.errors import DEADLINE_EXCEEDED, AppError
-from ..cancelling import cancel_and_wait
 from ..observability.http_access import note_call
 from ..v1 import game_service_pb2 as pb
 from .handlers import GameHandlers
@@ -122,8 +121,7 @@ class PlaySockets:
                 else:
                     await socket.send_str(json_frame(item))
             closing = self.shutdown.closing.is_set()
-            # stopped first: with a read pending, close() would drop the connection without the client's close reply
-            await cancel_and_wait(reader)
+            await _stop(reader)  # before the close: close() then reads the client's last messages up to its close
             await socket.close(
                 code=SERVICE_RESTART if closing else NORMAL_CLOSE,
                 message=b"SERVER_SHUTTING_DOWN" if closing else b"",
@@ -133,7 +131,7 @@ class PlaySockets:
         except ConnectionResetError:
             pass  # the client went away between two messages
         finally:
-            await cancel_and_wait(reader)
+            await _stop(reader)
         return socket
 
     async def _open(self, socket: web.WebSocketResponse, http: web.Request, call, parse: Parse) -> PlayChannel | None:
@@ -155,6 +153,12 @@ async def _read(socket: web.WebSocketResponse, channel: PlayChannel, parse: Pars
     async for message in socket:
         if message.type in (WSMsgType.TEXT, WSMsgType.BINARY):
             await channel.receive(parse(message))
+
+
+async def _stop(reader: asyncio.Future) -> None:
+    reader.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await reader
 
 
 async def _fail(socket: web.WebSocketResponse, error: AppError) -> None:

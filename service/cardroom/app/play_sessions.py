@@ -26,7 +26,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from ..cancelling import cancel_and_wait
 from .errors import AppError
 
 #: actions a session holds before the transport stops reading the client (back pressure)
@@ -116,7 +115,9 @@ class PlaySession(Generic[Update]):
                     raise item.error
                 yield item  # type: ignore[misc]
         finally:
-            await cancel_and_wait(*tasks)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
             if self._updates is not None:
                 aclose = getattr(self._updates, "aclose", None)
                 if aclose is not None:
