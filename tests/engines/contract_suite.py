@@ -44,7 +44,7 @@ def check_random_games(
 
     At every step: conservation, codec round trip, ``to_act``/``is_over``/``result``
     agree, a seat has legal actions exactly when it is in ``to_act``, the chosen action
-    applies, and a twin game fed the same actions stays identical. At every
+    applies, and a twin game fed the same actions, each to the state its bytes decode to, stays identical. At every
     ``sample_every``-th step (every step by default; the phase varies with the seed)
     and at the end, also the expensive promises: no view or event leaks (re-dealing hidden
     cards), legal actions stable and unique, every listed action applies without
@@ -118,7 +118,9 @@ def _check_one_game(
             seat = seats[0] if len(seats) == 1 else chooser.choice(seats)
             action = chooser.choice(by_seat[seat])
         transition = engine.apply(state, seat, action)
-        twin = engine.apply(twin, seat, action).state
+        # the twin plays from its decoded bytes at every step, as a replay of the log does: the server keeps the
+        # state an action produced (app/engine_steps.py) and hands it out as what its bytes decode to
+        twin = engine.apply(engine.decode(engine.encode(twin)), seat, action).state
         if deep:
             assert engine.encode(state) == before, f"{where}: apply modified its input state"
         state, events = transition.state, transition.events

@@ -4,7 +4,10 @@ Each committed version of a match used to be decoded again for every answer buil
 answer, the next seat's GetMatch, and on a watch or Play session one snapshot per viewer class (a seat's view
 and legal actions each need the state). The same bytes always decode to the same state (the codecs are
 deterministic), so the bytes themselves are the key: a hit can never be a wrong state, whichever version,
-match or replica the bytes came from, and an uncommitted document cannot poison it.
+match or replica the bytes came from, and an uncommitted document cannot poison it. ``keep`` adds the state an
+action just produced under its bytes (engine_steps.py), so the new version's first view does not decode what was
+just encoded: the engine contract suite plays every random game's twin from its decoded bytes at every step, so
+a state and what its bytes decode to play the same.
 
 The decoded states handed out are shared, so they go only to engine calls that never change their input:
 views, legal actions, ``to_act``, results, and ``apply`` itself (the engine contract suite checks that
@@ -36,8 +39,12 @@ class DecodedStates:
         if found is not None:
             self._states.move_to_end(key)
             return found
-        state = engine.decode(data)
-        self._states[key] = state
+        return self.keep(engine, data, engine.decode(data))
+
+    def keep(self, engine: Engine, data: bytes, state: Any) -> Any:
+        """Hand out ``state`` for ``data`` from here on: it must be what ``data`` decodes to (engine states are
+        equal to what their encoding decodes to), and is never to be changed."""
+        self._states[(engine.info.id, data)] = state
         if len(self._states) > self._size:
             self._states.popitem(last=False)
         return state

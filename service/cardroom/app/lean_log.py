@@ -6,7 +6,8 @@ Generic by construction: the commit path hands every change function's ``(new do
 the record's action for its seat, or the engine's start for a ``started`` record. Any other change of the
 state (a timeout playing several steps, a seat leaving a started match...) is kept in the record as is, so
 a new kind of change is persisted correctly without code here. Engines are deterministic (same state, same
-action, same bytes), which is what makes the replay exact.
+action, same bytes), which is what makes the replay exact, and what lets the check reuse the step the commit
+just computed instead of applying the action again (engine_steps.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import msgspec
 
 from ..engines import get_engine
 from . import documents as docs
+from . import engine_steps
 
 _BASE_FIELDS = ("version", "kind", "seat", "action", "events", "doc")
 #: LogRecord's further fields (flags added by other change functions) and their defaults
@@ -38,7 +40,7 @@ def replay_state(prev: docs.MatchDoc | None, record: docs.StoredRecord, meta: do
     if record.kind == "started":
         return engine.encode(engine.start(len(meta.players), prev.options, prev.seed, prev.fixture).state)
     if record.action is not None and record.seat is not None and prev.state is not None:
-        return engine.encode(engine.apply(engine.decode(prev.state), record.seat, record.action).state)
+        return engine_steps.shared.next_state(engine, prev.state, record.seat, record.action)
     return prev.state
 
 

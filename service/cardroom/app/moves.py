@@ -12,7 +12,7 @@ from ..engines.contract import RuleError
 from ..observability import metrics
 from ..store.contract import ABANDONED, ACTIVE, FINISHED, WAITING
 from . import documents as docs
-from . import seats
+from . import engine_steps, seats
 from .clock import decision_start
 from .config import Settings
 from .decoded_states import decoded
@@ -54,7 +54,7 @@ def apply_action(
         version=doc.version + 1,
         update_time=now,
         status=status,
-        state=engine.encode(transition.state),
+        state=engine_steps.shared.noted(engine, doc.state, seat, action, transition.state),
         players=seats.after_decision(doc, seat, now, settings, timed_out=timed_out),
         turn_start=decision_start(doc) if same_decision else None,
     )
