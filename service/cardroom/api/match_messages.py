@@ -14,10 +14,10 @@ at the cost of comparing whole states.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 
 from ..app import documents as docs
+from ..app.lru import Lru
 from ..v1 import match_pb2
 
 #: versions in flight across the watched matches of a worker; a miss only costs a build
@@ -29,22 +29,17 @@ Build = Callable[..., match_pb2.Match]
 class SharedMatches:
     def __init__(self, build: Build, size: int = SIZE) -> None:
         self._build = build
-        self._size = size
-        self._entries: OrderedDict[
+        self._entries: Lru[
             tuple[int, frozenset[int], float | None, frozenset[int]], tuple[docs.MatchDoc, match_pb2.Match]
-        ] = OrderedDict()
+        ] = Lru(size)
 
     def __call__(
         self, doc: docs.MatchDoc, connected: frozenset[int], expire_time: float | None, held: frozenset[int]
     ) -> match_pb2.Match:
         """The ``Match`` of ``doc`` as ``match_to_proto`` builds it: shared, so copy it, never change it."""
         key = (id(doc), connected, expire_time, held)
-        entry = self._entries.get(key)
+        entry = self._entries.find(key)
         if entry is not None and entry[0] is doc:
-            self._entries.move_to_end(key)
             return entry[1]
         built = self._build(doc, connected=connected, expire_time=expire_time, held=held)
-        self._entries[key] = (doc, built)
-        while len(self._entries) > self._size:
-            self._entries.popitem(last=False)
-        return built
+        return self._entries.keep(key, (doc, built))[1]

@@ -14,12 +14,12 @@ plumbing: ``functools.lru_cache`` keys by equality (hash), which these objects d
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from google.protobuf import message
 
+from ..app.lru import Lru
 from . import proto_json
 
 Item = TypeVar("Item")
@@ -34,22 +34,18 @@ class IdentityMemo(Generic[Item, Made]):
 
     def __init__(self, make: Callable[[Item], Made], size: int = MEMO_SIZE) -> None:
         self._make = make
-        self._size = size
-        self._entries: OrderedDict[int, tuple[Item, Made]] = OrderedDict()
+        self._entries: Lru[int, tuple[Item, Made]] = Lru(size)
         #: values made rather than served from the memo (tests count them)
         self.made = 0
 
     def __call__(self, item: Item) -> Made:
         key = id(item)
-        entry = self._entries.get(key)
+        entry = self._entries.find(key)
         if entry is not None and entry[0] is item:
-            self._entries.move_to_end(key)
             return entry[1]
         self.made += 1
         made = self._make(item)
-        self._entries[key] = (item, made)
-        while len(self._entries) > self._size:
-            self._entries.popitem(last=False)
+        self._entries.keep(key, (item, made))
         return made
 
 

@@ -18,10 +18,10 @@ but cannot be sized or emptied per instance for tests.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from ..engines.contract import Engine
+from .lru import Lru
 
 #: states kept per worker: every viewer class of the versions in flight, a few KB each
 SIZE = 2048
@@ -29,25 +29,17 @@ SIZE = 2048
 
 class DecodedStates:
     def __init__(self, size: int = SIZE) -> None:
-        self._size = size
-        self._states: OrderedDict[tuple[str, bytes], Any] = OrderedDict()
+        self._states: Lru[tuple[str, bytes], Any] = Lru(size)
 
     def decode(self, engine: Engine, data: bytes) -> Any:
         """``engine.decode(data)``, shared with every caller of the same bytes: never to be changed."""
-        key = (engine.info.id, data)
-        found = self._states.get(key)
-        if found is not None:
-            self._states.move_to_end(key)
-            return found
-        return self.keep(engine, data, engine.decode(data))
+        found = self._states.find((engine.info.id, data))
+        return found if found is not None else self.keep(engine, data, engine.decode(data))
 
     def keep(self, engine: Engine, data: bytes, state: Any) -> Any:
         """Hand out ``state`` for ``data`` from here on: it must be what ``data`` decodes to (engine states are
         equal to what their encoding decodes to), and is never to be changed."""
-        self._states[(engine.info.id, data)] = state
-        if len(self._states) > self._size:
-            self._states.popitem(last=False)
-        return state
+        return self._states.keep((engine.info.id, data), state)
 
 
 #: the worker's cache

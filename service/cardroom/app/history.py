@@ -10,11 +10,11 @@ here: their updates carry the committed document.
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 
 from ..store.contract import LogEntry, MatchStore
 from . import documents as docs
 from .lean_log import restore
+from .lru import Lru
 
 #: versions between two snapshots: bounds a rebuild's replay (at most 127 engine steps, a few ms) and
 #: costs one document in Redis each; 128 keeps a finished 5-seat Pumptown under 100 KB (docs/benchmarks.md)
@@ -26,8 +26,7 @@ CACHE_SIZE = 4096
 class History:
     def __init__(self, store: MatchStore, cache_size: int = CACHE_SIZE) -> None:
         self._store = store
-        self._cache: OrderedDict[tuple[str, int], docs.MatchDoc] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache: Lru[tuple[str, int], docs.MatchDoc] = Lru(cache_size)
         self._rebuilding: dict[tuple[str, int, float | None], asyncio.Future[docs.MatchDoc | None]] = {}
 
     @staticmethod
@@ -94,15 +93,8 @@ class History:
         return record
 
     def remember(self, match_id: str, doc: docs.MatchDoc) -> None:
-        key = (match_id, doc.version)
-        self._cache[key] = doc
-        self._cache.move_to_end(key)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        self._cache.keep((match_id, doc.version), doc)
 
     def _get(self, match_id: str, version: int, created: float | None) -> docs.MatchDoc | None:
-        doc = self._cache.get((match_id, version)) if created is not None else None
-        if doc is None or doc.create_time != created:
-            return None
-        self._cache.move_to_end((match_id, version))
-        return doc
+        doc = self._cache.find((match_id, version)) if created is not None else None
+        return doc if doc is not None and doc.create_time == created else None

@@ -15,8 +15,8 @@ Only documents this worker committed, or received live on a watch as they were c
 watches it serves: every seat's session may be on another worker), are kept (a commit renews the match's expiry),
 each at most ``max_age`` seconds, well below the shortest time a match sits in the store after a commit before it
 expires (a quarter of ``--finished-ttl`` and ``--idle-ttl``): an id freed by expiry and reused by a new match at
-the same version is then never mistaken for the old one. Hand-written plumbing: a dict in insertion order is the
-LRU; functools' caches have no per-entry age.
+the same version is then never mistaken for the old one. Hand-written plumbing: the entries are in the bounded map
+of every cache here (lru.py), each with its age, which functools' caches do not have.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 
 from . import documents as docs
+from .lru import Lru
 
 #: documents kept per worker (a few KB each)
 SIZE = 4096
@@ -35,9 +36,8 @@ MAX_AGE = 30.0
 class RecentDocs:
     def __init__(self, clock: Callable[[], float] = time.monotonic, size: int = SIZE, max_age: float = MAX_AGE):
         self._clock = clock
-        self._size = size
         self._max_age = max_age
-        self._docs: dict[str, tuple[docs.MatchDoc, float, docs.LogRecord]] = {}
+        self._docs: Lru[str, tuple[docs.MatchDoc, float, docs.LogRecord]] = Lru(size)
 
     def get(self, match_id: str, game: str) -> docs.MatchDoc | None:
         found = self._docs.get(match_id)
@@ -62,9 +62,7 @@ class RecentDocs:
         if found is not None and found[0].create_time == doc.create_time and found[0].version > doc.version:
             self._docs[doc.match_id] = found
             return
-        self._docs[doc.match_id] = (doc, self._clock(), record)
-        if len(self._docs) > self._size:
-            del self._docs[next(iter(self._docs))]
+        self._docs.keep(doc.match_id, (doc, self._clock(), record))
 
     def forget(self, match_id: str) -> None:
         self._docs.pop(match_id, None)

@@ -20,6 +20,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from . import documents as docs
+from .lru import Lru
 
 #: seconds a document read to open a watch serves the next openings
 MAX_AGE = 2.0
@@ -40,8 +41,7 @@ class WatchOpens:
         self._load = load
         self._max_age = max_age
         self._clock = clock
-        self._size = size
-        self._docs: dict[tuple[str, str], tuple[docs.MatchDoc, float]] = {}
+        self._docs: Lru[tuple[str, str], tuple[docs.MatchDoc, float]] = Lru(size)
         self._reading: dict[tuple[str, str], asyncio.Future[docs.MatchDoc]] = {}
         #: reads made rather than shared (tests count them)
         self.reads = 0
@@ -60,10 +60,7 @@ class WatchOpens:
 
     async def _read(self, key: tuple[str, str]) -> docs.MatchDoc:
         doc = await self._load(*key)
-        self._docs.pop(key, None)
-        self._docs[key] = (doc, self._clock())
-        if len(self._docs) > self._size:
-            del self._docs[next(iter(self._docs))]
+        self._docs.keep(key, (doc, self._clock()))
         return doc
 
     def _forget(self, key: tuple[str, str], done: asyncio.Future[docs.MatchDoc]) -> None:

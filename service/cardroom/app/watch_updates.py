@@ -19,13 +19,13 @@ An update depends on exactly what the cache key names, so sharing it changes not
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..store.contract import LogEntry
 from . import documents as docs
 from .history import History
+from .lru import Lru
 from .replay import Replay
 
 if TYPE_CHECKING:
@@ -34,28 +34,6 @@ if TYPE_CHECKING:
 #: records and updates kept per worker: enough for every viewer class of every match a worker streams to
 #: catch up with the versions in flight; a miss only costs a rebuild
 CACHE_SIZE = 4096
-
-Key = TypeVar("Key", bound=Hashable)
-Value = TypeVar("Value")
-
-
-class _Lru(OrderedDict[Key, Value]):
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def find(self, key: Key) -> Value | None:
-        value = self.get(key)
-        if value is not None:
-            self.move_to_end(key)
-        return value
-
-    def keep(self, key: Key, value: Value) -> Value:
-        self[key] = value
-        while len(self) > self.size:
-            self.popitem(last=False)
-        return value
-
 
 class SharedUpdates:
     """The per-worker cache of watch updates; ``build`` makes one update (``MatchService._update``)."""
@@ -68,8 +46,8 @@ class SharedUpdates:
     ) -> None:
         self._history = history
         self._build = build
-        self._records: _Lru[tuple[str, float, int], docs.LogRecord] = _Lru(size)
-        self._updates: _Lru[tuple[str, float, int, int, int | None, frozenset[int]], Update] = _Lru(size)
+        self._records: Lru[tuple[str, float, int], docs.LogRecord] = Lru(size)
+        self._updates: Lru[tuple[str, float, int, int, int | None, frozenset[int]], Update] = Lru(size)
         #: updates built rather than served from the cache (tests count them)
         self.builds = 0
 
