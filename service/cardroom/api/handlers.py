@@ -114,6 +114,11 @@ def table_to_proto(table: docs.TableSettings) -> match_pb2.TableSettings:
     )
 
 
+#: a match's options, converted once per distinct value (api/wire_memo.py): they never change during a match, and
+#: every answer and update carries them
+_options = by_value(convert.options_to_proto)
+
+
 def match_to_proto(
     doc: docs.MatchDoc,
     *,
@@ -125,7 +130,7 @@ def match_to_proto(
         name=f"games/{doc.game}/matches/{doc.match_id}",
         game_id=doc.game,
         status=STATUS[doc.status],
-        options=convert.options_to_proto(doc.game, doc.options),
+        options=_options(doc.game, doc.options),
         seat_count=doc.seat_count,
         seats=[seat_to_proto(doc, seat, connected, held) for seat in range(doc.seat_count)],
         creator_seat=next(p.seat for p in doc.players if p.player_id == doc.creator_player_id)
