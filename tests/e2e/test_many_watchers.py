@@ -80,8 +80,9 @@ def test_one_worker_holds_2000_watch_streams_and_each_gets_every_update(lone_ser
         held = len(admin.client_list()) - 1
     finally:
         admin.close()
-    # the command pool (lazily filled, at most POOL_SIZE) and the one pub/sub connection, whatever the streams
-    assert held <= POOL_SIZE + 1, f"{held} Redis connections for {STREAMS} streams"
+    # the command pool (lazily filled, at most POOL_SIZE), the one pub/sub connection and the one connection the
+    # commits are multiplexed on, whatever the streams
+    assert held <= POOL_SIZE + 2, f"{held} Redis connections for {STREAMS} streams"
     assert finals
 
 

@@ -23,7 +23,8 @@ class Settings:
     http_port: int = 8080
     host: str = "0.0.0.0"
     redis_url: str | None = None
-    #: command connections to Redis per worker; watchers share one extra pub/sub connection per worker
+    #: command connections to Redis per worker; watchers share one extra pub/sub connection per worker, and (on a
+    #: single server) commits one more, pipelined (store/redis_pipe.py)
     redis_pool_size: int = 32
     workers: int = 1
     #: HMAC key for seat tokens; must be shared by all replicas (random per process if unset)

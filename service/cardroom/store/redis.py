@@ -16,7 +16,9 @@ Cluster slot and one Lua script may touch them all:
 ``create`` and ``commit`` are each one Lua script: the idempotency check, the
 compare-and-set on the version and all writes happen atomically or not at all.
 Every script names only keys of one hash tag, so on a Redis Cluster each runs on the
-one shard that owns the match (CROSSSLOT is impossible by construction).
+one shard that owns the match (CROSSSLOT is impossible by construction). On a single
+server a worker's commits share one connection, pipelined (``redis_pipe``); every other
+command, and a cluster's commits, take a connection of redis-py's pool.
 
 Global keys (not of one match), laid out for Redis Cluster (see store/redis_client.py for the
 ``redis+cluster://`` URL); none is written on every action:
@@ -94,6 +96,7 @@ from cardroom.store.contract import (
     VersionConflict,
 )
 from cardroom.store.redis_client import Client, dedicated_connection, open_client, ready
+from cardroom.store.redis_pipe import MultiplexedConnection
 from cardroom.store.redis_watch import WatchFanout
 
 log = logging.getLogger(__name__)
@@ -271,6 +274,9 @@ class RedisStore(MatchStore):
         )
         self._create_script = self._redis.register_script(_CREATE)
         self._commit_script = self._redis.register_script(_COMMIT)
+        # a single server's commits share one pipelined connection per worker (store/redis_pipe.py: a fraction of
+        # the pool's client CPU per call); a cluster's go through redis-py's slot routing
+        self._commits = None if self._cluster else MultiplexedConnection(self._commit_connection, timeout=timeout)
         self._schedule_script = self._redis.register_script(_SCHEDULE)
         self._claim_script = self._redis.register_script(_CLAIM)
         self._release_script = self._redis.register_script(_RELEASE)
@@ -377,7 +383,7 @@ class RedisStore(MatchStore):
         self._start_sweeper()
         args = [request_id or "", answer or b"", expected_version, match.version, match.status, match.data, log_entry]
         args += [self._ttl_ms(match.status), self._channel(match.match_id), "1" if snapshot else "0"]
-        reply = await self._call(self._commit_script(keys=self._match_keys(match.match_id), args=args))
+        reply = await self._run_commit(self._match_keys(match.match_id), args)
         outcome = reply[0]
         if outcome == b"missing":
             raise MatchNotFound(match.match_id)
@@ -527,9 +533,28 @@ class RedisStore(MatchStore):
             await cancel_and_wait(self._sweeper)
             self._sweeper = None
         await self._fanout.close()
+        if self._commits is not None:
+            await self._commits.close()
         await self._redis.aclose()
 
     # -- internals --------------------------------------------------------------
+
+    async def _run_commit(self, keys: list[str], args: list[Any]) -> list[Any]:
+        """The commit script's reply: on the multiplexed connection (loading the script into a server that lost
+        it, as redis-py's scripts do), or through redis-py's cluster client."""
+        if self._commits is None:
+            return await self._call(self._commit_script(keys=keys, args=args))
+        command = ("EVALSHA", self._commit_script.sha, len(keys), *keys, *args)
+        try:
+            return await self._call(self._commits.execute(*command))
+        except redis_errors.NoScriptError:
+            await self._call(self._redis.script_load(_COMMIT))
+            return await self._call(self._commits.execute(*command))
+
+    async def _commit_connection(self) -> AbstractConnection:
+        """A connection of its own for the multiplexed commits: reads wait without a socket timeout (each call
+        has its own)."""
+        return await dedicated_connection(self._redis, socket_timeout=None)
 
     async def _pubsub_connection(self) -> AbstractConnection:
         """A connection of its own (not from the pool) for the watch fan-out's subscriptions."""

@@ -85,17 +85,18 @@ async def ready(client: Client) -> None:
             raise ConnectionError(str(error)) from error
 
 
-async def dedicated_connection(client: Client) -> AbstractConnection:
+async def dedicated_connection(client: Client, **options: Any) -> AbstractConnection:
     """A connection of its own (outside the command pool) to the server, or to one cluster node, in RESP2: the
     watch fan-out subscribes on it (on RESP2 a subscribed connection's messages are plain replies; RESP3 hands
-    them to push handlers instead). On a cluster classic PUBLISH reaches every node, so any node will do; a
-    random primary spreads the workers' subscriptions over the nodes."""
+    them to push handlers instead), and the commits are multiplexed on one (store/redis_pipe.py). On a cluster
+    classic PUBLISH reaches every node, so any node will do; a random primary spreads the workers' subscriptions
+    over the nodes. ``options`` override the pool's connection options (e.g. ``socket_timeout=None``)."""
     if isinstance(client, RedisCluster):
         await ready(client)
         node = random.choice(client.get_primaries())
-        conn: AbstractConnection = node.connection_class(**{**node.connection_kwargs, "protocol": 2})
+        conn: AbstractConnection = node.connection_class(**{**node.connection_kwargs, "protocol": 2, **options})
     else:
         pool = client.connection_pool
-        conn = pool.connection_class(**{**pool.connection_kwargs, "protocol": 2})
+        conn = pool.connection_class(**{**pool.connection_kwargs, "protocol": 2, **options})
     await conn.connect()
     return conn

@@ -1,0 +1,171 @@
+"""One multiplexed Redis connection per worker for the commit script: concurrent calls pipelined on it.
+
+redis-py's asyncio client takes a connection of its pool for each call and holds it until the reply comes: a
+pool checkout under a lock, a write under ``asyncio.wait_for`` (a task per write, for the socket timeout), a read
+under a timeout, a check-in. For the commit script (23 arguments, ~1.7 KB) that is ~80 µs of client CPU per
+call on this project's 2-core host, against ~25 µs for the same command on one redis-py connection driven by
+hand, the concurrent calls' commands written one after the other and their replies read in order by one task
+(``/tmp``-only measurement quoted in docs/benchmarks.md, thirteenth pass). Redis answers a connection's commands
+in the order it received them, so the n-th reply read is the n-th waiting call's. redis-py has no such
+multiplexed client, hence this module; redis-py's connection class still does the connecting (TCP or Unix
+socket, TLS, AUTH, SELECT) and the reply parsing (hiredis), only the queueing of calls is written here.
+
+What a caller sees is what the pool gave it:
+
+* a reply, or the command's error (``ResponseError`` and its kinds, e.g. ``NoScriptError``), raised to it alone;
+* a call waits at most ``timeout`` for its reply; past it the connection is taken as lost (closed: every call
+  waiting on it fails with ``ConnectionError``) and the call raises ``TimeoutError``, as a pool connection's read
+  timeout does;
+* a connection that fails (reset, closed by the server) fails every call waiting on it with ``ConnectionError``;
+  the next call opens a new one;
+* each call is tried once more on a fresh connection after a ``ConnectionError`` or ``TimeoutError``, as the
+  pool's ``Retry(NoBackoff(), 1)`` does: the store only sends commands that are safe to repeat (a commit whose
+  reply was lost comes back as replayed or as a version conflict, never applied twice);
+* a caller cancelled while it waits leaves the queue: its reply, when it comes, is read and dropped.
+
+The calls' order on the wire is their order in the queue because a call appends itself and writes its command in
+one step of the event loop (``send_packed_command`` on a connected connection reaches the socket's write before
+its first suspension). A write that has to wait for the socket (its buffer over the high-water mark) and is
+cancelled there makes redis-py drop the connection: the calls waiting on it then fail and are tried again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import math
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from redis import exceptions as redis_errors
+from redis.asyncio.connection import AbstractConnection
+
+#: what makes a call try once more on a new connection
+_RETRIED = (redis_errors.ConnectionError, redis_errors.TimeoutError)
+
+
+def _lost(error: Exception) -> redis_errors.ConnectionError:
+    """What the calls of a failed connection raise: redis-py's own ConnectionError, or one wrapping ``error``."""
+    if isinstance(error, redis_errors.ConnectionError):
+        return error
+    return redis_errors.ConnectionError(f"Redis connection lost: {error}")
+
+
+class _Link:
+    """One open connection, its calls waiting in order, and the task reading their replies."""
+
+    def __init__(self, conn: AbstractConnection) -> None:
+        self.conn = conn
+        self.waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.error: Exception | None = None
+        self.reader = asyncio.ensure_future(self._read_forever())
+
+    async def _read_forever(self) -> None:
+        try:
+            while True:
+                try:
+                    reply: Any = await self.conn.read_response(timeout=math.inf, disconnect_on_error=False)
+                except redis_errors.ResponseError as error:  # the command's error: its caller's alone
+                    reply = error
+                call = self.waiting.popleft()
+                if call.done():  # its caller was cancelled
+                    continue
+                if isinstance(reply, redis_errors.ResponseError):
+                    call.set_exception(reply)
+                else:
+                    call.set_result(reply)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the connection failed: every waiting call with it
+            self.fail(_lost(error))
+
+    def fail(self, error: Exception) -> None:
+        if self.error is None:
+            self.error = error
+        while self.waiting:
+            call = self.waiting.popleft()
+            if not call.done():
+                call.set_exception(self.error)
+
+    async def close(self) -> None:
+        self.fail(redis_errors.ConnectionError("Redis connection closed"))
+        self.reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self.reader
+        with contextlib.suppress(Exception):
+            await self.conn.disconnect(nowait=True)
+
+
+class MultiplexedConnection:
+    """Calls of any number of tasks on one connection at a time (see the module docstring)."""
+
+    def __init__(self, connect: Callable[[], Awaitable[AbstractConnection]], *, timeout: float) -> None:
+        """``connect``: a new, connected redis-py connection in RESP2 without a socket timeout (reads wait for
+        as long as a call may; the calls' own ``timeout`` bounds them)."""
+        self._connect = connect
+        self._timeout = timeout
+        self._link: _Link | None = None
+        self._opening: asyncio.Future[_Link] | None = None
+
+    async def execute(self, *args: Any) -> Any:
+        """The reply of one command (``args`` as redis-py's ``execute_command`` takes them)."""
+        try:
+            return await self._once(args)
+        except _RETRIED:
+            return await self._once(args)
+
+    async def close(self) -> None:
+        link, self._link = self._link, None
+        if link is not None:
+            await link.close()
+
+    async def _once(self, args: tuple[Any, ...]) -> Any:
+        link = self._link
+        if link is None or link.error is not None or not link.conn.is_connected:
+            link = await self._open()
+        call: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        link.waiting.append(call)
+        try:
+            async with asyncio.timeout(self._timeout):
+                await link.conn.send_packed_command(link.conn.pack_command(*args), check_health=False)
+                return await call
+        except TimeoutError:
+            await self._drop(link, redis_errors.TimeoutError("no reply from Redis in time"))
+            raise redis_errors.TimeoutError("Timeout reading from Redis") from None
+        except (OSError, redis_errors.ConnectionError) as error:
+            failure = _lost(error)
+            await self._drop(link, failure)
+            raise failure from error
+        except asyncio.CancelledError:
+            call.cancel()  # its reply, when it comes, is dropped
+            raise
+
+    async def _open(self) -> _Link:
+        """The connection, opened once for every call that finds none (concurrent callers share one attempt)."""
+        if self._opening is None:
+            self._opening = asyncio.ensure_future(self._new_link())
+            self._opening.add_done_callback(self._opened)
+        return await asyncio.shield(self._opening)
+
+    async def _new_link(self) -> _Link:
+        try:
+            async with asyncio.timeout(self._timeout):
+                conn = await self._connect()
+        except TimeoutError:
+            raise redis_errors.TimeoutError("Timeout connecting to Redis") from None
+        stale, self._link = self._link, _Link(conn)
+        if stale is not None:
+            await stale.close()
+        return self._link
+
+    def _opened(self, opening: asyncio.Future[_Link]) -> None:
+        self._opening = None
+        if not opening.cancelled():
+            opening.exception()  # retrieved here: each waiting caller gets it from the shield
+
+    async def _drop(self, link: _Link, error: Exception) -> None:
+        link.fail(error)
+        if self._link is link:
+            self._link = None
+        await link.close()
