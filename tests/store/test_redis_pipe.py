@@ -110,3 +110,25 @@ async def test_a_restarted_server_is_reached_again(redis_server: RedisProcess) -
     finally:
         await pipe.close()
         await client.aclose()
+
+
+async def test_close_while_a_connection_is_on_its_way_leaves_nothing_running(redis_server: RedisProcess) -> None:
+    client = aioredis.Redis.from_url(redis_server.url)
+    opened: list[object] = []
+
+    async def slow_connect():
+        await asyncio.sleep(0.2)
+        conn = await dedicated_connection(client, socket_timeout=None)
+        opened.append(conn)
+        return conn
+
+    pipe = MultiplexedConnection(slow_connect, timeout=TIMEOUT)
+    call = asyncio.ensure_future(pipe.execute("ECHO", "never"))
+    await asyncio.sleep(0.05)
+    await pipe.close()
+    with pytest.raises(redis_errors.ConnectionError):
+        await call
+    assert opened == []
+    with pytest.raises(redis_errors.ConnectionError):
+        await pipe.execute("ECHO", "after close")
+    await client.aclose()

@@ -41,6 +41,8 @@ from typing import Any
 from redis import exceptions as redis_errors
 from redis.asyncio.connection import AbstractConnection
 
+from cardroom.cancelling import cancel_and_wait
+
 #: what makes a call try once more on a new connection
 _RETRIED = (redis_errors.ConnectionError, redis_errors.TimeoutError)
 
@@ -90,9 +92,7 @@ class _Link:
 
     async def close(self) -> None:
         self.fail(redis_errors.ConnectionError("Redis connection closed"))
-        self.reader.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self.reader
+        await cancel_and_wait(self.reader)
         with contextlib.suppress(Exception):
             await self.conn.disconnect(nowait=True)
 
@@ -107,6 +107,7 @@ class MultiplexedConnection:
         self._timeout = timeout
         self._link: _Link | None = None
         self._opening: asyncio.Future[_Link] | None = None
+        self._closed = False
 
     async def execute(self, *args: Any) -> Any:
         """The reply of one command (``args`` as redis-py's ``execute_command`` takes them)."""
@@ -116,6 +117,9 @@ class MultiplexedConnection:
             return await self._once(args)
 
     async def close(self) -> None:
+        self._closed = True
+        if self._opening is not None:  # a connection on its way would outlive the store
+            await cancel_and_wait(self._opening)
         link, self._link = self._link, None
         if link is not None:
             await link.close()
@@ -143,10 +147,19 @@ class MultiplexedConnection:
 
     async def _open(self) -> _Link:
         """The connection, opened once for every call that finds none (concurrent callers share one attempt)."""
+        if self._closed:
+            raise redis_errors.ConnectionError("the store is closed")
         if self._opening is None:
             self._opening = asyncio.ensure_future(self._new_link())
             self._opening.add_done_callback(self._opened)
-        return await asyncio.shield(self._opening)
+        opening = self._opening
+        try:
+            return await asyncio.shield(opening)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if opening.cancelled() and task is not None and not task.cancelling():  # by close(), not our caller
+                raise redis_errors.ConnectionError("the store closed while connecting") from None
+            raise
 
     async def _new_link(self) -> _Link:
         try:
