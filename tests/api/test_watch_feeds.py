@@ -201,3 +201,40 @@ async def test_shared_streams_end_with_the_match(service: MatchService) -> None:
         watcher.check(play.version)
         assert watcher.sink.taken > 0
     assert service.feeds.live == 0
+
+
+async def test_play_sessions_take_the_feed_and_get_what_unshared_streams_do(service: MatchService) -> None:
+    """A Play session joins its match's feed after its first live update (GameHandlers.Play shares its stream):
+    its updates, from its pump and from the feed together, are exactly an unshared stream's, to the end."""
+    match_id, tokens = await _table(service, SHORT_GAME)
+    api = GameHandlers(service)
+    name = f"games/{SHORT_GAME}/matches/{match_id}"
+    play = _Play(service, match_id, tokens, SHORT_GAME)
+    await play.act(5)
+
+    async def collect(items, into: list[pb.MatchUpdate]) -> None:
+        async for item in items:
+            into.append(item)
+
+    runs = []
+    for viewer in VIEWERS:
+        token = tokens[viewer] if viewer is not None else None
+        opening = pb.PlayRequest(open=pb.PlayOpen(name=name, after_version=2))
+        session = await api.Play(opening, token, "test")
+        reference = await api.WatchMatch(pb.WatchMatchRequest(name=name, after_version=2), token, "test")
+        received: list[pb.MatchUpdate] = []
+        expected: list[pb.MatchUpdate] = []
+        tasks = [asyncio.create_task(collect(session, received)), asyncio.create_task(collect(reference, expected))]
+        runs.append((viewer, received, expected, tasks))
+    await play.act(5)
+    await wait_until_async(lambda: all(len(run[1]) == play.version - 2 for run in runs), 30, "the sessions")
+    assert service.feeds.live == 1  # the sessions of every viewer class joined the one feed of the match
+    while not play.over:
+        await play.act(50)
+    async with asyncio.timeout(30):  # every session ends after the match's last version
+        for _viewer, _received, _expected, tasks in runs:
+            await asyncio.gather(*tasks)
+    for viewer, received, expected, _tasks in runs:
+        assert [update.version for update in received] == list(range(3, play.version + 1)), viewer
+        assert received == expected, viewer
+    assert service.feeds.live == 0

@@ -400,7 +400,10 @@ class GameHandlers:
             name=opened.name, after_version=opened.after_version, legal_actions_form=opened.legal_actions_form
         )
         updates = await self._follow(watch, opened.seat_token or token, client, "Play")
-        return PlaySession(updates, opened.after_version, fold_outcomes=opened.outcomes_in_updates)
+        session = PlaySession(updates, opened.after_version, fold_outcomes=opened.outcomes_in_updates)
+        if updates is not None:  # its live updates straight from the match's feed (app/watch_feeds.py)
+            updates.share(session.sink(updates.to_message))
+        return session
 
     async def WatchMatch(
         self, request: pb.WatchMatchRequest, token: str | None, client: str = ""

@@ -15,6 +15,11 @@ actions its client sends, into one ordered stream of items:
 * the session ends after the update that finishes or abandons the match, once the actions received by
   then are answered; a failure of the watch (the store lost, the match expired) ends it with that error.
 
+The watch's live updates reach the session by either road, in order and once: through its own iterator
+(the pump), or, once the stream joins its match's feed (app/watch_feeds.py; ``sink``, offered by
+``GameHandlers.Play``), handed straight from the feed's one task per match, which saves each session its own
+chain of iterators and task wake-up per update.
+
 The transports (api/play_*.py) turn client messages into ``send`` calls and items into wire messages.
 """
 
@@ -67,6 +72,25 @@ class Answered(Generic[Update]):
 @dataclass(frozen=True)
 class _Failed:
     error: BaseException
+
+
+Shared = TypeVar("Shared")
+
+
+class FeedSink(Generic[Shared, Update]):
+    """A session joined to its match's feed (``watch_feeds.Sink``): takes every update handed to it, as the pump
+    does. Always ready: the session queues its items for the transport however the pump delivers them."""
+
+    def __init__(self, session: PlaySession[Update], convert: Callable[[Shared], Update]) -> None:
+        self._session = session
+        self._convert = convert
+
+    def ready(self) -> bool:
+        return True
+
+    def send(self, update: Shared) -> bool:
+        self._session._take(self._convert(update))
+        return True
 
 
 _DONE = object()
@@ -124,16 +148,24 @@ class PlaySession(Generic[Update]):
                     with contextlib.suppress(Exception):
                         await aclose()
 
+    def sink(self, convert: Callable[[Shared], Update]) -> FeedSink[Shared, Update]:
+        """The session's end of its match's feed (app/watch_feeds.py): the watch stream hands its live updates
+        straight to it, converted by ``convert``, instead of through the pump's chain of iterators."""
+        return FeedSink(self, convert)
+
+    def _take(self, update: Update) -> None:
+        request_id = self._folding.pop(update.version, None) if self._folding else None
+        if request_id is None:
+            self._out.put_nowait(update)
+        else:
+            self._out.put_nowait(Answered(update, Outcome(request_id, version=update.version)))
+        self._seen = max(self._seen, update.version)
+        self._wake()
+
     async def _pump(self, updates: AsyncIterator[Update]) -> None:
         try:
             async for update in updates:
-                request_id = self._folding.pop(update.version, None) if self._folding else None
-                if request_id is None:
-                    self._out.put_nowait(update)
-                else:
-                    self._out.put_nowait(Answered(update, Outcome(request_id, version=update.version)))
-                self._seen = max(self._seen, update.version)
-                self._wake()
+                self._take(update)
         except Exception as error:  # handed to the iterator, which raises it to the transport
             self._out.put_nowait(_Failed(error))
         finally:

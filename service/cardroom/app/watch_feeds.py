@@ -7,7 +7,8 @@ the writes themselves (docs/benchmarks.md, "Watchers, fifth pass"). A ``MatchFee
 followed live on this worker: it takes each new version once, builds its update once per viewer class (the
 player followed, None for a spectator; ``SharedUpdates``, so the object is the one a per-stream watch gets),
 and hands it synchronously to every joined ``Sink`` of that class (the SSE handler's writes the shared frame
-bytes to the stream's transport: api/sse_frames.py). The joined streams' own tasks sleep until their feed ends.
+bytes to the stream's transport: api/sse_frames.py; a Play session's queues it for its transport:
+app/play_sessions.py). The joined streams' own tasks sleep until their feed ends.
 
 A stream always starts on its own (``WatchStream``): it reads its backlog as before, served as of the version
 it opened at. Once it is live (its last update served as of itself, as the feed serves every update) and its
