@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import random
 import uuid
+from collections.abc import AsyncIterable
 
 import pytest
 import test_watch_sharing as watch_sharing
@@ -212,7 +213,7 @@ async def test_play_sessions_take_the_feed_and_get_what_unshared_streams_do(serv
     play = _Play(service, match_id, tokens, SHORT_GAME)
     await play.act(5)
 
-    async def collect(items, into: list[pb.MatchUpdate]) -> None:
+    async def collect(items: AsyncIterable[pb.MatchUpdate], into: list[pb.MatchUpdate]) -> None:
         async for item in items:
             into.append(item)
 

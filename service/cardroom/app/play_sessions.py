@@ -81,15 +81,15 @@ class FeedSink(Generic[Shared, Update]):
     """A session joined to its match's feed (``watch_feeds.Sink``): takes every update handed to it, as the pump
     does. Always ready: the session queues its items for the transport however the pump delivers them."""
 
-    def __init__(self, session: PlaySession[Update], convert: Callable[[Shared], Update]) -> None:
-        self._session = session
+    def __init__(self, take: Callable[[Update], None], convert: Callable[[Shared], Update]) -> None:
+        self._take = take
         self._convert = convert
 
     def ready(self) -> bool:
         return True
 
     def send(self, update: Shared) -> bool:
-        self._session._take(self._convert(update))
+        self._take(self._convert(update))
         return True
 
 
@@ -151,7 +151,7 @@ class PlaySession(Generic[Update]):
     def sink(self, convert: Callable[[Shared], Update]) -> FeedSink[Shared, Update]:
         """The session's end of its match's feed (app/watch_feeds.py): the watch stream hands its live updates
         straight to it, converted by ``convert``, instead of through the pump's chain of iterators."""
-        return FeedSink(self, convert)
+        return FeedSink(self._take, convert)
 
     def _take(self, update: Update) -> None:
         request_id = self._folding.pop(update.version, None) if self._folding else None
