@@ -47,6 +47,7 @@ __all__ = [
     "action_to_proto",
     "event_from_proto",
     "event_to_proto",
+    "fill_view",
     "game_field",
     "game_metadata_to_proto",
     "game_of",
@@ -127,6 +128,11 @@ def event_from_proto(game: str, event: match_pb2.Event) -> dict[str, Any]:
 def view_to_proto(game: str, view: Mapping[str, Any]) -> match_pb2.SeatView:
     """An engine view dict as a ``SeatView`` of ``game``."""
     return _wrap(match_pb2.SeatView(), game, view)
+
+
+def fill_view(target: match_pb2.SeatView, game: str, view: Mapping[str, Any]) -> None:
+    """``view_to_proto`` into ``target`` (a field of the message it goes out in: no copy of a built one)."""
+    _wrap(target, game, view)
 
 
 def view_from_proto(game: str, view: match_pb2.SeatView) -> dict[str, Any]:

@@ -167,22 +167,29 @@ def snapshot_to_proto(
 ) -> match_pb2.MatchState:
     """``snapshot`` as a MatchState, its legal actions in the LegalActionsForm ``form`` (compact by default);
     ``shared``: a watch update's, whose document the other viewer classes of its version share."""
+    return _fill_state(match_pb2.MatchState(), snapshot, form, shared)
+
+
+def _fill_state(state: match_pb2.MatchState, snapshot: Snapshot, form: int, shared: bool) -> match_pb2.MatchState:
+    """``snapshot_to_proto`` into ``state``, which may be a field of the message it is sent in: each part is
+    built once and copied into place once (a message passed to a constructor, or a submessage to ``CopyFrom``,
+    is copied: building a MatchState and then a MatchUpdate around it copied the view and the match twice)."""
     game = snapshot.doc.game
     build = shared_matches if shared else match_to_proto
-    match = build(snapshot.doc, connected=snapshot.connected, expire_time=snapshot.expire_time, held=snapshot.held)
-    state = match_pb2.MatchState(
-        match=match,
-        legal_actions=[convert.action_to_proto(game, action) for action in snapshot.legal_actions]
-        if form in _FLAT_FORMS
-        else [],
-        legal_action_sets=_action_sets(game, snapshot.legal_actions) if form in _COMPACT_FORMS else (),
-        to_act=snapshot.to_act,
-        last_events=[_event(game, event) for event in snapshot.last_events],
+    state.match.CopyFrom(
+        build(snapshot.doc, connected=snapshot.connected, expire_time=snapshot.expire_time, held=snapshot.held)
     )
+    if form in _FLAT_FORMS:
+        state.legal_actions.extend([convert.action_to_proto(game, action) for action in snapshot.legal_actions])
+    if form in _COMPACT_FORMS:
+        state.legal_action_sets.extend(_action_sets(game, snapshot.legal_actions))
+    state.to_act.extend(snapshot.to_act)
+    if snapshot.last_events:
+        state.last_events.extend([_event(game, event) for event in snapshot.last_events])
     if snapshot.your_seat is not None:
         state.your_seat = snapshot.your_seat
     if snapshot.view is not None:
-        state.view.CopyFrom(convert.view_to_proto(game, snapshot.view))
+        convert.fill_view(state.view, game, snapshot.view)
     if snapshot.result is not None:
         result = snapshot.result
         left = sorted(p.seat for p in snapshot.doc.players if p.left)
@@ -203,10 +210,10 @@ def update_to_proto(update: Update, form: int = match_pb2.LEGAL_ACTIONS_FORM_UNS
     message = pb.MatchUpdate(
         version=update.version,
         events=events_to_proto(game, update.events),
-        state=snapshot_to_proto(update.snapshot, form, shared=True),
         timed_out=update.timed_out,
         by_bot=update.by_bot,
     )
+    _fill_state(message.state, update.snapshot, form, shared=True)
     if update.seat is not None and update.kind == "action":
         message.seat = update.seat
     return message
