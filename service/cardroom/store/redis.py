@@ -546,10 +546,13 @@ class RedisStore(MatchStore):
             return await self._call(self._commit_script(keys=keys, args=args))
         command = ("EVALSHA", self._commit_script.sha, len(keys), *keys, *args)
         try:
-            return await self._call(self._commits.execute(*command))
+            # the connection bounds the call itself (within the deadline), without _call's asyncio.timeout
+            return await self._commits.execute(*command, within=self._deadline)
         except redis_errors.NoScriptError:
             await self._call(self._redis.script_load(_COMMIT))
             return await self._call(self._commits.execute(*command))
+        except _UNAVAILABLE as exc:
+            raise StoreUnavailable(str(exc) or type(exc).__name__) from exc
 
     async def _commit_connection(self) -> AbstractConnection:
         """A connection of its own for the multiplexed commits: reads wait without a socket timeout (each call

@@ -15,12 +15,15 @@ What a caller sees is what the pool gave it:
 * a reply, or the command's error (``ResponseError`` and its kinds, e.g. ``NoScriptError``), raised to it alone;
 * a call waits at most ``timeout`` for its reply; past it the connection is taken as lost (closed: every call
   waiting on it fails with ``ConnectionError``) and the call raises ``TimeoutError``, as a pool connection's read
-  timeout does;
+  timeout does. One timer per connection watches the oldest waiting call (replies come in order, so no later
+  call can be answered before it), not one ``asyncio.timeout`` per call: under uvloop a timeout's timer costs
+  about as much as the rest of the call's client work (docs/benchmarks.md, fifteenth pass);
 * a connection that fails (reset, closed by the server) fails every call waiting on it with ``ConnectionError``;
   the next call opens a new one;
 * each call is tried once more on a fresh connection after a ``ConnectionError`` or ``TimeoutError``, as the
-  pool's ``Retry(NoBackoff(), 1)`` does: the store only sends commands that are safe to repeat (a commit whose
-  reply was lost comes back as replayed or as a version conflict, never applied twice);
+  pool's ``Retry(NoBackoff(), 1)`` does, within the caller's overall bound when it gives one (``within``): the
+  store only sends commands that are safe to repeat (a commit whose reply was lost comes back as replayed or as
+  a version conflict, never applied twice);
 * a caller cancelled while it waits leaves the queue: its reply, when it comes, is read and dropped.
 
 The calls' order on the wire is their order in the queue because a call appends itself and writes its command in
@@ -55,13 +58,35 @@ def _lost(error: Exception) -> redis_errors.ConnectionError:
 
 
 class _Link:
-    """One open connection, its calls waiting in order, and the task reading their replies."""
+    """One open connection, its calls waiting in order (each with the loop time its reply is due by), the task
+    reading their replies and the timer that fails the connection when the oldest call's reply is overdue."""
 
     def __init__(self, conn: AbstractConnection) -> None:
         self.conn = conn
-        self.waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.waiting: collections.deque[tuple[asyncio.Future[Any], float]] = collections.deque()
         self.error: Exception | None = None
+        self._loop = asyncio.get_running_loop()
+        self._watchdog: asyncio.TimerHandle | None = None
         self.reader = asyncio.ensure_future(self._read_forever())
+
+    def wait(self, call: asyncio.Future[Any], due: float) -> None:
+        """Queue ``call``, whose reply is due by the loop time ``due``."""
+        self.waiting.append((call, due))
+        if self._watchdog is None:
+            self._watchdog = self._loop.call_at(due, self._watch)
+
+    def _watch(self) -> None:
+        """Fail the connection when its oldest call is overdue; else look again when that one is due."""
+        self._watchdog = None
+        if self.error is not None or not self.waiting:
+            return
+        oldest, due = self.waiting[0]
+        if due > self._loop.time():
+            self._watchdog = self._loop.call_at(due, self._watch)
+            return
+        if not oldest.done():
+            oldest.set_exception(redis_errors.TimeoutError("Timeout reading from Redis"))
+        self.fail(redis_errors.ConnectionError("Redis connection dropped: a reply on it did not come in time"))
 
     async def _read_forever(self) -> None:
         try:
@@ -70,7 +95,7 @@ class _Link:
                     reply: Any = await self.conn.read_response(timeout=math.inf, disconnect_on_error=False)
                 except redis_errors.ResponseError as error:  # the command's error: its caller's alone
                     reply = error
-                call = self.waiting.popleft()
+                call, _due = self.waiting.popleft()
                 if call.done():  # its caller was cancelled
                     continue
                 if isinstance(reply, redis_errors.ResponseError):
@@ -86,9 +111,12 @@ class _Link:
         if self.error is None:
             self.error = error
         while self.waiting:
-            call = self.waiting.popleft()
+            call, _due = self.waiting.popleft()
             if not call.done():
                 call.set_exception(self.error)
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
 
     async def close(self) -> None:
         self.fail(redis_errors.ConnectionError("Redis connection closed"))
@@ -109,12 +137,18 @@ class MultiplexedConnection:
         self._opening: asyncio.Future[_Link] | None = None
         self._closed = False
 
-    async def execute(self, *args: Any) -> Any:
-        """The reply of one command (``args`` as redis-py's ``execute_command`` takes them)."""
+    async def execute(self, *args: Any, within: float | None = None) -> Any:
+        """The reply of one command (``args`` as redis-py's ``execute_command`` takes them); ``within``: seconds
+        the call may take in all, its retry and a reconnection included (each try still waits at most
+        ``timeout`` for its reply)."""
+        loop = asyncio.get_running_loop()
+        end = math.inf if within is None else loop.time() + within
         try:
-            return await self._once(args)
+            return await self._once(args, end)
         except _RETRIED:
-            return await self._once(args)
+            if loop.time() >= end:
+                raise
+            return await self._once(args, end)
 
     async def close(self) -> None:
         self._closed = True
@@ -124,19 +158,24 @@ class MultiplexedConnection:
         if link is not None:
             await link.close()
 
-    async def _once(self, args: tuple[Any, ...]) -> Any:
+    async def _once(self, args: tuple[Any, ...], end: float) -> Any:
+        loop = asyncio.get_running_loop()
         link = self._link
         if link is None or link.error is not None or not link.conn.is_connected:
-            link = await self._open()
-        call: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        link.waiting.append(call)
+            try:
+                async with asyncio.timeout_at(end if end < math.inf else None):
+                    link = await self._open()
+            except TimeoutError:
+                raise redis_errors.TimeoutError("Timeout connecting to Redis") from None
+        call: asyncio.Future[Any] = loop.create_future()
+        # queued before the write: a write stuck on a full socket buffer is overdue like a reply
+        link.wait(call, min(loop.time() + self._timeout, end))
         try:
-            async with asyncio.timeout(self._timeout):
-                await link.conn.send_packed_command(link.conn.pack_command(*args), check_health=False)
-                return await call
-        except TimeoutError:
-            await self._drop(link, redis_errors.TimeoutError("no reply from Redis in time"))
-            raise redis_errors.TimeoutError("Timeout reading from Redis") from None
+            await link.conn.send_packed_command(link.conn.pack_command(*args), check_health=False)
+            return await call
+        except redis_errors.TimeoutError:  # overdue: the watchdog failed the connection
+            await self._drop(link, redis_errors.ConnectionError("no reply from Redis in time"))
+            raise
         except (OSError, redis_errors.ConnectionError) as error:
             failure = _lost(error)
             await self._drop(link, failure)
