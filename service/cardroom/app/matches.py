@@ -227,7 +227,7 @@ class MatchService:
             metrics.REPLAYS.labels(game).inc()
             return await self._seated_from_answer(match_id, replayed, asked)
         self.recent.keep(doc, record)
-        metrics.COMMITS.labels(game, record.kind).inc()
+        metrics.child(metrics.COMMITS, game, record.kind).inc()
         await self.due_index.after_commit(pending)
         return self._seated(doc, creator)
 
@@ -583,7 +583,7 @@ class MatchService:
             return False
         except StoreUnavailable as error:
             raise _unavailable(error) from None
-        metrics.COMMITS.labels(doc.game, record.kind).inc()
+        metrics.child(metrics.COMMITS, doc.game, record.kind).inc()
         await self.due_index.after_commit(pending)
         return True
 
@@ -682,7 +682,7 @@ class MatchService:
                 metrics.REPLAYS.labels(game).inc()
             else:
                 self.recent.keep(new, record)
-                metrics.COMMITS.labels(game, record.kind).inc()
+                metrics.child(metrics.COMMITS, game, record.kind).inc()
                 await self.due_index.after_commit(pending)
             return new, replayed
         metrics.ABORTS.labels(game, "TOO_MANY_CONFLICTS").inc()

@@ -43,7 +43,7 @@ def apply_action(
     state = decoded(engine, doc.state)  # apply never changes its input state
     before = set(engine.to_act(state))
     try:
-        with metrics.ENGINE_APPLY_SECONDS.labels(doc.game).time():
+        with metrics.child(metrics.ENGINE_APPLY_SECONDS, doc.game).time():
             transition = engine.apply(state, seat, action)
     except RuleError as error:
         raise AppError.from_rule(error) from None

@@ -20,7 +20,7 @@ from google.protobuf import message
 from opentelemetry import trace
 
 from ..app.errors import AppError
-from .metrics import REQUEST_SECONDS, REQUESTS
+from .metrics import REQUEST_SECONDS, REQUESTS, child
 
 log = logging.getLogger("cardroom.access")
 
@@ -101,15 +101,17 @@ def record(
     code: str,
     reason: str,
     seconds: float,
-    fields: dict[str, Any],
+    fields_of: Callable[[], dict[str, Any]],
     *,
     quiet: bool = False,
 ) -> None:
-    """Count the call, observe its duration and write its access line (DEBUG for health checks)."""
-    REQUESTS.labels(transport, method, code, reason).inc()
-    REQUEST_SECONDS.labels(transport, method, code).observe(seconds)
+    """Count the call, observe its duration and write its access line (DEBUG for health checks) with the fields
+    ``fields_of()`` gives, asked only when the line is written."""
+    child(REQUESTS, transport, method, code, reason).inc()
+    child(REQUEST_SECONDS, transport, method, code).observe(seconds)
     level = logging.DEBUG if quiet else logging.INFO
     if log.isEnabledFor(level):
+        fields = fields_of()
         extra = {"transport": transport, "method": method, "code": code, "reason": reason}
         extra["duration_ms"] = round(seconds * 1000, 3)
         log.log(

@@ -113,8 +113,15 @@ def _unary(behaviour: Callable[..., Awaitable[Any]], method: str, quiet: bool):
             raise
         finally:
             code, reason = _outcome(context, error)
-            fields = {**call_fields(request, answer), **trace_fields(_traceparent(context))}
-            record("grpc", method, code, reason, time.perf_counter() - start, fields, quiet=quiet)
+            record(
+                "grpc",
+                method,
+                code,
+                reason,
+                time.perf_counter() - start,
+                lambda: {**call_fields(request, answer), **trace_fields(_traceparent(context))},
+                quiet=quiet,
+            )
 
     return observed
 
@@ -132,8 +139,15 @@ def _stream(behaviour: Callable[..., AsyncIterator[Any]], method: str, quiet: bo
             raise
         finally:
             code, reason = _outcome(context, error)
-            fields = {**call_fields(request, last), **trace_fields(_traceparent(context))}
-            record("grpc", method, code, reason, time.perf_counter() - start, fields, quiet=quiet)
+            record(
+                "grpc",
+                method,
+                code,
+                reason,
+                time.perf_counter() - start,
+                lambda: {**call_fields(request, last), **trace_fields(_traceparent(context))},
+                quiet=quiet,
+            )
             LIVE_STREAMS.labels("grpc").dec()  # after its access line: a stream gone from the gauge is logged
 
     return observed

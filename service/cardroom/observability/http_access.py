@@ -68,9 +68,12 @@ async def access_log(http: web.Request, handler: Callable[[web.Request], Awaitab
             return await handler(http)
     finally:
         call = http.get(CALL)
-        fields = call_fields(call.request, call.answer) if call else {}
-        fields.update(trace_fields(http.headers.get("traceparent")))
         method = call.method if call else _route_label(http)
+
+        def fields() -> dict[str, Any]:
+            found = call_fields(call.request, call.answer) if call else {}
+            return {**found, **trace_fields(http.headers.get("traceparent"))}
+
         record("http", method, outcome.code, outcome.reason, time.perf_counter() - start, fields, quiet=call is None)
         if call is not None and call.streaming:
             LIVE_STREAMS.labels("http").dec()

@@ -29,13 +29,14 @@ async def observed_action(transport: str, request: Any, apply: Callable[[], Awai
         with outcome.watching():
             return await apply()
     finally:
-        fields = call_fields(request, None)
-        record(transport, ACTION_METHOD, outcome.code, outcome.reason, time.perf_counter() - start, fields)
+        seconds = time.perf_counter() - start
+        record(transport, ACTION_METHOD, outcome.code, outcome.reason, seconds, lambda: call_fields(request, None))
 
 
 def refused_message(transport: str, request_id: str, error: AppError) -> None:
     """A session message refused before it was an action (unreadable, or not an action)."""
-    record(transport, ACTION_METHOD, error.code, error.reason, 0.0, {"request_id": request_id} if request_id else {})
+    fields = {"request_id": request_id} if request_id else {}
+    record(transport, ACTION_METHOD, error.code, error.reason, 0.0, lambda: fields)
 
 
 @contextlib.contextmanager

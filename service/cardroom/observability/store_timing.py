@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from ..store.contract import MatchStore, StoreUnavailable
-from .metrics import STORE_SECONDS
+from .metrics import STORE_SECONDS, child
 
 
 class _TimedStore:
@@ -44,7 +44,7 @@ class _TimedStore:
                 outcome = "refused"  # not found, version conflict, exists: answers, not failures
                 raise
             finally:
-                STORE_SECONDS.labels(self._backend, name, outcome).observe(time.perf_counter() - start)
+                child(STORE_SECONDS, self._backend, name, outcome).observe(time.perf_counter() - start)
 
         setattr(self, name, timed_call)  # wrap each method once
         return timed_call
