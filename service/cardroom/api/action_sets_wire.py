@@ -30,27 +30,33 @@ def action_sets_to_proto(game: str, actions: Sequence[dict[str, Any]]) -> list[m
     return [_set_to_proto(game, action_set) for action_set in compact(_as_wire(game, actions))]
 
 
+#: (game, shape) -> the key order and zero values a round trip gives that shape, None when it changes a value
+_Template = tuple[list[str], dict[str, Any]] | None
+_templates: dict[tuple[str, tuple[str, ...]], _Template] = {}
+
+
 def _as_wire(game: str, actions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each action as ``action_from_proto(action_to_proto(action))`` gives it. The round trip is made once per
-    shape (type and keys) of scalar actions: it only adds the zero values of the absent fields without presence,
-    in its key order, which the other actions of that shape take as they are (an 8-seat Pumptown's 1,792 Swaps
-    cost 60 ms of round trips, 8 ms once per shape). Actions with a list parameter, and any shape whose round
-    trip changes a value, take the round trip each."""
-    templates: dict[tuple[str, ...], tuple[list[str], dict[str, Any]] | None] = {}
+    game and shape (type and keys) of scalar actions, for the worker's life: it only adds the zero values of the
+    absent fields without presence, in its key order, which the other actions of that shape take as they are (an
+    8-seat Pumptown's 1,792 Swaps cost 60 ms of round trips, 8 ms once per shape; the shapes are the engines'
+    few action types). Actions with a list parameter, and any shape whose round trip changes a value, take the
+    round trip each."""
     wire = []
     for action in actions:
         if any(isinstance(value, list | dict) for value in action.values()):
             wire.append(_round_trip(game, action))
             continue
-        shape = (action["type"], *sorted(action))
-        if shape not in templates:
+        shape = (game, (action["type"], *sorted(action)))
+        if shape not in _templates:
             trip = _round_trip(game, action)
-            kept = all(key in trip and type(trip[key]) is type(value) and trip[key] == value
-                       for key, value in action.items())
-            templates[shape] = (list(trip), {k: v for k, v in trip.items() if k not in action}) if kept else None
+            kept = all(
+                key in trip and type(trip[key]) is type(value) and trip[key] == value for key, value in action.items()
+            )
+            _templates[shape] = (list(trip), {k: v for k, v in trip.items() if k not in action}) if kept else None
             wire.append(trip)
             continue
-        template = templates[shape]
+        template = _templates[shape]
         if template is None:
             wire.append(_round_trip(game, action))
             continue
