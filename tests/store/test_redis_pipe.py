@@ -87,6 +87,37 @@ async def test_no_reply_in_time_drops_the_connection_and_the_next_call_uses_a_ne
     assert await pipe.execute("CLIENT", "ID") != first_id
 
 
+async def test_a_call_given_an_overall_bound_is_not_tried_again_past_it(
+    pipe: MultiplexedConnection, client: aioredis.Redis
+) -> None:
+    assert await pipe.execute("ECHO", "warm") == b"warm"
+    await client.execute_command("CLIENT", "PAUSE", int(4 * TIMEOUT * 1000), "ALL")
+    started = time.monotonic()
+    with pytest.raises(redis_errors.TimeoutError):
+        await pipe.execute("ECHO", "too late", within=TIMEOUT / 2)  # its reply is due before its own timeout
+    # one try, cut at its bound: the retry (another TIMEOUT) is not made
+    assert time.monotonic() - started < 1.5 * TIMEOUT
+    await asyncio.sleep(4 * TIMEOUT)  # the pause is over
+    assert await pipe.execute("ECHO", "again", within=TIMEOUT) == b"again"
+
+
+async def test_the_calls_queued_behind_an_overdue_one_fail_and_are_tried_again(client: aioredis.Redis) -> None:
+    # a long timeout for the retry, so that it outlasts the pause with a wide margin
+    pipe = MultiplexedConnection(lambda: dedicated_connection(client, socket_timeout=None), timeout=4 * TIMEOUT)
+    try:
+        assert await pipe.execute("ECHO", "warm") == b"warm"
+        await client.execute_command("CLIENT", "PAUSE", int(2 * TIMEOUT * 1000), "ALL")
+        first = asyncio.ensure_future(pipe.execute("ECHO", "first", within=TIMEOUT / 2))
+        await asyncio.sleep(TIMEOUT / 5)
+        # queued behind the first: failed with the connection when the first is overdue, then retried on a new one
+        second = asyncio.ensure_future(pipe.execute("ECHO", "second"))
+        with pytest.raises(redis_errors.TimeoutError):
+            await first
+        assert await second == b"second"
+    finally:
+        await pipe.close()
+
+
 async def test_a_killed_connection_fails_its_calls_and_the_retry_reconnects(
     pipe: MultiplexedConnection, client: aioredis.Redis
 ) -> None:
