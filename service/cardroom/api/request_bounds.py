@@ -296,7 +296,12 @@ def _set_fields(message: Message, prefix: str = "") -> Iterator[tuple[str, Field
 def _check(bound: Bound, path: str, field: Field, value: object) -> None:
     if field.is_repeated:
         if bound.max_items is not None and len(value) > bound.max_items:
-            raise _refused(bound, path, FIELD_TOO_LARGE, f"{path} has more than {bound.max_items} items")
+            raise AppError(
+                INVALID_ARGUMENT,
+                FIELD_TOO_LARGE,
+                f"{path} has more than {bound.max_items} items",
+                _metadata(bound, path),
+            )
         items = list(value)
     else:
         items = [value]
@@ -309,31 +314,45 @@ def _check(bound: Bound, path: str, field: Field, value: object) -> None:
             _check_struct(bound, path, item)
 
 
-def _refused(bound: Bound, path: str, reason: str, message: str) -> AppError:
-    """The refusal of the field at ``path``: its ErrorInfo metadata names the field and the bound's own."""
-    return AppError(INVALID_ARGUMENT, reason, message, {"field": path, **dict(bound.metadata)})
+def _metadata(bound: Bound, path: str) -> dict[str, str]:
+    """The ErrorInfo metadata of a refused field (made only for a refusal): the field and the bound's own."""
+    return {"field": path, **dict(bound.metadata)}
 
 
 def _check_text(bound: Bound, path: str, text: str) -> None:
     # never echo the value: it may be large, and messages travel in headers (gRPC trailers)
     if bound.max_length is not None and len(text) > bound.max_length:
-        raise _refused(bound, path, FIELD_TOO_LARGE, f"{path} is longer than {bound.max_length} characters")
+        raise AppError(
+            INVALID_ARGUMENT,
+            FIELD_TOO_LARGE,
+            f"{path} is longer than {bound.max_length} characters",
+            _metadata(bound, path),
+        )
     if bound.pattern is not None and text and not bound.pattern.fullmatch(text):
         expected = "a UUID" if bound.pattern is UUID else f"text matching {bound.pattern.pattern}"
-        raise _refused(bound, path, bound.reason, f"{path} must be {expected}")
+        raise AppError(INVALID_ARGUMENT, bound.reason, f"{path} must be {expected}", _metadata(bound, path))
 
 
 def _check_int(bound: Bound, path: str, number: float) -> None:
     low, high = bound.minimum, bound.maximum
     if (low is not None and number < low) or (high is not None and number > high):
-        raise _refused(bound, path, bound.range_reason, f"{path} must be within {low}..{high}")
+        raise AppError(
+            INVALID_ARGUMENT, bound.range_reason, f"{path} must be within {low}..{high}", _metadata(bound, path)
+        )
 
 
 def _check_struct(bound: Bound, path: str, value: struct_pb2.Struct) -> None:
     if bound.max_bytes is not None and value.ByteSize() > bound.max_bytes:
-        raise _refused(bound, path, FIELD_TOO_LARGE, f"{path} is larger than {bound.max_bytes} bytes")
+        raise AppError(
+            INVALID_ARGUMENT, FIELD_TOO_LARGE, f"{path} is larger than {bound.max_bytes} bytes", _metadata(bound, path)
+        )
     if bound.max_depth is not None and _depth(value) > bound.max_depth:
-        raise _refused(bound, path, FIELD_TOO_LARGE, f"{path} is nested deeper than {bound.max_depth} levels")
+        raise AppError(
+            INVALID_ARGUMENT,
+            FIELD_TOO_LARGE,
+            f"{path} is nested deeper than {bound.max_depth} levels",
+            _metadata(bound, path),
+        )
 
 
 def _depth(value: struct_pb2.Struct | struct_pb2.ListValue) -> int:
