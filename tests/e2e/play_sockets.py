@@ -64,13 +64,15 @@ async def socket_seat(
     on_update: Callable[[pb.MatchUpdate], object] = lambda _update: None,
     hold_from: int | None = None,
     reconnects: int = 8,
+    compress: int = 0,
 ) -> SocketSeat:
     """Follow match ``name`` to its end over sockets on ``urls`` (the first, then the next after each drop),
     acting for ``seat`` (-1: a spectator) on the newest update, once per version and one action at a time (an
     accepted action's update comes before its outcome). ``played``: version -> (seat, action) of every action
     accepted. The first socket acts on no version from ``hold_from`` on: the seat reads on until that replica
     closes it (a failover test holds the match there until the replica is gone). An update repeated after a
-    reconnection, or a version skipped, fails the test."""
+    reconnection, or a version skipped, fails the test. ``compress``: offer permessage-deflate with this window
+    (as browsers do; the server then writes every frame through aiohttp's compressor)."""
     seen = SocketSeat()
     waiting: dict[str, tuple[dict, tuple[int, dict]]] = {}  # request id -> (message, (seat, action))
     tried = 0
@@ -95,10 +97,11 @@ async def socket_seat(
         url = urls[attempt % len(urls)]
         offered = protocols(token if token_in_protocol else None)
         try:
-            socket = await http.ws_connect(url, protocols=offered)
+            socket = await http.ws_connect(url, protocols=offered, compress=compress)
         except aiohttp.ClientConnectionError:
             continue  # that replica is gone: the next one
         assert socket.protocol == "cardroom.v1", socket.protocol  # a browser requires one offered to be chosen
+        assert bool(socket.compress) == bool(compress), "the server took permessage-deflate as offered"
         opening: dict = {"name": name, "afterVersion": seen.last_version}
         if token and not token_in_protocol:
             opening["seatToken"] = token

@@ -42,7 +42,9 @@ async def test_a_whole_match_over_websockets_and_a_spectator_sees_no_hidden_card
             socket_seat(
                 http, urls, table.name, table.tokens[1], 1, game, random.Random(2), played, token_in_protocol=True
             ),
-            socket_seat(http, urls, table.name, None, -1, game, random.Random(3), played),
+            # the spectator's socket compressed, as a browser's: its frames go through aiohttp's writer, the
+            # seats' straight to the transport (api/play_ws.py's DirectFrames)
+            socket_seat(http, urls, table.name, None, -1, game, random.Random(3), played, compress=15),
         )
     assert [seen.close_codes for seen in (seen0, seen1, watched)] == [[1000]] * 3
     final = table.get(None).match

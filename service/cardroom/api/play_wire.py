@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator
 from google.protobuf.message import Message
 
 from ..app.errors import INVALID_ARGUMENT, AppError
-from ..app.play_sessions import Answered, Outcome, PlaySession
+from ..app.play_sessions import Answered, Deliver, Outcome, PlaySession
 from ..observability.play_access import observed_action, open_session, refused_message
 from ..v1 import game_service_pb2 as pb
 from . import proto_json
@@ -141,6 +141,10 @@ class PlayChannel:
                 transport, request, lambda: handlers.session_action(request, token, timeout, client)
             ),
         )
+
+    def deliver_to(self, deliver: Deliver | None) -> None:
+        """The session's items to ``deliver`` when it can take them at once (``PlaySession.deliver_to``)."""
+        self._session.deliver_to(deliver)
 
     async def _refuse(self, request_id: str, error: AppError) -> None:
         refused_message(self._transport, request_id, error)

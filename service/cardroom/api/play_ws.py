@@ -12,6 +12,17 @@ binary protobuf instead, one per binary WebSocket message: the bytes of the gRPC
 server already holds for every update (play_wire.py's shared frames), so no JSON is made or parsed per
 message; SDKs and browsers with a protobuf runtime take it as the cheap path. Failures are the same JSON text.
 
+Once the session is open, its items are written as they are made (``DirectFrames``, given to the session as its
+``deliver_to`` writer): each one a whole WebSocket frame written to the connection's transport at once, from the
+task that made it (the match's feed, the session's actor), instead of being queued for this handler's task to
+take through the session's iterator and aiohttp's coroutine ``send_bytes``: one task wake-up and one pass down
+three async generators less per item. aiohttp writes an uncompressed frame synchronously (header and payload, no
+suspension between), so these frames and aiohttp's own (pings, the close) never interleave inside a frame; a
+connection that negotiated permessage-deflate keeps aiohttp's writer for everything (its compressor has state),
+and an item the peer is behind for (its transport above its high-water mark) waits for this handler's task,
+which waits for the peer as before. The header is RFC 6455's for an unmasked server frame (FIN, the opcode, the
+length in 7, 16 or 64 bits): written here because aiohttp's only synchronous frame writer is private.
+
 A failure is one last text message, Google's JSON error (``{"error": {...}}`` as every REST error), then a
 close whose code is 4000 + the error's HTTP status (4404 for an unknown match, 4401 for a bad token, 4429 for
 a rate limit, 4503 when the store is unreachable); a session that ends with its match closes with 1000; a
@@ -25,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import struct
 from collections.abc import Callable
 
 from aiohttp import WSMessage, WSMsgType, web
@@ -49,6 +61,44 @@ TOKEN_PROTOCOL = "cardroom.seat-token."
 NORMAL_CLOSE = 1000
 SERVICE_RESTART = 1012
 ERROR_CLOSE_BASE = 4000
+
+
+#: RFC 6455 §5.2: the first byte of a final frame of each opcode, and the header's length forms
+_TEXT_FRAME, _BINARY_FRAME = 0x80 | WSMsgType.TEXT, 0x80 | WSMsgType.BINARY
+_SHORT, _MEDIUM, _LONG = struct.Struct("!BB"), struct.Struct("!BBH"), struct.Struct("!BBQ")
+
+
+def frame_header(first: int, length: int) -> bytes:
+    """The header of an unmasked (server) frame of ``length`` payload bytes; ``first``: FIN and the opcode."""
+    if length < 126:
+        return _SHORT.pack(first, length)
+    if length < 1 << 16:
+        return _MEDIUM.pack(first, 126, length)
+    return _LONG.pack(first, 127, length)
+
+
+class DirectFrames:
+    """A session's writer of whole frames straight to the connection's transport (module docstring)."""
+
+    def __init__(self, transport: asyncio.WriteTransport, binary: bool, call) -> None:
+        self._transport = transport
+        self._binary = binary
+        self._call = call
+        self._high = transport.get_write_buffer_limits()[1]
+        #: False once the handler stops writing (a close frame is next): every later item goes its way
+        self.open = True
+
+    def __call__(self, item: object) -> bool:
+        transport = self._transport
+        if not self.open or transport.is_closing() or transport.get_write_buffer_size() > self._high:
+            return False
+        if self._binary:
+            payload, first = frame(item), _BINARY_FRAME
+        else:
+            payload, first = json_frame(item).encode(), _TEXT_FRAME
+        transport.write(frame_header(first, len(payload)) + payload)
+        self._call.answer = item
+        return True
 
 
 def _offered_token(http: web.Request) -> str | None:
@@ -112,6 +162,10 @@ class PlaySockets:
             return socket
         if channel is None:
             return socket
+        direct = None
+        if not socket.compress and http.transport is not None:
+            direct = DirectFrames(http.transport, binary, call)
+            channel.deliver_to(direct)
         reader = asyncio.ensure_future(_read(socket, channel, parse))
         try:
             async for item in self.shutdown.until_closing(channel):
@@ -121,16 +175,22 @@ class PlaySockets:
                 else:
                     await socket.send_str(json_frame(item))
             closing = self.shutdown.closing.is_set()
+            if direct is not None:
+                direct.open = False
             await _stop(reader)  # before the close: close() then reads the client's last messages up to its close
             await socket.close(
                 code=SERVICE_RESTART if closing else NORMAL_CLOSE,
                 message=b"SERVER_SHUTTING_DOWN" if closing else b"",
             )
         except AppError as error:
+            if direct is not None:
+                direct.open = False
             await _fail(socket, error)
         except ConnectionResetError:
             pass  # the client went away between two messages
         finally:
+            if direct is not None:
+                direct.open = False
             await _stop(reader)
         return socket
 

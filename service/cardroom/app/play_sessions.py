@@ -20,6 +20,11 @@ The watch's live updates reach the session by either road, in order and once: th
 ``GameHandlers.Play``), handed straight from the feed's one task per match, which saves each session its own
 chain of iterators and task wake-up per update.
 
+The items leave the same two ways: through the session's iterator (the transport's task takes them one by one),
+or, when the transport gives a synchronous writer (``deliver_to``: the WebSocket writes a frame at once when its
+peer keeps up), handed straight to it as they are made while no item waits in the iterator's queue before
+them; one it refuses (the peer is behind) waits there, and so do the items after it, so the order holds.
+
 The transports (api/play_*.py) turn client messages into ``send`` calls and items into wire messages.
 """
 
@@ -45,6 +50,8 @@ class Versioned(Protocol):
 Update = TypeVar("Update", bound=Versioned)
 #: applies one action: the version it produced, or ``AppError`` for a refusal
 Apply = Callable[[], Awaitable[int]]
+#: a transport's synchronous writer of one item: True when it took it (module docstring)
+Deliver = Callable[[object], bool]
 
 
 @dataclass(frozen=True)
@@ -113,6 +120,7 @@ class PlaySession(Generic[Update]):
         self._advanced = asyncio.Event()
         self._actions: asyncio.Queue[tuple[str, Apply | None]] = asyncio.Queue(ACTIONS_IN_FLIGHT)
         self._out: asyncio.Queue[object] = asyncio.Queue()
+        self._deliver: Deliver | None = None
 
     async def send(self, request_id: str, apply: Apply) -> None:
         """Queue one action; waits while ``ACTIONS_IN_FLIGHT`` are queued."""
@@ -148,6 +156,16 @@ class PlaySession(Generic[Update]):
                     with contextlib.suppress(Exception):
                         await aclose()
 
+    def deliver_to(self, deliver: Deliver | None) -> None:
+        """Hand each later item to ``deliver`` while none waits before it in the iterator's queue (module
+        docstring); None: every item through the iterator again."""
+        self._deliver = deliver
+
+    def _emit(self, item: Update | Outcome | Answered[Update]) -> None:
+        deliver = self._deliver
+        if deliver is None or not self._out.empty() or not deliver(item):
+            self._out.put_nowait(item)
+
     def sink(self, convert: Callable[[Shared], Update]) -> FeedSink[Shared, Update]:
         """The session's end of its match's feed (app/watch_feeds.py): the watch stream hands its live updates
         straight to it, converted by ``convert``, instead of through the pump's chain of iterators."""
@@ -156,9 +174,9 @@ class PlaySession(Generic[Update]):
     def _take(self, update: Update) -> None:
         request_id = self._folding.pop(update.version, None) if self._folding else None
         if request_id is None:
-            self._out.put_nowait(update)
+            self._emit(update)
         else:
-            self._out.put_nowait(Answered(update, Outcome(request_id, version=update.version)))
+            self._emit(Answered(update, Outcome(request_id, version=update.version)))
         self._seen = max(self._seen, update.version)
         self._wake()
 
@@ -195,7 +213,7 @@ class PlaySession(Generic[Update]):
             try:
                 version = await apply()
             except AppError as error:
-                self._out.put_nowait(Outcome(request_id, error=error))
+                self._emit(Outcome(request_id, error=error))
                 continue
             folds = self._fold and self._seen < version and not self._updates_done
             if folds:
@@ -205,4 +223,4 @@ class PlaySession(Generic[Update]):
             if folds and version not in self._folding:
                 continue  # the pump sent it with its update
             self._folding.pop(version, None)
-            self._out.put_nowait(Outcome(request_id, version=version))
+            self._emit(Outcome(request_id, version=version))
