@@ -92,10 +92,14 @@ class DirectFrames:
         transport = self._transport
         if not self.open or transport.is_closing() or transport.get_write_buffer_size() > self._high:
             return False
-        if self._binary:
-            payload, first = frame(item), _BINARY_FRAME
-        else:
-            payload, first = json_frame(item).encode(), _TEXT_FRAME
+        try:
+            if self._binary:
+                payload, first = frame(item), _BINARY_FRAME
+            else:
+                payload, first = json_frame(item).encode(), _TEXT_FRAME
+        except Exception:  # the caller is the match's feed: this item goes the handler's way, where the same
+            self.open = False  # failure ends this session alone, loudly
+            return False
         transport.write(frame_header(first, len(payload)) + payload)
         self._call.answer = item
         return True
