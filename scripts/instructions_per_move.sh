@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Instructions a one-worker cardroom server executes per played move, counted by valgrind's callgrind: the
+# measure the fifteenth CPU pass compared its changes with (docs/benchmarks.md), because instruction counts do not
+# move with the neighbours of a shared machine the way CPU seconds do.
+#
+#   bash scripts/instructions_per_move.sh [TREE] [SECONDS]    # prints one JSON line
+#
+# TREE: a checkout whose service/ is run (default: this one), to compare two commits side by side (git worktree);
+# SECONDS: seconds of play (default 20). The server runs under callgrind on a redis-server of its own and
+# `cardroom bench service --sessions --transport ws-proto --game all --players 2 --concurrency 10` plays against
+# it (this checkout's bench, whatever TREE is). Its counters are zeroed once it is up, dumped after IDLE seconds
+# with no traffic (the timers' own work: scheduler polls, heartbeats, per wall second, not per move), zeroed again,
+# and dumped after the play; the idle rate times the play's wall time is taken off before dividing by the moves.
+# Needs valgrind and redis-server (Debian packages); ports come from CARDROOM_BENCH_PORT_BASE (default 50070:
+# gRPC, +1 HTTP, +2 Redis). Under callgrind the server is ~50x slower: a run plays a few hundred moves.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+tree="$(cd "${1:-$here}" && pwd)"
+seconds="${2:-20}"
+idle="${IDLE:-10}"
+base="${CARDROOM_BENCH_PORT_BASE:-50070}"
+grpc_port=$base http_port=$((base + 1)) redis_port=$((base + 2))
+python="$(python3 -c 'import sys; print(sys.executable)')"  # the interpreter itself, not a shim: valgrind follows it
+work="$(mktemp -d)"
+server="" redis=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  [ -n "$redis" ] && kill "$redis" 2>/dev/null && wait "$redis" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" >/dev/null &
+redis=$!
+PYTHONHASHSEED=0 PYTHONPATH="$tree/service" valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
+  "$python" -m cardroom.cli serve --workers 1 --host 127.0.0.1 --grpc-port "$grpc_port" --http-port "$http_port" \
+  --redis-url "redis://127.0.0.1:$redis_port/0" --allow-fixed-decks --log-level WARNING \
+  >"$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 600); do
+  curl -s -o /dev/null "http://127.0.0.1:$http_port/healthz" && break
+  sleep 0.5
+done
+
+total() { callgrind_annotate "$1" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}'; }
+
+callgrind_control -z "$server" >/dev/null 2>&1
+sleep "$idle"
+callgrind_control -d "$server" >/dev/null 2>&1  # the idle dump: cg.out.1
+t0=$(date +%s.%N)
+PYTHONPATH="$here/service" "$python" -m cardroom.cli bench service --target "127.0.0.1:$grpc_port" \
+  --http-target "127.0.0.1:$http_port" --redis-url "redis://127.0.0.1:$redis_port/0" --sessions \
+  --transport ws-proto --game all --players 2 --concurrency 10 --duration "$seconds" --baseline-seconds 0 \
+  --seed 1 >"$work/bench.json" 2>"$work/bench.err"
+callgrind_control -d "$server" >/dev/null 2>&1  # the play's dump: cg.out.2 (dumping zeroes the counters)
+t1=$(date +%s.%N)
+"$python" - "$work" "$tree" "$idle" "$t0" "$t1" "$(total "$work/cg.out.1")" "$(total "$work/cg.out.2")" <<'EOF'
+import json, sys
+work, tree, idle, t0, t1, idle_ir, play_ir = sys.argv[1:]
+report = json.load(open(f"{work}/bench.json"))
+moves = report["actions_committed"]
+rate = int(idle_ir) / float(idle)
+wall = float(t1) - float(t0)
+net = int(play_ir) - rate * wall
+print(json.dumps({
+    "tree": tree, "moves": moves, "lost_or_doubled": report["lost_or_doubled"], "play_wall_s": round(wall, 1),
+    "instructions": int(play_ir), "idle_instructions_per_s": round(rate), "instructions_per_move": round(net / moves),
+}))
+EOF
