@@ -40,7 +40,11 @@ def test_one_human_against_bots_over_grpc_with_a_replica_killed_mid_match(redis_
             entries = log_of(stub, name)
         assert done.match.status == match_pb2.MATCH_STATUS_FINISHED
         actions = [entry for entry in entries if entry.HasField("action")]
-        assert {entry.seat for entry in actions if entry.by_bot} == {1, 2, 3}
+        # every turn of a bot seat was played by its bot (no deadline is set, so a stalled bot would
+        # have stalled the match); which bot seats got a turn depends on the deal: a Flip 7 round to 40
+        # can end before a seat frozen on the deal ever decides
+        bot_actions = [entry for entry in actions if entry.seat != 0]
+        assert bot_actions and all(entry.by_bot and not entry.timed_out for entry in bot_actions)
         assert not any(entry.by_bot or entry.timed_out for entry in actions if entry.seat == 0)
         assert [entry.version for entry in entries] == list(range(1, len(entries) + 1))
     finally:
