@@ -172,29 +172,27 @@ class PlaySockets:
             channel.deliver_to(direct)
         reader = asyncio.ensure_future(_read(socket, channel, parse))
         try:
-            async for item in self.shutdown.until_closing(channel):
-                call.answer = item
-                if binary:
-                    await socket.send_bytes(frame(item))
-                else:
-                    await socket.send_str(json_frame(item))
+            try:
+                async for item in self.shutdown.until_closing(channel):
+                    call.answer = item
+                    if binary:
+                        await socket.send_bytes(frame(item))
+                    else:
+                        await socket.send_str(json_frame(item))
+            finally:  # however the items end, no direct frame may follow: a close frame (or nothing) is next
+                if direct is not None:
+                    direct.open = False
             closing = self.shutdown.closing.is_set()
-            if direct is not None:
-                direct.open = False
             await _stop(reader)  # before the close: close() then reads the client's last messages up to its close
             await socket.close(
                 code=SERVICE_RESTART if closing else NORMAL_CLOSE,
                 message=b"SERVER_SHUTTING_DOWN" if closing else b"",
             )
         except AppError as error:
-            if direct is not None:
-                direct.open = False
             await _fail(socket, error)
         except ConnectionResetError:
             pass  # the client went away between two messages
         finally:
-            if direct is not None:
-                direct.open = False
             await _stop(reader)
         return socket
 

@@ -101,6 +101,24 @@ def _observe(handler: grpc.RpcMethodHandler, full_method: str) -> grpc.RpcMethod
     return handler
 
 
+def _record(
+    method: str, context: grpc.aio.ServicerContext, error: BaseException | None, start: float, request: Any,
+    answer: Any, quiet: bool,
+) -> None:
+    """One call's access observation; its fields (``answer``: the reply, or a stream's last message) are built
+    only when the line is written."""
+    code, reason = _outcome(context, error)
+    record(
+        "grpc",
+        method,
+        code,
+        reason,
+        time.perf_counter() - start,
+        lambda: {**call_fields(request, answer), **trace_fields(_traceparent(context))},
+        quiet=quiet,
+    )
+
+
 def _unary(behaviour: Callable[..., Awaitable[Any]], method: str, quiet: bool):
     async def observed(request: Any, context: grpc.aio.ServicerContext) -> Any:
         start = time.perf_counter()
@@ -112,16 +130,7 @@ def _unary(behaviour: Callable[..., Awaitable[Any]], method: str, quiet: bool):
             error = raised
             raise
         finally:
-            code, reason = _outcome(context, error)
-            record(
-                "grpc",
-                method,
-                code,
-                reason,
-                time.perf_counter() - start,
-                lambda: {**call_fields(request, answer), **trace_fields(_traceparent(context))},
-                quiet=quiet,
-            )
+            _record(method, context, error, start, request, answer, quiet)
 
     return observed
 
@@ -138,16 +147,7 @@ def _stream(behaviour: Callable[..., AsyncIterator[Any]], method: str, quiet: bo
             error = raised
             raise
         finally:
-            code, reason = _outcome(context, error)
-            record(
-                "grpc",
-                method,
-                code,
-                reason,
-                time.perf_counter() - start,
-                lambda: {**call_fields(request, last), **trace_fields(_traceparent(context))},
-                quiet=quiet,
-            )
+            _record(method, context, error, start, request, last, quiet)
             LIVE_STREAMS.labels("grpc").dec()  # after its access line: a stream gone from the gauge is logged
 
     return observed
