@@ -4,6 +4,7 @@ covers every message type of the API."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -28,8 +29,11 @@ def _api_message_types():
 
 
 def assert_same_json(message) -> None:
-    """The REST and WebSocket printer (api/proto_json.py) writes what protobuf's json_format writes."""
-    assert proto_json.to_json(message) == json_format.MessageToJson(message, indent=None)
+    """The REST and WebSocket printer (api/proto_json.py) writes the JSON value protobuf's json_format writes, as
+    compact text, the same in both of its forms."""
+    text = proto_json.to_json(message)
+    assert json.loads(text) == json.loads(json_format.MessageToJson(message, indent=None))
+    assert proto_json.to_json_bytes(message) == text.encode()
 
 
 def test_every_message_type_of_the_api_has_the_fast_path():
@@ -84,4 +88,11 @@ def test_a_shared_match_prints_the_same_from_its_memo():
     assert proto_json.to_json(state) == first
     assert proto_json._dict_of_bytes.cache_info().hits == hits + 1
     state.match.version = 4  # another value: another entry, not the remembered one
-    assert proto_json.to_json(state) == json_format.MessageToJson(state, indent=None)
+    assert_same_json(state)
+
+
+def test_the_text_is_compact_utf8():
+    seat = match_pb2.SeatInfo(player_name="Zoë ☃", occupied=True)
+    assert proto_json.to_json(match_pb2.Match(seats=[seat], seat_count=1)) == (
+        '{"seatCount":1,"seats":[{"playerName":"Zoë ☃","occupied":true}]}'
+    )

@@ -1,4 +1,4 @@
-"""Proto3 JSON of a message: the same text as ``json_format.MessageToJson(message, indent=None)``, cheaper.
+"""Proto3 JSON of a message: the JSON value ``json_format.MessageToJson`` prints, printed compact, cheaper.
 
 Written by hand because protobuf's printer re-inspects every field's descriptor for every value it prints
 (a map entry? repeated? which type? an enum value with a JSON option?): on a REST worker it was 18.6% of the
@@ -6,14 +6,17 @@ CPU (docs/benchmarks.md, "Eighth pass"). Here each message type's fields are loo
 goes through the converter chosen for its field. Protobuf's printer keeps every message type it gives a special
 form or this module does not cover (the well-known types: Timestamp, Struct, Any, wrappers...; maps, bytes,
 64-bit integers and 32-bit floats, which the API does not use yet; enum values with options; proto2's closed
-enums). The tests check the text equals MessageToJson's for every view, event and action of 40 random games
+enums). The tests check the value equals MessageToJson's for every view, event and action of 40 random games
 (tests/api/test_convert.py) and for matches and each value kind (tests/api/test_proto_json.py).
+
+The text is msgspec's: no blanks between tokens, UTF-8 rather than ``\\u`` escapes, the shortest exponent form of
+a double (``1e-7``); the same JSON value as json_format's text, which ``json.dumps`` wrote ~8x slower (a Pumba
+state: 31.6 against 4.1 µs; docs/benchmarks.md, "CPU per move, sixteenth pass").
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import math
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +24,7 @@ from typing import Any
 from google.protobuf import json_format
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
+from msgspec.json import Encoder
 
 Convert = Callable[[Any], Any]
 #: field number -> (JSON name, converter of the field's whole value)
@@ -32,9 +36,17 @@ SHARED_TYPES = frozenset({"cardroom.v1.Match"})
 SHARED_SIZE = 256
 
 
+_encode = Encoder().encode
+
+
 def to_json(message: Message) -> str:
-    """``message`` as proto3 JSON text on one line, as ``MessageToJson(message, indent=None)`` writes it."""
-    return json.dumps(to_dict(message))
+    """``message`` as proto3 JSON text (module docstring)."""
+    return _encode(to_dict(message)).decode()
+
+
+def to_json_bytes(message: Message) -> bytes:
+    """``to_json``'s text as UTF-8, without making the ``str`` first (an HTTP body)."""
+    return _encode(to_dict(message))
 
 
 def to_dict(message: Message) -> Any:

@@ -70,8 +70,9 @@ class RestGateway:
             call.answer = answer
             etag = _match_etag(answer)
             return web.Response(
-                text=proto_json.to_json(answer),
+                body=proto_json.to_json_bytes(answer),
                 content_type="application/json",
+                charset="utf-8",
                 headers={"ETag": etag} if etag else None,
             )
 

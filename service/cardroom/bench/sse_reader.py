@@ -38,7 +38,7 @@ class Watched(Protocol):
     latencies: list[float]
 
 
-_UPDATE_TIME = b'"updateTime": "'
+_UPDATE_TIME = b'"updateTime":"'
 
 
 class _Reader(asyncio.Protocol):
