@@ -26,7 +26,7 @@ from ..v1 import game_service_pb2 as pb
 from . import proto_json
 from .errors import to_rpc_status
 from .handlers import MALFORMED_REQUEST, GameHandlers
-from .watch_wire import IdentityMemo, json_text, wire_bytes
+from .watch_wire import IdentityMemo, json_text
 
 #: ``PlayResponse.update``'s and ``PlayResponse.update_outcome``'s keys: fields 1 and 3, length-delimited (wire type 2)
 _UPDATE_KEY = bytes([1 << 3 | 2])
@@ -43,7 +43,9 @@ def _varint(value: int) -> bytes:
 
 
 def _update_frame(update: pb.MatchUpdate) -> bytes:
-    body = wire_bytes(update)
+    # serialised here, not through ``wire_bytes``: a session's update is rarely also a WatchMatch message of this
+    # worker, and that memo's entry per update cost more than it saved
+    body = update.SerializeToString()
     return _UPDATE_KEY + _varint(len(body)) + body
 
 
