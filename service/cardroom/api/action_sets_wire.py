@@ -8,6 +8,7 @@ benches): decoded into ``app.action_sets`` sets and expanded by its ``expand``, 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -18,7 +19,7 @@ from ..app.action_sets import ActionSet, compact, expand
 from ..v1 import match_pb2
 from . import convert
 
-__all__ = ["action_sets_to_proto", "legal_actions"]
+__all__ = ["action_sets_to_proto", "legal_actions", "random_legal_action"]
 
 
 def action_sets_to_proto(game: str, actions: Sequence[dict[str, Any]]) -> list[match_pb2.ActionSet]:
@@ -74,8 +75,19 @@ def legal_actions(game: str, state: match_pb2.MatchState) -> list[match_pb2.Acti
     BOTH request), else its ``legal_action_sets`` (the default form) expanded."""
     if state.legal_actions or not state.legal_action_sets:
         return list(state.legal_actions)
-    sets = [_set_from_proto(game, message) for message in state.legal_action_sets]
-    return [convert.action_to_proto(game, action) for action in expand(sets)]
+    return [convert.action_to_proto(game, action) for action in _expanded(game, state)]
+
+
+def random_legal_action(game: str, state: match_pb2.MatchState, rng: random.Random) -> match_pb2.Action:
+    """``rng.choice(legal_actions(game, state))``, the same action for the same ``rng``, with only the chosen one
+    converted to a message (the load generator's players pick one of many)."""
+    if state.legal_actions or not state.legal_action_sets:
+        return rng.choice(state.legal_actions)
+    return convert.action_to_proto(game, rng.choice(_expanded(game, state)))
+
+
+def _expanded(game: str, state: match_pb2.MatchState) -> list[dict[str, Any]]:
+    return expand([_set_from_proto(game, message) for message in state.legal_action_sets])
 
 
 def _set_from_proto(game: str, message: match_pb2.ActionSet) -> ActionSet:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, TypeVar
 
 import uvloop
+
+Result = TypeVar("Result")
 
 EVENT_LOOPS: dict[str, Callable[[], asyncio.AbstractEventLoop]] = {
     "uvloop": uvloop.new_event_loop,
@@ -27,7 +29,7 @@ def loop_factory(name: str) -> Callable[[], asyncio.AbstractEventLoop]:
     return EVENT_LOOPS[name]
 
 
-def run_on(name: str, main: Coroutine[Any, Any, None]) -> None:
+def run_on(name: str, main: Coroutine[Any, Any, Result]) -> Result:
     """Run ``main`` to its end on a new event loop of kind ``name`` (``asyncio.run`` with a loop factory)."""
     with asyncio.Runner(loop_factory=loop_factory(name)) as runner:
-        runner.run(main)
+        return runner.run(main)

@@ -18,7 +18,7 @@ from typing import Any
 import grpc
 
 from ..api import convert
-from ..api.action_sets_wire import legal_actions
+from ..api.action_sets_wire import random_legal_action
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from .calls import Meter
@@ -139,7 +139,7 @@ async def call_repeatedly(meter: Meter, stub: Any, name: str, request: Any, toke
 async def _submit(
     meter: Meter, stub: Any, record: MatchRecord, tally: Tally, seat: int, state: Any, rng: random.Random
 ) -> Any:
-    action = rng.choice(legal_actions(record.game, state))
+    action = random_legal_action(record.game, state, rng)
     request = pb.SubmitActionRequest(
         name=record.name, action=action, expected_version=state.match.version, request_id=_request_id()
     )

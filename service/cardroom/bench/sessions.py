@@ -28,7 +28,7 @@ from typing import Any
 from google.rpc import code_pb2, error_details_pb2
 
 from ..api import convert
-from ..api.action_sets_wire import legal_actions
+from ..api.action_sets_wire import random_legal_action
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from .calls import Meter
@@ -45,7 +45,7 @@ async def play_in_sessions(
     """Play one match with one Play session per seat until it ends or ``deadline`` (monotonic) passes."""
     record, started = await seat_table(meter, stub, game, players, seed)
     rng = random.Random(seed)
-    over = asyncio.Event()
+    over = _Ending()
     seats = [_seat(meter, stub, tally, record, seat, started.match.version, random.Random(rng.random()), deadline, over)
              for seat in range(players)]  # fmt: skip
     await asyncio.gather(*seats)
@@ -61,10 +61,10 @@ async def _seat(
     after: int,
     rng: random.Random,
     deadline: float,
-    over: asyncio.Event,
+    over: _Ending,
 ) -> None:
     outbox: asyncio.Queue[pb.PlayRequest | None] = asyncio.Queue()
-    inbox: asyncio.Queue[pb.PlayResponse | None] = asyncio.Queue()
+    inbox = over.inbox()
     opening = pb.PlayOpen(
         name=record.name, seat_token=record.tokens[seat], after_version=after - 1, outcomes_in_updates=True
     )
@@ -94,8 +94,8 @@ async def _seat(
                 break
             wait = max(0.01, deadline - now) if not pending else DRAIN_SECONDS
             try:
-                # another seat seeing the match end stops the wait, unless an outcome of this seat is due
-                response = await asyncio.wait_for(inbox.get() if pending else _next(inbox, over), wait)
+                async with asyncio.timeout(wait):
+                    response = await inbox.get()
             except TimeoutError:
                 if pending:  # no outcome within the drain time: it may or may not have applied
                     record.unknown_outcomes += len(pending)
@@ -109,6 +109,8 @@ async def _seat(
             for response in responses:
                 if response is None:
                     break
+                if response is _ENDED:  # another seat saw the match end: the loop's test stops unless an outcome is due
+                    continue
                 if response.WhichOneof("kind") == "update":
                     newest = response.update.state
                     if newest.match.status != ACTIVE:
@@ -123,7 +125,7 @@ async def _seat(
                 record.unknown_outcomes += len(pending)
                 break
             if not pending and _to_act(newest, seat) and time.monotonic() < deadline and not over.is_set():
-                action = rng.choice(legal_actions(record.game, newest))
+                action = random_legal_action(record.game, newest, rng)
                 request_id = str(uuid.uuid4())
                 pending[request_id] = (time.perf_counter(), convert.action_from_proto(record.game, action))
                 meter.calls["Play.action"] += 1
@@ -143,18 +145,33 @@ def _to_act(state: Any, seat: int) -> bool:
     return deciding and bool(state.legal_action_sets or state.legal_actions)
 
 
-async def _next(inbox: asyncio.Queue, over: asyncio.Event) -> Any:
-    """The next message, or None as soon as another seat saw the match end."""
-    getting = asyncio.ensure_future(inbox.get())
-    ending = asyncio.ensure_future(over.wait())
-    try:
-        await asyncio.wait({getting, ending}, return_when=asyncio.FIRST_COMPLETED)
-        if getting.done():
-            return getting.result()
-        return None
-    finally:
-        getting.cancel()
-        ending.cancel()
+#: the item ``_Ending.set`` puts in every seat's inbox
+_ENDED = object()
+
+
+class _Ending:
+    """Whether a seat of the match saw it end; setting it wakes every seat's wait for its next message (an
+    ``_ENDED`` item in its inbox) rather than each wait watching an event beside its queue (two tasks per
+    message: the generator's CPU, on the cores the server is measured on)."""
+
+    def __init__(self) -> None:
+        self._inboxes: list[asyncio.Queue[Any]] = []
+        self._set = False
+
+    def inbox(self) -> asyncio.Queue[Any]:
+        """A seat's inbox: its session's messages, None when the session ended, ``_ENDED`` when the match did."""
+        inbox: asyncio.Queue[Any] = asyncio.Queue()
+        self._inboxes.append(inbox)
+        return inbox
+
+    def set(self) -> None:
+        if not self._set:
+            self._set = True
+            for inbox in self._inboxes:
+                inbox.put_nowait(_ENDED)
+
+    def is_set(self) -> bool:
+        return self._set
 
 
 def _outcome(
