@@ -11,7 +11,7 @@ import pytest
 from cardroom_client import expand_action_sets
 
 from cardroom.api import convert
-from cardroom.api.action_sets_wire import action_sets_to_proto, legal_actions
+from cardroom.api.action_sets_wire import action_sets_to_proto, legal_actions, random_legal_action
 from cardroom.app.action_sets import compact
 from cardroom.engines import game_ids, get_engine
 from cardroom.engines.pumptown.cards import pump_cards
@@ -28,6 +28,11 @@ def _check(game: str, actions: list[dict]) -> None:
     assert legal_actions(game, match_pb2.MatchState(legal_action_sets=sets)) == flat
     assert expand_action_sets(sets) == flat
     assert legal_actions(game, match_pb2.MatchState(legal_actions=flat, legal_action_sets=sets)) == flat
+    # the load generator's pick: the action rng.choice takes from the expanded list, in either form
+    for state in (match_pb2.MatchState(legal_action_sets=sets), match_pb2.MatchState(legal_actions=flat)):
+        if flat:
+            seed = len(flat)
+            assert random_legal_action(game, state, random.Random(seed)) == random.Random(seed).choice(flat)
 
 
 @pytest.mark.parametrize("game", game_ids())
