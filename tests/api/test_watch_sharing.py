@@ -106,7 +106,8 @@ async def test_streams_of_one_viewer_class_share_one_build_and_keep_their_own_vi
             assert list(message.events) == events
             assert message.state.HasField("your_seat") == (viewer is not None)
             assert watch_wire.wire_bytes(message) == message.SerializeToString()
-            assert json.loads(watch_wire.json_text(message)) == json.loads(json_format.MessageToJson(message, indent=None))
+            reference = json_format.MessageToJson(message, indent=None)
+            assert json.loads(watch_wire.json_text(message)) == json.loads(reference)
         # one shared message per viewer class, whatever the number of its streams
         assert {viewer: len(ids) for viewer, ids in by_viewer.items()} == dict.fromkeys(by_viewer, 1)
         assert len({ids.pop() for ids in by_viewer.values()}) == SEATS + 1
