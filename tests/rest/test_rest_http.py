@@ -47,6 +47,15 @@ def test_errors_have_the_grpc_code_as_http_status_and_googles_shape(http):
     _error(http.get("/v1/nothing/here"), 404, "NOT_FOUND", "NOT_FOUND")
 
 
+def test_answers_are_compact_utf8_json(http):
+    """A REST answer is msgspec's compact UTF-8 proto3 JSON, declared as such (api/proto_json.py)."""
+    created = http.post("/v1/games/pumba/matches", json={"seatCount": 2, "playerName": "Zoë ☃"})
+    assert created.status_code == 200, created.text
+    assert created.headers["Content-Type"] == "application/json; charset=utf-8"
+    assert '"playerName":"Zoë ☃"'.encode() in created.content  # not escaped, no blank after the colon
+    assert created.json()["state"]["match"]["seats"][0]["playerName"] == "Zoë ☃"
+
+
 def test_etag_on_match_answers_and_if_match_on_submit(http):
     table = RestTable(http, "up-or-down", 2, seed=8)
     started = http.post(f"/v1/{table.name}:start", json={}, headers=bearer(table.tokens[0]))

@@ -44,7 +44,8 @@ def _varint(value: int) -> bytes:
 
 def _update_frame(update: pb.MatchUpdate) -> bytes:
     # serialised here, not through ``wire_bytes``: a session's update is rarely also a WatchMatch message of this
-    # worker, and that memo's entry per update cost more than it saved
+    # worker, so that memo's entry per update saved nothing (instructions per move the same within 2%) and kept
+    # one more encoding alive per update
     body = update.SerializeToString()
     return _UPDATE_KEY + _varint(len(body)) + body
 

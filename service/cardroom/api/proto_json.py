@@ -41,11 +41,11 @@ _encode = Encoder().encode
 
 def to_json(message: Message) -> str:
     """``message`` as proto3 JSON text (module docstring)."""
-    return _encode(to_dict(message)).decode()
+    return to_json_bytes(message).decode()
 
 
 def to_json_bytes(message: Message) -> bytes:
-    """``to_json``'s text as UTF-8, without making the ``str`` first (an HTTP body)."""
+    """``to_json``'s text as UTF-8, as the encoder makes it (an HTTP body needs no ``str``)."""
     return _encode(to_dict(message))
 
 
