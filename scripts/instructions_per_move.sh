@@ -6,11 +6,14 @@
 #   bash scripts/instructions_per_move.sh [TREE] [SECONDS]    # prints one JSON line
 #
 # TREE: a checkout whose service/ is run (default: this one), to compare two commits side by side (git worktree);
-# SECONDS: seconds of play (default 20). The server runs under callgrind on a redis-server of its own and
-# `cardroom bench service --sessions --transport ws-proto --game all --players 2 --concurrency 10` plays against
-# it (this checkout's bench, whatever TREE is). Its counters are zeroed once it is up, dumped after IDLE seconds
-# with no traffic (the timers' own work: scheduler polls, heartbeats, per wall second, not per move), zeroed again,
-# and dumped after the play; the idle rate times the play's wall time is taken off before dividing by the moves.
+# SECONDS: seconds of play (default 20); CONCURRENCY (environment): matches played at once (default 10). The
+# server runs under callgrind on a redis-server of its own and `cardroom bench service --sessions --transport
+# ws-proto --game all --players 2 --concurrency $CONCURRENCY` plays against it (this checkout's bench, whatever
+# TREE is). Its counters are zeroed once it is up, dumped after IDLE seconds with no traffic (the timers' own work:
+# scheduler polls, heartbeats, per wall second, not per move), zeroed again, and dumped after the play; the idle
+# rate times the play's wall time is taken off before dividing by the moves. At CONCURRENCY 50 a 20-second run
+# plays only ~330 moves under callgrind and the tables' setup (creates, joins, session opens) weighs on each.
+# KEEP_DUMP (environment): a path to keep the play's callgrind dump at, for `callgrind_annotate --inclusive=no`.
 # Needs valgrind and redis-server (Debian packages); ports come from CARDROOM_BENCH_PORT_BASE (default 50070:
 # gRPC, +1 HTTP, +2 Redis). Under callgrind the server is ~50x slower: a run plays a few hundred moves.
 set -euo pipefail
@@ -18,6 +21,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tree="$(cd "${1:-$here}" && pwd)"
 seconds="${2:-20}"
 idle="${IDLE:-10}"
+concurrency="${CONCURRENCY:-10}"
 base="${CARDROOM_BENCH_PORT_BASE:-50070}"
 grpc_port=$base http_port=$((base + 1)) redis_port=$((base + 2))
 python="$(python3 -c 'import sys; print(sys.executable)')"  # the interpreter itself, not a shim: valgrind follows it
@@ -26,6 +30,7 @@ server="" redis=""
 cleanup() {
   [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
   [ -n "$redis" ] && kill "$redis" 2>/dev/null && wait "$redis" 2>/dev/null
+  if [ -n "${KEEP_DUMP:-}" ] && [ -f "$work/cg.out.2" ]; then cp "$work/cg.out.2" "$KEEP_DUMP"; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -50,7 +55,7 @@ callgrind_control -d "$server" >/dev/null 2>&1  # the idle dump: cg.out.1
 t0=$(date +%s.%N)
 PYTHONPATH="$here/service" "$python" -m cardroom.cli bench service --target "127.0.0.1:$grpc_port" \
   --http-target "127.0.0.1:$http_port" --redis-url "redis://127.0.0.1:$redis_port/0" --sessions \
-  --transport ws-proto --game all --players 2 --concurrency 10 --duration "$seconds" --baseline-seconds 0 \
+  --transport ws-proto --game all --players 2 --concurrency "$concurrency" --duration "$seconds" --baseline-seconds 0 \
   --seed 1 >"$work/bench.json" 2>"$work/bench.err"
 callgrind_control -d "$server" >/dev/null 2>&1  # the play's dump: cg.out.2 (dumping zeroes the counters)
 t1=$(date +%s.%N)
@@ -65,5 +70,7 @@ net = int(play_ir) - rate * wall
 print(json.dumps({
     "tree": tree, "moves": moves, "lost_or_doubled": report["lost_or_doubled"], "play_wall_s": round(wall, 1),
     "instructions": int(play_ir), "idle_instructions_per_s": round(rate), "instructions_per_move": round(net / moves),
+    # the share of accepted actions whose outcome came inside their update (the rest: a message of its own)
+    "outcomes_in_updates": round(report["calls"].get("Play.update_outcome", 0) / max(1, report["calls"]["Play.action"]), 3),
 }))
 EOF
