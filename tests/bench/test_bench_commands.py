@@ -107,6 +107,26 @@ def test_bench_service_sessions_play_every_seat_on_its_own_play_session(transpor
     assert report["actions_committed"] + refused <= report["calls"]["Play.action"]
 
 
+def test_bench_service_on_the_embedded_store_plays_without_redis():
+    report = _bench(
+        "service", "--spawn", "--embedded-store", "--sessions", "--transport", "ws-proto", "--game", "all",
+        "--players", "2", "--matches", "4", "--concurrency", "4", "--duration", "3", "--baseline-seconds", "0.5",
+    )  # fmt: skip
+    assert report["store"] == "embedded" and report["redis"] is None
+    assert report["lost_or_doubled"] == 0, report["consistency"]
+    assert report["consistency"]["matches_checked"] == 4
+    assert report["actions_committed"] > 0
+    assert report["server_cpu_ms_per_action"] > 0
+    assert report["redis_cpu_ms_per_action"] is None and report["redis_commands_per_action"] is None
+
+
+@pytest.mark.parametrize("refused", [["--workers", "2"], ["--redis-url", "redis://127.0.0.1:1/0"]])
+def test_bench_service_embedded_store_is_one_spawned_worker_without_redis(refused: list[str]):
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "service", "--spawn", "--embedded-store", *refused, "--duration", "1"])
+    assert "--embedded-store" in str(exited.value.code)
+
+
 def test_bench_storage_cost_reports_cpu_and_bytes_as_play_grows():
     report = _bench(
         "storage", "--cost", "--cost-long-actions", "60", "--cost-window", "20", "--cost-matches", "2,6",

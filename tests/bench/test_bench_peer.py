@@ -9,8 +9,11 @@ from cardroom.bench.peer import _with_ratios
 from cardroom.cli import main
 
 
-def _ours(transport: str, sessions: bool, workers: int, cpu: float, moves: float, p99: float) -> dict:
+def _ours(
+    transport: str, sessions: bool, workers: int, cpu: float, moves: float, p99: float, store: str = "redis"
+) -> dict:
     return {
+        "store": store,
         "transport": transport,
         "sessions": sessions,
         "workers": workers,
@@ -27,12 +30,23 @@ def test_every_session_transport_gets_its_own_ratios_against_the_peer():
         _ours("grpc", False, 1, 3.0, 250.0, 80.0),
         _ours("grpc", True, 1, 2.0, 400.0, 40.0),
         _ours("ws-proto", True, 1, 1.5, 750.0, 20.0),
+        _ours("ws-proto", True, 1, 0.8, 1000.0, 10.0, store="embedded"),
     ]
     rest = _ours("rest", False, 1, 3.3, 200.0, 90.0)
     report = _with_ratios({"boardgameio": peer, "cardroom": ours, "cardroom_rest": rest})
     ratios = report["cardroom_vs_boardgameio"]
-    assert set(ratios) == {"unary_workers_1", "sessions_grpc_workers_1", "sessions_ws-proto_workers_1"}
+    assert set(ratios) == {
+        "unary_workers_1",
+        "sessions_grpc_workers_1",
+        "sessions_ws-proto_workers_1",
+        "sessions_ws-proto_workers_1_embedded_store",
+    }
     assert ratios["sessions_ws-proto_workers_1"] == {"moves_per_s": 1.5, "server_cpu_per_move": 1.5, "p99": 0.5}
+    assert ratios["sessions_ws-proto_workers_1_embedded_store"] == {
+        "moves_per_s": 2.0,
+        "server_cpu_per_move": 0.8,
+        "p99": 0.25,
+    }
     assert ratios["unary_workers_1"]["server_cpu_per_move"] == 3.0
     assert report["cardroom_rest_vs_grpc"]["server_cpu_per_submit_action"] == 1.1
 

@@ -64,6 +64,12 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         help="with --spawn: use this Redis instead of starting a redis-server; with --target: the server's Redis "
         "(its commands per action are reported)",
     )
+    service.add_argument(
+        "--embedded-store",
+        action="store_true",
+        help="with --spawn and one worker: serve on the embedded memory store (no Redis), as a single-process "
+        "deployment does",
+    )
     service.add_argument("--rest", action="store_true", help="with --spawn: call over REST/JSON instead of gRPC")
     service.add_argument("--sessions", action="store_true", help="play with one Play session per seat")
     service.add_argument(
@@ -159,6 +165,11 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         default="grpc,ws-proto",
         help="transports of the Play session runs, comma-separated (grpc, ws, ws-proto; as bench service --transport)",
     )
+    peer.add_argument(
+        "--no-embedded-store",
+        action="store_true",
+        help="skip the session runs on one worker's embedded memory store (the peer's in-memory counterpart)",
+    )
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -223,6 +234,7 @@ def run_bench(args: argparse.Namespace) -> int:
                 args.game,
                 args.players,
                 session_transports=args.session_transports,
+                embedded_store=not args.no_embedded_store,
             )
         )
         print(json.dumps(report))
@@ -256,6 +268,7 @@ def run_bench(args: argparse.Namespace) -> int:
             server_pids=tuple(args.server_pid),
             workers=args.workers,
             redis_url=args.redis_url,
+            embedded_store=args.embedded_store,
             game=args.game,
             players=args.players,
             matches=args.matches,

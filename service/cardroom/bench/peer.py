@@ -15,8 +15,9 @@ For each concurrency and round the two run back to back (the peer first, then ca
 then the same with every seat on its own Play session (``bench service --sessions``: each update pushed to every
 seat, as the peer's clients get every state; latency from an action sent to its outcome) over each session
 transport (the Play RPC, and the HTTP port's WebSocket with its binary protobuf subprotocol, the counterpart of the
-peer's socket.io WebSocket), then cardroom over
-REST/JSON with the first worker count: SubmitAction's server CPU over REST against gRPC), so
+peer's socket.io WebSocket), then the same sessions on one worker serving from its embedded memory store (no Redis:
+the like-for-like counterpart of the peer's in-memory storage, and what a single-process deployment runs), then
+cardroom over REST/JSON with the first worker count: SubmitAction's server CPU over REST against gRPC), so
 all meet the same load from the rest of the machine; the report gives every run and the ratios of each round.
 The load average is read before and after each run.
 """
@@ -55,6 +56,8 @@ class PeerBench:
     baseline_seconds: float = 2.0
     #: ``bench service --transport`` values of the session runs
     session_transports: tuple[str, ...] = ("grpc", "ws-proto")
+    #: also run the sessions on one worker on the embedded memory store (``bench service --embedded-store``)
+    embedded_store: bool = True
 
 
 def default_peer_dir() -> Path:
@@ -121,16 +124,23 @@ def run_peer(peer_dir: Path, matches: int, seconds: float) -> dict[str, Any]:
 
 
 def run_cardroom(
-    bench: PeerBench, matches: int, workers: int, *, rest: bool = False, session_transport: str | None = None
+    bench: PeerBench,
+    matches: int,
+    workers: int,
+    *,
+    rest: bool = False,
+    session_transport: str | None = None,
+    embedded_store: bool = False,
 ) -> dict[str, Any]:
     """One ``bench service --spawn`` run: unary gRPC, or over REST with ``rest``, or on Play sessions over
-    ``session_transport``."""
+    ``session_transport``; on a redis-server, or on the embedded memory store with ``embedded_store``."""
     load_before = load_average()
     service = ServiceBench(
         rest=rest,
         sessions=session_transport is not None,
         session_transport=session_transport or "grpc",
         workers=workers,
+        embedded_store=embedded_store,
         game=bench.game,
         players=bench.players,
         matches=100_000,
@@ -143,6 +153,7 @@ def run_cardroom(
     latency = report["submit_action_latency_ms"]
     return {
         "workers": workers,
+        "store": report["store"],
         "transport": report["transport"],
         "sessions": report["sessions"],
         "moves_per_s": report["actions_per_s"],
@@ -174,6 +185,11 @@ def bench_peer(bench: PeerBench) -> dict[str, Any]:
                 for transport in bench.session_transports
                 for workers in bench.workers
             ]
+            if bench.embedded_store:  # the peer keeps its matches in memory: so does this one, in one process
+                ours += [
+                    run_cardroom(bench, matches, 1, session_transport=transport, embedded_store=True)
+                    for transport in bench.session_transports
+                ]
             # the same play over REST/JSON, right after: SubmitAction's CPU over both transports in one run
             rest = run_cardroom(bench, matches, bench.workers[0], rest=True)
             rounds.append(
@@ -196,6 +212,8 @@ def _with_ratios(round_: dict[str, Any]) -> dict[str, Any]:
     for ours in round_["cardroom"]:
         key = f"sessions_{ours['transport']}" if ours["sessions"] else "unary"
         key = f"{key}_workers_{ours['workers']}"
+        if ours.get("store") == "embedded":
+            key = f"{key}_embedded_store"
         ratios[key] = {
             "moves_per_s": _ratio(ours["moves_per_s"], peer["moves_per_s"]),
             "server_cpu_per_move": _ratio(ours["server_cpu_ms_per_move"], peer["server_cpu_ms_per_move"]),

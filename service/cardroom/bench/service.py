@@ -1,7 +1,8 @@
 """``cardroom bench service``: a full-stack load test over gRPC, with its baseline and consistency check.
 
 The run, all against one server (``--target`` on a loopback address, or one
-this command spawns with its own redis-server):
+this command spawns with its own redis-server, or with ``--embedded-store`` on its
+embedded memory store, as a single-process deployment runs):
 
 1. baseline: the same generator calls GetGame (a catalog lookup: no store, no
    rules) for ``baseline_seconds``;
@@ -53,6 +54,8 @@ class ServiceBench:
     server_pids: tuple[int, ...] = ()
     workers: int = 1
     redis_url: str | None = None
+    #: spawn the server on its embedded memory store (one worker, no Redis) instead of on a redis-server
+    embedded_store: bool = False
     game: str = "all"
     players: int = 4
     matches: int = 100
@@ -93,6 +96,8 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
         raise SystemExit("--sessions plays over gRPC's Play: it does not go with --rest")
     if bench.rest and bench.target is not None:
         raise SystemExit("--rest measures a server this command spawns (its HTTP port): use --spawn")
+    if bench.embedded_store and (bench.target is not None or bench.redis_url is not None or bench.workers != 1):
+        raise SystemExit("--embedded-store is a server this command spawns with one worker and no --redis-url")
     websocket = bench.session_transport in ("ws", "ws-proto")
     if websocket and not bench.sessions:
         raise SystemExit("--transport ws carries Play sessions: it goes with --sessions")
@@ -168,12 +173,17 @@ def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | N
     with contextlib.ExitStack() as stack:
         redis_pid = None
         redis_url = bench.redis_url
-        if redis_url is None:
+        if redis_url is None and not bench.embedded_store:
             redis_url, redis_pid = stack.enter_context(redis_server())
         http_port = free_port()
         extra = ("--http-port", str(http_port))  # after the one cardroom_server picks: this one is used
         address, server_pid = stack.enter_context(cardroom_server(redis_url, bench.workers, extra))
         yield address, (server_pid,), redis_pid, redis_url, f"http://127.0.0.1:{http_port}"
+
+
+def _redis_origin(bench: ServiceBench) -> str:
+    """``spawned`` when this command started the Redis it measures against, ``given`` when it was told one."""
+    return "spawned" if bench.target is None and bench.redis_url is None else "given"
 
 
 def _warm_up(_index: int) -> None:
@@ -268,7 +278,8 @@ def _report(
         "target": target,
         "spawned": bench.target is None,
         "workers": bench.workers if bench.target is None else None,
-        "redis": "spawned" if bench.target is None and bench.redis_url is None else "given",
+        "store": "embedded" if bench.embedded_store else "redis",
+        "redis": None if bench.embedded_store else _redis_origin(bench),
         "cores": os.cpu_count(),
         "generator_processes": len(played),
         "game": bench.game,

@@ -1,4 +1,5 @@
-"""The processes ``bench service --spawn`` starts: a redis-server and ``cardroom serve``, on 127.0.0.1.
+"""The processes ``bench service --spawn`` starts: a redis-server (unless the server runs on its embedded store) and
+``cardroom serve``, on 127.0.0.1.
 
 Each is a context manager that starts the process, waits until it answers
 (Redis PING, gRPC health SERVING) and stops it on exit. The server's output
@@ -54,16 +55,19 @@ def redis_server() -> Iterator[tuple[str, int]]:
 
 @contextlib.contextmanager
 def cardroom_server(
-    redis_url: str, workers: int, extra: tuple[str, ...] = (), *, http_port: int | None = None
+    redis_url: str | None, workers: int, extra: tuple[str, ...] = (), *, http_port: int | None = None
 ) -> Iterator[tuple[str, int]]:
-    """``cardroom serve`` with fixed decks allowed (the replay check sends seeds) and ``extra`` arguments;
+    """``cardroom serve`` with fixed decks allowed (the replay check sends seeds) and ``extra`` arguments, on
+    the Redis at ``redis_url`` (None: on its embedded memory store, one worker only);
     yields (the gRPC address, pid). ``http_port``: the REST gateway's, for a bench that uses it (by default a
     free one: unused, but it must not collide)."""
     port = free_port()
     address = f"127.0.0.1:{port}"
     args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1", "--grpc-port", str(port)]
     args += ["--http-port", str(http_port or free_port())]
-    args += ["--workers", str(workers), "--redis-url", redis_url, "--allow-fixed-decks"]
+    args += ["--workers", str(workers), "--allow-fixed-decks"]
+    if redis_url is not None:
+        args += ["--redis-url", redis_url]
     args += ["--secret", secrets.token_hex(16), "--log-level", "WARNING", *extra]
     with tempfile.NamedTemporaryFile(prefix="cardroom-bench-server-", suffix=".log", delete=False) as log:
         process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
