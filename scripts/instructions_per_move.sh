@@ -14,6 +14,7 @@
 # rate times the play's wall time is taken off before dividing by the moves. At CONCURRENCY 50 a 20-second run
 # plays only ~330 moves under callgrind and the tables' setup (creates, joins, session opens) weighs on each.
 # KEEP_DUMP (environment): a path to keep the play's callgrind dump at, for `callgrind_annotate --inclusive=no`.
+# STORE=embedded (environment): the server on its embedded memory store, no redis-server.
 # Needs valgrind and redis-server (Debian packages); ports come from CARDROOM_BENCH_PORT_BASE (default 50070:
 # gRPC, +1 HTTP, +2 Redis). Under callgrind the server is ~50x slower: a run plays a few hundred moves.
 set -euo pipefail
@@ -35,11 +36,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" >/dev/null &
-redis=$!
+store_args=()
+if [ "${STORE:-redis}" != embedded ]; then
+  redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" >/dev/null &
+  redis=$!
+  store_args=(--redis-url "redis://127.0.0.1:$redis_port/0")
+fi
 PYTHONHASHSEED=0 PYTHONPATH="$tree/service" valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" \
   "$python" -m cardroom.cli serve --workers 1 --host 127.0.0.1 --grpc-port "$grpc_port" --http-port "$http_port" \
-  --redis-url "redis://127.0.0.1:$redis_port/0" --allow-fixed-decks --log-level WARNING \
+  "${store_args[@]}" --allow-fixed-decks --log-level WARNING \
   >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 600); do
@@ -54,7 +59,7 @@ sleep "$idle"
 callgrind_control -d "$server" >/dev/null 2>&1  # the idle dump: cg.out.1
 t0=$(date +%s.%N)
 PYTHONPATH="$here/service" "$python" -m cardroom.cli bench service --target "127.0.0.1:$grpc_port" \
-  --http-target "127.0.0.1:$http_port" --redis-url "redis://127.0.0.1:$redis_port/0" --sessions \
+  --http-target "127.0.0.1:$http_port" "${store_args[@]}" --sessions \
   --transport ws-proto --game all --players 2 --concurrency "$concurrency" --duration "$seconds" --baseline-seconds 0 \
   --seed 1 >"$work/bench.json" 2>"$work/bench.err"
 callgrind_control -d "$server" >/dev/null 2>&1  # the play's dump: cg.out.2 (dumping zeroes the counters)
