@@ -212,7 +212,7 @@ def _with_ratios(round_: dict[str, Any]) -> dict[str, Any]:
     for ours in round_["cardroom"]:
         key = f"sessions_{ours['transport']}" if ours["sessions"] else "unary"
         key = f"{key}_workers_{ours['workers']}"
-        if ours.get("store") == "embedded":
+        if ours["store"] == "embedded":
             key = f"{key}_embedded_store"
         ratios[key] = {
             "moves_per_s": _ratio(ours["moves_per_s"], peer["moves_per_s"]),
