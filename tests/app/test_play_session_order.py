@@ -146,3 +146,49 @@ async def test_a_folding_session_hands_an_accepted_outcome_over_with_its_update_
     feed.queue.put_nowait(None)
     with pytest.raises(StopAsyncIteration):
         await _next(items)
+
+
+@pytest.mark.asyncio
+async def test_a_folding_session_takes_the_next_action_before_the_update_and_a_refusal_still_follows_it():
+    feed = Feed()
+    session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
+    items = aiter(session)
+    first_committed, first = _committing(5)
+    second_committed, second = _committing(6)
+    refused_tried = asyncio.Event()
+
+    async def refused() -> int:
+        refused_tried.set()
+        raise AppError(FAILED_PRECONDITION, "NOT_YOUR_TURN", "not yours")
+
+    await session.send("a", first)
+    await session.send("b", second)
+    await session.send("c", refused)
+    pending = asyncio.ensure_future(_next(items))  # iterating starts the session
+    # both accepted and the refusal tried before either update went out: no action waited for an update
+    await asyncio.wait_for(asyncio.gather(first_committed.wait(), second_committed.wait(), refused_tried.wait()), 30)
+    assert not pending.done()  # the refusal waits for the updates of the actions accepted before it
+    feed.queue.put_nowait(Update(5))
+    assert await pending == Answered(Update(5), Outcome("a", version=5))
+    feed.queue.put_nowait(Update(6))
+    assert await _next(items) == Answered(Update(6), Outcome("b", version=6))
+    refusal = await _next(items)
+    assert isinstance(refusal, Outcome) and refusal.request_id == "c" and refusal.error is not None
+    feed.queue.put_nowait(None)
+    with pytest.raises(StopAsyncIteration):
+        await _next(items)
+
+
+@pytest.mark.asyncio
+async def test_a_folded_outcome_whose_update_never_comes_goes_out_alone_before_the_session_ends():
+    feed = Feed()
+    session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
+    items = aiter(session)
+    committed, accepted = _committing(5)
+    await session.send("a", accepted)
+    pending = asyncio.ensure_future(_next(items))
+    await committed.wait()
+    feed.queue.put_nowait(None)  # the watch ends before version 5 was handed to this session
+    assert await pending == Outcome("a", version=5)
+    with pytest.raises(StopAsyncIteration):
+        await _next(items)

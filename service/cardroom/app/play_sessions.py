@@ -10,8 +10,10 @@ actions its client sends, into one ordered stream of items:
   the outcome already holds the state it led to (and a repeated request id, answered with an older
   version, is answered at once); a session that folds outcomes (``fold_outcomes``) hands it over with
   that update instead, as one ``Answered`` item, when the update had not gone out before the action
-  was answered (one message fewer per action on the wire);
-* a refused action's outcome carries the ``AppError``; the session goes on;
+  was answered (one message fewer per action on the wire), and takes the next action meanwhile (the
+  actor's task is not woken again for that update);
+* a refused action's outcome carries the ``AppError``, after the updates of the actions accepted before
+  it; the session goes on;
 * the session ends after the update that finishes or abandons the match, once the actions received by
   then are answered; a failure of the watch (the store lost, the match expired) ends it with that error.
 
@@ -117,7 +119,8 @@ class PlaySession(Generic[Update]):
         #: version -> request id of an accepted action whose outcome goes out with that version's update
         self._folding: dict[int, str] = {}
         self._updates_done = updates is None
-        self._advanced = asyncio.Event()
+        #: what the actor waits on for the next update (``_advance``), made only when it waits
+        self._advanced: asyncio.Future[None] | None = None
         self._actions: asyncio.Queue[tuple[str, Apply | None]] = asyncio.Queue(ACTIONS_IN_FLIGHT)
         self._out: asyncio.Queue[object] = asyncio.Queue()
         self._deliver: Deliver | None = None
@@ -193,8 +196,15 @@ class PlaySession(Generic[Update]):
                 self._actions.put_nowait(_WAKE)
 
     def _wake(self) -> None:
-        self._advanced.set()
-        self._advanced = asyncio.Event()
+        advanced, self._advanced = self._advanced, None
+        if advanced is not None and not advanced.done():
+            advanced.set_result(None)
+
+    async def _advance(self) -> None:
+        """Wait for the next update taken (or the end of the updates)."""
+        if self._advanced is None:
+            self._advanced = asyncio.get_running_loop().create_future()
+        await self._advanced
 
     async def _act(self) -> None:
         try:
@@ -205,6 +215,7 @@ class PlaySession(Generic[Update]):
     async def _answer(self) -> None:
         while True:
             if self._updates_done and self._actions.empty():
+                self._unfold()
                 self._out.put_nowait(_DONE)
                 return
             request_id, apply = await self._actions.get()
@@ -213,14 +224,22 @@ class PlaySession(Generic[Update]):
             try:
                 version = await apply()
             except AppError as error:
+                # after the updates of the accepted actions before it, as when each was awaited in turn
+                while self._folding and not self._updates_done:
+                    await self._advance()
+                self._unfold()
                 self._emit(Outcome(request_id, error=error))
                 continue
-            folds = self._fold and self._seen < version and not self._updates_done
-            if folds:
+            if self._fold and self._seen < version and not self._updates_done:
+                # its update hands the outcome over (``_take``): the next action need not wait for it
                 self._folding[version] = request_id
+                continue
             while self._seen < version and not self._updates_done:
-                await self._advanced.wait()
-            if folds and version not in self._folding:
-                continue  # the pump sent it with its update
-            self._folding.pop(version, None)
+                await self._advance()
             self._emit(Outcome(request_id, version=version))
+
+    def _unfold(self) -> None:
+        """The outcomes still waiting for their updates once the updates ended (a failed or ended watch), alone."""
+        folding, self._folding = self._folding, {}
+        for version in sorted(folding):
+            self._emit(Outcome(folding[version], version=version))

@@ -129,7 +129,7 @@ class MemoryStore(MatchStore):
             raise VersionConflict(record.match.version, record.match)
         old = record.match
         # the game is fixed at creation, as in the Redis store which never rewrites it
-        record.match = dataclasses.replace(match, game=old.game)
+        record.match = match if match.game == old.game else dataclasses.replace(match, game=old.game)
         # watchers of the newest entry get its document with it; older entries drop theirs
         last = record.log[-1]
         record.log[-1] = LogEntry(last.version, last.payload)
