@@ -192,3 +192,20 @@ async def test_a_folded_outcome_whose_update_never_comes_goes_out_alone_before_t
     assert await pending == Outcome("a", version=5)
     with pytest.raises(StopAsyncIteration):
         await _next(items)
+
+
+@pytest.mark.asyncio
+async def test_a_folded_outcome_whose_version_the_updates_go_past_goes_out_alone_after_them():
+    feed = Feed()
+    session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
+    items = aiter(session)
+    committed, accepted = _committing(5)
+    await session.send("a", accepted)
+    pending = asyncio.ensure_future(_next(items))
+    await committed.wait()
+    feed.queue.put_nowait(Update(6))  # version 5 never reaches this session
+    assert await pending == Update(6)
+    assert await _next(items) == Outcome("a", version=5)
+    feed.queue.put_nowait(None)
+    with pytest.raises(StopAsyncIteration):
+        await _next(items)

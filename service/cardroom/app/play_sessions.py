@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
@@ -180,6 +181,8 @@ class PlaySession(Generic[Update]):
             self._emit(update)
         else:
             self._emit(Answered(update, Outcome(request_id, version=update.version)))
+        if self._folding:  # versions these updates went past without handing them here (not seen to happen)
+            self._unfold(before=update.version)
         self._seen = max(self._seen, update.version)
         self._wake()
 
@@ -238,8 +241,8 @@ class PlaySession(Generic[Update]):
                 await self._advance()
             self._emit(Outcome(request_id, version=version))
 
-    def _unfold(self) -> None:
-        """The outcomes still waiting for their updates once the updates ended (a failed or ended watch), alone."""
-        folding, self._folding = self._folding, {}
-        for version in sorted(folding):
-            self._emit(Outcome(folding[version], version=version))
+    def _unfold(self, before: float = math.inf) -> None:
+        """The outcomes of the versions below ``before`` still waiting for their updates, each alone: the updates
+        ended (a failed or ended watch) or went past them."""
+        for version in sorted(version for version in self._folding if version < before):
+            self._emit(Outcome(self._folding.pop(version), version=version))
