@@ -180,32 +180,25 @@ async def test_a_folding_session_takes_the_next_action_before_the_update_and_a_r
 
 
 @pytest.mark.asyncio
-async def test_a_folded_outcome_whose_update_never_comes_goes_out_alone_before_the_session_ends():
+@pytest.mark.parametrize(
+    ("after_commit", "expected"),
+    [
+        # the watch ends before version 5 was handed to this session: the outcome goes out alone, then the end
+        (None, [Outcome("a", version=5)]),
+        # the updates go past version 5 without it: the outcome goes out alone after the update that went past
+        (Update(6), [Update(6), Outcome("a", version=5)]),
+    ],
+)
+async def test_a_folded_outcome_whose_update_never_comes_goes_out_alone(after_commit, expected):
     feed = Feed()
     session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
     items = aiter(session)
     committed, accepted = _committing(5)
     await session.send("a", accepted)
-    pending = asyncio.ensure_future(_next(items))
+    first = asyncio.ensure_future(_next(items))  # iterating starts the session
     await committed.wait()
-    feed.queue.put_nowait(None)  # the watch ends before version 5 was handed to this session
-    assert await pending == Outcome("a", version=5)
-    with pytest.raises(StopAsyncIteration):
-        await _next(items)
-
-
-@pytest.mark.asyncio
-async def test_a_folded_outcome_whose_version_the_updates_go_past_goes_out_alone_after_them():
-    feed = Feed()
-    session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
-    items = aiter(session)
-    committed, accepted = _committing(5)
-    await session.send("a", accepted)
-    pending = asyncio.ensure_future(_next(items))
-    await committed.wait()
-    feed.queue.put_nowait(Update(6))  # version 5 never reaches this session
-    assert await pending == Update(6)
-    assert await _next(items) == Outcome("a", version=5)
+    feed.queue.put_nowait(after_commit)
     feed.queue.put_nowait(None)
+    assert [await first] + [await _next(items) for _ in expected[1:]] == expected
     with pytest.raises(StopAsyncIteration):
         await _next(items)
