@@ -2,7 +2,8 @@
  * The play session's transport for browsers: the WebSocket `/v1/play` of the HTTP port, each message a
  * `PlayRequest` or `PlayResponse` in proto3 JSON (the generated `toJSON`/`fromJSON` of the service
  * definition's Play method, so a one-game client decodes with its own messages). The seat token travels in
- * the open message (browsers cannot set headers on a WebSocket).
+ * the open message (browsers cannot set headers on a WebSocket). The URL names the match (`?match=`), so a
+ * server running several worker processes serves every session of a match in the one that owns it.
  *
  * How a socket ends says what happened (service/cardroom/api/play_ws.py): 1000 after the update that ends
  * the match; 1012 when the server shuts down, and 1006 for a connection lost without a close, which are
@@ -33,10 +34,12 @@ interface OutcomeJson {
   error?: { code?: number; message?: string; details?: unknown[] };
 }
 
-/** The `/v1/play` URL of the HTTP port at `baseUrl` (`http://host:port` -> `ws://host:port/v1/play`). */
-export function playUrl(baseUrl: string): string {
+/** The `/v1/play` URL of the HTTP port at `baseUrl` for match `name`
+ * (`http://host:port` -> `ws://host:port/v1/play?match=games%2F...`). */
+export function playUrl(baseUrl: string, name: string): string {
   const url = new URL(baseUrl.replace(/\/$/, "") + "/v1/play");
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set("match", name);
   return url.toString();
 }
 
@@ -52,9 +55,9 @@ export function webSocketStreams<Update, Action>(
   codecs: PlayCodecs,
   WebSocketImpl: WebSocketConstructor,
 ): OpenStream<Update, Action> {
-  const url = playUrl(baseUrl);
   const encode = (request: unknown) => JSON.stringify(codecs.requestType.toJSON(codecs.requestType.fromPartial(request)));
   return (open) => {
+    const url = playUrl(baseUrl, open.name);
     const items = new AsyncQueue<SessionItem<Update>>();
     // an accepted action's outcome comes in its update's message (one message fewer per action)
     const unsent = [encode({ open: { ...open, outcomesInUpdates: true } })];

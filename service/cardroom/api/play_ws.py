@@ -51,6 +51,7 @@ from .handlers import GameHandlers
 from .http_errors import HTTP_STATUS, error_body
 from .play_wire import PlayChannel, frame, json_frame
 from .streams import ShutdownSignal
+from .worker_handoff import WORKER_HEADER, Handoff
 
 PATH = "/v1/play"
 SUBPROTOCOL = "cardroom.v1"
@@ -143,19 +144,31 @@ def _reader(binary: bool) -> Parse:
 class PlaySockets:
     """The ``/v1/play`` handler of one HTTP server."""
 
-    def __init__(self, handlers: GameHandlers, settings: Settings, shutdown: ShutdownSignal, client) -> None:
+    def __init__(
+        self,
+        handlers: GameHandlers,
+        settings: Settings,
+        shutdown: ShutdownSignal,
+        client,
+        handoff: Handoff | None = None,
+    ) -> None:
         self.handlers = handlers
         self.settings = settings
         self.shutdown = shutdown
         self._client = client
+        self._handoff = handoff
 
     async def handle(self, http: web.Request) -> web.StreamResponse:
+        if self._handoff is not None and self._handoff.pass_on(http):
+            return web.Response(status=101)  # never written: the connection is the owner's now, which answers it
         call = note_call(http, "Play", streaming=True)
         socket = web.WebSocketResponse(
             protocols=(SUBPROTOCOL, BINARY_SUBPROTOCOL),
             heartbeat=self.settings.sse_heartbeat,
             max_msg_size=self.settings.max_message_bytes,
         )
+        if self._handoff is not None:
+            socket.headers[WORKER_HEADER] = str(self._handoff.placement.slot)
         await socket.prepare(http)
         binary = socket.ws_protocol == BINARY_SUBPROTOCOL
         parse = _reader(binary)

@@ -39,6 +39,7 @@ from .sse_frames import FrameSink, SharedFrames, sse_frame
 from .streams import RECONNECT_EVENT, RECONNECT_RETRY_MS, ShutdownSignal
 from .supervisor import WorkerBoard
 from .web_app import add_web_app
+from .worker_handoff import Handoff
 
 SERVICE = game_service_pb2.DESCRIPTOR.services_by_name["GameService"]
 OPENAPI_DOCUMENT = "openapi.json"
@@ -146,11 +147,15 @@ def openapi_document() -> dict[str, Any]:
 
 
 def build_app(
-    handlers: GameHandlers, store: MatchStore, settings: Settings, board: WorkerBoard | None = None
+    handlers: GameHandlers,
+    store: MatchStore,
+    settings: Settings,
+    board: WorkerBoard | None = None,
+    handoff: Handoff | None = None,
 ) -> web.Application:
     """Every annotated GameService method, /openapi.json, /docs, /healthz, /readyz, /metrics (Prometheus),
     the web app at /play when built, and CORS when configured. ``board``: the ``--workers N`` master's, for
-    /readyz."""
+    /readyz; ``handoff``: passes Play WebSockets to the worker owning their match (worker_handoff.py)."""
     quiet_bad_requests()
     # access_log inside json_errors: it sees the AppError (code, reason) before it becomes a body
     app = web.Application(middlewares=[json_errors, access_log], client_max_size=settings.max_message_bytes)
@@ -179,7 +184,7 @@ def build_app(
     routes.append(app.router.add_get("/openapi.json", openapi))
     # the Play session as a WebSocket: no CORS route (browsers do not apply CORS to WebSockets; a seat token,
     # never a cookie, authenticates it)
-    app.router.add_get(play_ws.PATH, PlaySockets(handlers, settings, gateway.shutdown, gateway.client).handle)
+    app.router.add_get(play_ws.PATH, PlaySockets(handlers, settings, gateway.shutdown, gateway.client, handoff).handle)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/readyz", readyz)
     app.router.add_get("/metrics", prometheus)

@@ -14,6 +14,7 @@ import logging
 import secrets
 import signal
 import ssl
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -45,6 +46,7 @@ from .handlers import GameHandlers
 from .readiness import store_answers
 from .rest import build_app
 from .supervisor import WorkerBoard, supervise
+from .worker_handoff import HandedOff, Handoff, Placement
 
 log = logging.getLogger(__name__)
 
@@ -145,10 +147,16 @@ async def _probe_store(store: MatchStore, health_servicer: health.aio.HealthServ
 
 
 async def serve(
-    settings: Settings, ready: asyncio.Event | None = None, *, board: WorkerBoard | None = None, slot: int = 0
+    settings: Settings,
+    ready: asyncio.Event | None = None,
+    *,
+    board: WorkerBoard | None = None,
+    slot: int = 0,
+    placement: Placement | None = None,
 ) -> None:
     """Run one server process until SIGTERM/SIGINT, then drain in-flight calls. ``board``/``slot``:
-    this worker's flag on the ``--workers N`` master's board (set once serving)."""
+    this worker's flag on the ``--workers N`` master's board (set once serving); ``placement``: where the
+    ``--workers N`` master's workers take the Play WebSockets of the matches they own (worker_handoff.py)."""
     if settings.redis_url is None:
         log.warning("no --redis-url: using the embedded memory store; matches will not survive a restart")
     else:
@@ -180,8 +188,10 @@ async def serve(
     )
     # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does;
     # no aiohttp access log: observability.http_access writes one line per call with the API's fields
+    # over TLS a connection cannot change process: every worker serves the sessions it accepts
+    handoff = Handoff(placement) if placement is not None and not settings.tls_cert else None
     http = web.AppRunner(
-        build_app(handlers, store, settings, board),
+        build_app(handlers, store, settings, board, handoff),
         shutdown_timeout=settings.shutdown_grace,
         handler_cancellation=True,
         access_log=None,
@@ -196,6 +206,7 @@ async def serve(
         address = f"{settings.host}:{settings.http_port}"
         raise CannotListen(f"cannot listen for HTTP on {address}: {error.strerror}") from None
     log.info("%s listening on %s:%d", "HTTPS" if tls else "HTTP", settings.host, settings.http_port)
+    handed_off = HandedOff(handoff.placement, http.server) if handoff is not None else None
     probe = asyncio.create_task(_probe_store(store, health_servicer))
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -213,19 +224,25 @@ async def serve(
     if pending:
         log.warning("shutting down: %d background task(s) still stopping", len(pending))
     await _set_health(health_servicer, False)
+    if handoff is not None:
+        handed_off.close()
+        handoff.close()
     await asyncio.gather(server.stop(settings.shutdown_grace), http.cleanup())
     await limiter.close()
     await store.close()
 
 
-def _worker(settings: Settings, board: WorkerBoard | None = None, slot: int = 0) -> None:
+def _worker(
+    settings: Settings, handoff_dir: str | None = None, board: WorkerBoard | None = None, slot: int = 0
+) -> None:
     configure_logging(settings.log_level, settings.log_format)
     # before the servers and the store exist: the instrumentations patch their classes
     configure_tracing()
     # thousands of open streams make the default collector's full sweeps a measured share of a worker's CPU
     tune_collector()
     try:
-        run_on(settings.event_loop, serve(settings, board=board, slot=slot))
+        placement = Placement(handoff_dir, settings.workers, slot) if handoff_dir else None
+        run_on(settings.event_loop, serve(settings, board=board, slot=slot, placement=placement))
     finally:
         shutdown_tracing()
 
@@ -243,10 +260,11 @@ def serve_workers(settings: Settings) -> int:
     if settings.secret is None:
         # every worker must verify the tokens the others issue
         settings = replace(settings, secret=secrets.token_hex(32))
-    # the workers write their metrics where whichever of them answers /metrics reads them all
-    with metrics.multiprocess_dir():
-        return _run_workers(settings)
+    # the workers write their metrics where whichever of them answers /metrics reads them all; they pass each
+    # other Play WebSockets through sockets in a directory only this user reaches
+    with metrics.multiprocess_dir(), tempfile.TemporaryDirectory(prefix="cardroom-workers-") as handoff_dir:
+        return _run_workers(settings, handoff_dir)
 
 
-def _run_workers(settings: Settings) -> int:
-    return supervise(settings.workers, _worker, (settings,), metrics.worker_exited)
+def _run_workers(settings: Settings, handoff_dir: str) -> int:
+    return supervise(settings.workers, _worker, (settings, handoff_dir), metrics.worker_exited)

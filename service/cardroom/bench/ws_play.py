@@ -3,8 +3,10 @@
 ``WsPlayStub(stub, http_base, session).Play(requests)`` opens the WebSocket a browser would open (the
 ``cardroom.v1`` subprotocol, proto3 JSON text messages), sends each ``PlayRequest`` of ``requests`` and yields
 each ``PlayResponse`` the server sends, so the session player (bench/sessions.py) runs unchanged over either
-transport; every other method is the gRPC stub's (the tables are set up with unary calls in both). A failure
-closing the socket ends the iteration as the end of a gRPC stream does; the error text is not needed here.
+transport. The URL names the match of the first request (``?match=``), as the SDKs do, so with ``--workers N`` the
+worker owning the match serves every session of it (api/worker_handoff.py). Every other method is the gRPC stub's
+(the tables are set up with unary calls in both). A failure closing the socket ends the iteration as the end of a
+gRPC stream does; the error text is not needed here.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
+from urllib.parse import quote
 
 import aiohttp
 from google.protobuf import json_format
 
 from ..api.play_ws import BINARY_SUBPROTOCOL, PATH, SUBPROTOCOL
+from ..api.worker_handoff import QUERY
 from ..v1 import game_service_pb2 as pb
 
 
@@ -49,8 +53,10 @@ class _WsCall:
 
     async def __aiter__(self) -> AsyncIterator[pb.PlayResponse]:
         protocol = BINARY_SUBPROTOCOL if self._binary else SUBPROTOCOL
-        async with self._session.ws_connect(self._url, protocols=(protocol,), autoping=True) as socket:
-            self._writer = asyncio.ensure_future(self._write(socket))
+        opening = await anext(self._requests)
+        url = f"{self._url}?{QUERY}={quote(opening.open.name, safe='')}"
+        async with self._session.ws_connect(url, protocols=(protocol,), autoping=True) as socket:
+            self._writer = asyncio.ensure_future(self._write(socket, opening))
             try:
                 async for message in socket:
                     if message.type == aiohttp.WSMsgType.BINARY and self._binary:
@@ -64,12 +70,16 @@ class _WsCall:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await self._writer
 
-    async def _write(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+    async def _write(self, socket: aiohttp.ClientWebSocketResponse, opening: pb.PlayRequest) -> None:
+        await self._send(socket, opening)
         async for request in self._requests:
-            if self._binary:
-                await socket.send_bytes(request.SerializeToString())
-            else:
-                await socket.send_str(json_format.MessageToJson(request, indent=None))
+            await self._send(socket, request)
+
+    async def _send(self, socket: aiohttp.ClientWebSocketResponse, request: pb.PlayRequest) -> None:
+        if self._binary:
+            await socket.send_bytes(request.SerializeToString())
+        else:
+            await socket.send_str(json_format.MessageToJson(request, indent=None))
 
     def cancel(self) -> None:
         """Stop sending; the socket closes when its reader stops iterating (the ``async with`` above)."""

@@ -72,6 +72,12 @@ PLAY_SESSIONS = Gauge(
     ["transport"],
     multiprocess_mode="livesum",
 )
+PLAY_HANDOFFS = Counter(
+    "cardroom_play_handoffs_total",
+    "Play WebSockets naming their match (?match=) that arrived at a worker not owning it (--workers N): passed "
+    "to the owner, or kept (served where they arrived) when the owner did not take them",
+    ["result"],
+)
 COMMITS = Counter(
     "cardroom_commits_total", "Versions committed to the match store, by game and kind of change", ["game", "kind"]
 )

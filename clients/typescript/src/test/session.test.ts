@@ -19,6 +19,7 @@ import {
   StaleVersion,
 } from "../index.js";
 import { connectGrpc } from "../grpc.js";
+import { playUrl } from "../session-ws.js";
 import { liveService, openTable, type Table } from "./match.js";
 import { tcpFaultProxy } from "./proxy.js";
 
@@ -190,3 +191,10 @@ for (const [transport, { connect, address }] of Object.entries(TRANSPORTS)) {
     }
   });
 }
+
+test("the WebSocket URL names the match, so a server of several workers serves it in the one owning it", () => {
+  assert.equal(
+    playUrl("https://play.example/", "games/up-or-down/matches/abc"),
+    "wss://play.example/v1/play?match=games%2Fup-or-down%2Fmatches%2Fabc",
+  );
+});
