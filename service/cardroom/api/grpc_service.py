@@ -8,6 +8,7 @@ client's and the server's deadline, and turns an ``AppError`` into a
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
@@ -123,8 +124,9 @@ class GameService(pb_grpc.GameServiceServicer):
             updates = await self.handlers.WatchMatch(request, *self._caller(context))
             if updates is None:
                 return  # the match is over and the caller saw all of it: an empty, finished stream
-            async for update in updates:
-                yield update
+            async with contextlib.aclosing(updates):
+                async for update in updates:
+                    yield update
         except AppError as error:
             await context.abort_with_status(to_grpc_status(error))
 
@@ -134,8 +136,10 @@ class GameService(pb_grpc.GameServiceServicer):
         except AppError as error:
             await context.abort_with_status(to_grpc_status(error))
             return
-        async for data in play(self.handlers, requests, context, token, self._client(context), self.call_timeout):
-            yield data
+        session = play(self.handlers, requests, context, token, self._client(context), self.call_timeout)
+        async with contextlib.aclosing(session):
+            async for data in session:
+                yield data
 
 
 def _unary_method(name: str):

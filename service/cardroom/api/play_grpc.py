@@ -36,8 +36,9 @@ async def play(
             return  # the client closed its side without opening anything
         channel = await PlayChannel.open(handlers, _readable(first), token, timeout, client, "grpc")
         reader = asyncio.ensure_future(_read(requests, channel))
-        async for item in channel:
-            yield frame(item)
+        async with contextlib.aclosing(aiter(channel)) as items:
+            async for item in items:
+                yield frame(item)
     except AppError as error:
         await context.abort_with_status(to_grpc_status(error))
     finally:

@@ -15,6 +15,7 @@ way to embed already-encoded bytes as a field.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 
 from google.protobuf.message import Message
@@ -155,5 +156,6 @@ class PlayChannel:
 
     async def __aiter__(self) -> AsyncIterator[pb.MatchUpdate | Outcome | Answered[pb.MatchUpdate]]:
         with open_session(self._transport):
-            async for item in self._session:
-                yield item
+            async with contextlib.aclosing(aiter(self._session)) as items:
+                async for item in items:
+                    yield item

@@ -186,12 +186,15 @@ class PlaySockets:
         reader = asyncio.ensure_future(_read(socket, channel, parse))
         try:
             try:
-                async for item in self.shutdown.until_closing(channel):
-                    call.answer = item
-                    if binary:
-                        await socket.send_bytes(frame(item))
-                    else:
-                        await socket.send_str(json_frame(item))
+                # closed however the loop ends: a send cancelled mid-write (the client gone) leaves no session
+                # running until the garbage collector finds it
+                async with contextlib.aclosing(self.shutdown.until_closing(channel)) as items:
+                    async for item in items:
+                        call.answer = item
+                        if binary:
+                            await socket.send_bytes(frame(item))
+                        else:
+                            await socket.send_str(json_frame(item))
             finally:  # however the items end, no direct frame may follow: a close frame (or nothing) is next
                 if direct is not None:
                     direct.open = False

@@ -94,15 +94,17 @@ class RestGateway:
             async with sse_response(http, ping_interval=heartbeat, response_cls=SharedFrames) as events:
                 sink = None
                 try:
-                    async for update in self.shutdown.until_closing(updates):
-                        call.answer = update
-                        # shared by every stream of this viewer class: its event's bytes are made once
-                        await events.send_frame(sse_frame(update))
-                        if sink is None:
-                            # live updates may now be written by the match's feed, without this task
-                            sink = events.sink(updates.to_message)
-                            if sink is not None:
-                                updates.share(sink)
+                    # closed however the loop ends (play_ws.py says why)
+                    async with contextlib.aclosing(self.shutdown.until_closing(updates)) as items:
+                        async for update in items:
+                            call.answer = update
+                            # shared by every stream of this viewer class: its event's bytes are made once
+                            await events.send_frame(sse_frame(update))
+                            if sink is None:
+                                # live updates may now be written by the match's feed, without this task
+                                sink = events.sink(updates.to_message)
+                                if sink is not None:
+                                    updates.share(sink)
                     call.answer = _newest(call.answer, sink)
                     if self.shutdown.closing.is_set():
                         last = "" if call.answer is None else str(call.answer.version)

@@ -8,6 +8,7 @@ with and the ErrorInfo reason inside its rich status (``grpc-status-details-bin`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -135,14 +136,35 @@ def _unary(behaviour: Callable[..., Awaitable[Any]], method: str, quiet: bool):
     return observed
 
 
+async def _sent(context: grpc.aio.ServicerContext, message: Any) -> bool:
+    """Write one message; False when the send failed. grpc fails a send only for a call that is over (the client
+    cancelled it, or its connection dropped), with an exception type of its own and before it cancels the
+    handler: the stream then ends as cancelled, not as a server error."""
+    try:
+        await context.write(message)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        return False
+    return True
+
+
 def _stream(behaviour: Callable[..., AsyncIterator[Any]], method: str, quiet: bool):
-    async def observed(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+    """The stream written with ``context.write`` (grpc's reader/writer form), not yielded: grpc drops a handler's
+    generator unclosed when the call ends while a message waits to be sent (a client gone mid-write), so the
+    session behind it would end only when the garbage collector finds it (its seat still counted as connected,
+    its tasks running); a cancelled ``write`` here closes the whole chain at once."""
+
+    async def observed(request: Any, context: grpc.aio.ServicerContext) -> None:
         start = time.perf_counter()
         last = error = None
         LIVE_STREAMS.labels("grpc").inc()
         try:
-            async for last in behaviour(request, context):  # the last update names the seat
-                yield last
+            async with contextlib.aclosing(behaviour(request, context)) as messages:
+                async for last in messages:  # the last update names the seat
+                    if not await _sent(context, last):
+                        error = asyncio.CancelledError("the client left while a message was being sent")
+                        return
         except BaseException as raised:
             error = raised
             raise
