@@ -15,6 +15,7 @@
 # plays only ~330 moves under callgrind and the tables' setup (creates, joins, session opens) weighs on each.
 # KEEP_DUMP (environment): a path to keep the play's callgrind dump at, for `callgrind_annotate --inclusive=no`.
 # STORE=embedded (environment): the server on its embedded memory store, no redis-server.
+# TRANSPORT (environment): the sessions' transport, ws-proto (default), ws or grpc (the Play RPC).
 # CACHE_SIM=1 (environment): callgrind also simulates this host's caches per core (L1d 48 KiB, L2 2 MiB as the
 # last level: the 260 MiB L3 is shared with the neighbours) and the line gains the play's misses per move; a
 # change that moves CPU time through memory (allocations freed long after they were made...) shows there, and
@@ -66,7 +67,7 @@ callgrind_control -d "$server" >/dev/null 2>&1  # the idle dump: cg.out.1
 t0=$(date +%s.%N)
 PYTHONPATH="$here/service" "$python" -m cardroom.cli bench service --target "127.0.0.1:$grpc_port" \
   --http-target "127.0.0.1:$http_port" "${store_args[@]}" --sessions \
-  --transport ws-proto --game all --players 2 --concurrency "$concurrency" --duration "$seconds" --baseline-seconds 0 \
+  --transport "${TRANSPORT:-ws-proto}" --game all --players 2 --concurrency "$concurrency" --duration "$seconds" --baseline-seconds 0 \
   --seed 1 >"$work/bench.json" 2>"$work/bench.err"
 callgrind_control -d "$server" >/dev/null 2>&1  # the play's dump: cg.out.2 (dumping zeroes the counters)
 t1=$(date +%s.%N)
