@@ -186,10 +186,10 @@ async def serve(
         port,
         loop_kind,
     )
-    # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does;
-    # no aiohttp access log: observability.http_access writes one line per call with the API's fields
     # over TLS a connection cannot change process: every worker serves the sessions it accepts
     handoff = Handoff(placement) if placement is not None and not settings.tls_cert else None
+    # handler_cancellation: a watcher that hangs up stops its SSE stream at once, as a cancelled gRPC call does;
+    # no aiohttp access log: observability.http_access writes one line per call with the API's fields
     http = web.AppRunner(
         build_app(handlers, store, settings, board, handoff),
         shutdown_timeout=settings.shutdown_grace,
@@ -224,9 +224,9 @@ async def serve(
     if pending:
         log.warning("shutting down: %d background task(s) still stopping", len(pending))
     await _set_health(health_servicer, False)
-    if handoff is not None:
-        handed_off.close()
-        handoff.close()
+    for side in (handed_off, handoff):  # from now on the other workers serve their sessions themselves
+        if side is not None:
+            side.close()
     await asyncio.gather(server.stop(settings.shutdown_grace), http.cleanup())
     await limiter.close()
     await store.close()
