@@ -8,7 +8,7 @@ worker ``crc32(name) % N``: the accepted socket goes as SCM_RIGHTS over a Unix d
 the master and its workers use, with the request's bytes rebuilt from what aiohttp parsed; the owner adopts the
 socket into its HTTP server, feeds it those bytes and answers the handshake as if the client had connected to it.
 All the sessions of a match then share one process's feed, decoded states and built frames (docs/benchmarks.md,
-"placement": 8-22% less CPU per move with 2 workers).
+twentieth pass: 16% less server CPU per move with 2 workers).
 
 Nothing is handed off over TLS (its session state lives in the process that accepted it), without ``?match=``,
 or when the owner does not take the socket (restarting, its queue full): the worker that accepted the connection
