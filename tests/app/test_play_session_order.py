@@ -4,7 +4,7 @@ feeds, actions whose commit the test releases. No clock and no sleeps: each step
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
 import pytest
@@ -38,6 +38,13 @@ async def _next(items) -> object:
     return await asyncio.wait_for(anext(items), 30)
 
 
+def _session(after_version: int, fold_outcomes: bool = False) -> tuple[Feed, PlaySession, AsyncIterator[object]]:
+    """A session on a fresh feed after ``after_version``, and its items (iterating them starts it)."""
+    feed = Feed()
+    session = PlaySession(feed.stream(), after_version=after_version, fold_outcomes=fold_outcomes)
+    return feed, session, aiter(session)
+
+
 def _committing(version: int) -> tuple[asyncio.Event, Callable[[], Awaitable[int]]]:
     """An action accepted with ``version``, and the event it sets once applied."""
     committed = asyncio.Event()
@@ -51,9 +58,7 @@ def _committing(version: int) -> tuple[asyncio.Event, Callable[[], Awaitable[int
 
 @pytest.mark.asyncio
 async def test_an_accepted_outcome_waits_for_the_update_of_its_version_and_refusals_do_not_end_it():
-    feed = Feed()
-    session = PlaySession(feed.stream(), after_version=4)
-    items = aiter(session)
+    feed, session, items = _session(4)
     committed, accepted = _committing(6)
 
     async def refused() -> int:
@@ -76,9 +81,7 @@ async def test_an_accepted_outcome_waits_for_the_update_of_its_version_and_refus
 
 @pytest.mark.asyncio
 async def test_a_repeated_request_answered_with_an_old_version_is_answered_at_once():
-    feed = Feed()
-    session = PlaySession(feed.stream(), after_version=9)
-    items = aiter(session)
+    _, session, items = _session(9)
 
     async def replayed() -> int:
         return 7  # applied before the session (re)opened after version 9
@@ -90,9 +93,7 @@ async def test_a_repeated_request_answered_with_an_old_version_is_answered_at_on
 
 @pytest.mark.asyncio
 async def test_the_session_ends_after_the_last_update_once_the_action_under_way_is_answered():
-    feed = Feed()
-    session = PlaySession(feed.stream(), after_version=0)
-    items = aiter(session)
+    feed, session, items = _session(0)
     release = asyncio.Event()
     started = asyncio.Event()
 
@@ -128,9 +129,7 @@ async def test_a_failed_watch_ends_the_session_with_its_error_and_a_finished_mat
 
 @pytest.mark.asyncio
 async def test_a_folding_session_hands_an_accepted_outcome_over_with_its_update_unless_that_update_went_out():
-    feed = Feed()
-    session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
-    items = aiter(session)
+    feed, session, items = _session(4, fold_outcomes=True)
     committed, accepted = _committing(5)
 
     async def replayed() -> int:
@@ -150,9 +149,7 @@ async def test_a_folding_session_hands_an_accepted_outcome_over_with_its_update_
 
 @pytest.mark.asyncio
 async def test_a_folding_session_takes_the_next_action_before_the_update_and_a_refusal_still_follows_it():
-    feed = Feed()
-    session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
-    items = aiter(session)
+    feed, session, items = _session(4, fold_outcomes=True)
     first_committed, first = _committing(5)
     second_committed, second = _committing(6)
     refused_tried = asyncio.Event()
@@ -190,9 +187,7 @@ async def test_a_folding_session_takes_the_next_action_before_the_update_and_a_r
     ],
 )
 async def test_a_folded_outcome_whose_update_never_comes_goes_out_alone(after_commit, expected):
-    feed = Feed()
-    session = PlaySession(feed.stream(), after_version=4, fold_outcomes=True)
-    items = aiter(session)
+    feed, session, items = _session(4, fold_outcomes=True)
     committed, accepted = _committing(5)
     await session.send("a", accepted)
     first = asyncio.ensure_future(_next(items))  # iterating starts the session

@@ -4,7 +4,6 @@ kernel gave the connection to, and whole matches play over such sockets with not
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import zlib
@@ -110,5 +109,4 @@ async def test_a_socket_without_the_hint_is_served_where_it_arrives(two_workers)
                 assert (await socket.receive_json())["update"]["version"] >= 1
             if len(workers) == WORKERS:
                 break
-            await asyncio.sleep(0)
     assert workers == {"0", "1"}

@@ -47,11 +47,16 @@ async def test_a_stream_cancelled_while_the_server_waits_to_write_is_logged_canc
         async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
             call = channel.stream_stream(METHOD)(iter([b""]))
             await call.read()
-            while True:  # until the server's writes wait for a window the client no longer opens
+            # until the server's writes wait for a window the client no longer opens: grpc says nothing when a write
+            # waits, so a steady count of messages taken from the generator is the sign (the window, grown by BDP
+            # probing, holds ~8 MB here: about 80 messages)
+            for _ in range(50):
                 seen = len(sent)
                 await asyncio.sleep(0.2)
                 if len(sent) == seen:
                     break
+            else:
+                pytest.fail(f"the server never stopped sending ({len(sent)} messages)")
             call.cancel()
             await asyncio.wait_for(ended.wait(), 5)
     finally:

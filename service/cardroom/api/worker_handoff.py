@@ -77,9 +77,10 @@ class Handoff:
 
     def pass_on(self, http: web.Request) -> bool:
         """True when the owner took the connection: this worker has let go of it and must not answer.
-        False: serve it here (no hint, this worker owns the match, TLS, or the owner did not take it)."""
+        False: serve it here (no hint, this worker owns the match, or the owner did not take it). Never made over
+        TLS (server.py): a TLS session cannot change process."""
         match = http.query.get(QUERY)
-        if not match or http.secure or http.transport is None:
+        if not match or http.transport is None:
             return False
         owner = self.placement.owner(match)
         if owner == self.placement.slot:
