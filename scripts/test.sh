@@ -34,6 +34,13 @@ if ! command -v jq >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q curl jq
 fi
 
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  step "installing nginx (Debian package, for deploy/nginx/'s test: replicas behind a proxy)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q nginx-light
+fi
+
 step "installing Python packages"
 # the service's distribution was renamed cardroom -> cardroom-server: an old install must not shadow this checkout
 if "$PYTHON" -m pip show -q cardroom >/dev/null 2>&1; then "$PYTHON" -m pip uninstall -q -y cardroom; fi

@@ -1,14 +1,16 @@
-"""The processes ``bench service --spawn`` starts: a redis-server (unless the server runs on its embedded store) and
-``cardroom serve``, on 127.0.0.1.
+"""The processes ``bench service --spawn`` starts: a redis-server (unless the server runs on its embedded store),
+``cardroom serve`` (one or several replicas) and, in front of several, nginx with ``deploy/nginx/``'s
+configuration, on 127.0.0.1.
 
 Each is a context manager that starts the process, waits until it answers
-(Redis PING, gRPC health SERVING) and stops it on exit. The server's output
+(Redis PING, gRPC health SERVING, an HTTP answer through nginx) and stops it on exit. The server's output
 goes to a temporary log file, named in the error when it fails to start.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
 import shutil
 import socket
@@ -16,7 +18,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import grpc
@@ -55,12 +59,18 @@ def redis_server() -> Iterator[tuple[str, int]]:
 
 @contextlib.contextmanager
 def cardroom_server(
-    redis_url: str | None, workers: int, extra: tuple[str, ...] = (), *, http_port: int | None = None
+    redis_url: str | None,
+    workers: int,
+    extra: tuple[str, ...] = (),
+    *,
+    http_port: int | None = None,
+    secret: str | None = None,
 ) -> Iterator[tuple[str, int]]:
     """``cardroom serve`` with fixed decks allowed (the replay check sends seeds) and ``extra`` arguments, on
     the Redis at ``redis_url`` (None: on its embedded memory store, one worker only);
     yields (the gRPC address, pid). ``http_port``: the REST gateway's, for a bench that uses it (by default a
-    free one: unused, but it must not collide)."""
+    free one: unused, but it must not collide); ``secret``: the seat tokens' key, which replicas of one
+    deployment share (by default a fresh one)."""
     port = free_port()
     address = f"127.0.0.1:{port}"
     args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1", "--grpc-port", str(port)]
@@ -68,7 +78,7 @@ def cardroom_server(
     args += ["--workers", str(workers), "--allow-fixed-decks"]
     if redis_url is not None:
         args += ["--redis-url", redis_url]
-    args += ["--secret", secrets.token_hex(16), "--log-level", "WARNING", *extra]
+    args += ["--secret", secret or secrets.token_hex(16), "--log-level", "WARNING", *extra]
     with tempfile.NamedTemporaryFile(prefix="cardroom-bench-server-", suffix=".log", delete=False) as log:
         process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -82,6 +92,76 @@ def cardroom_server(
     finally:
         _stop(process)
         Path(log.name).unlink(missing_ok=True)
+
+
+#: the shipped nginx configuration (deploy/nginx/), beside this package in a checkout
+NGINX_CONFIG = Path(__file__).resolve().parents[3] / "deploy" / "nginx"
+
+
+@contextlib.contextmanager
+def nginx_front(
+    backends: Sequence[int], *, placement: bool = True, access_log: Path | None = None
+) -> Iterator[tuple[str, int]]:
+    """nginx on a free loopback port in front of the cardroom HTTP ports ``backends`` (on 127.0.0.1), configured
+    by ``deploy/nginx/``'s files as an operator includes them; yields (its base URL, the master's pid).
+    ``placement`` False: the same files without the hash line, so nginx balances in round robin (what a load
+    balancer that knows nothing of matches does: the other arm of an A/B). ``access_log``: where nginx logs each
+    request as ``<placement key> <status> <method> <uri> <upstreams tried>``."""
+    binary = shutil.which("nginx", path=f"{os.environ.get('PATH', '')}:/usr/sbin")  # Debian's, off a user's PATH
+    if binary is None:
+        raise SystemExit("nginx is not installed (apt-get install nginx-light)")
+    upstream = (NGINX_CONFIG / "cardroom-upstream.conf").read_text()
+    if not placement:
+        upstream = "\n".join(line for line in upstream.splitlines() if not line.strip().startswith("hash "))
+    port = free_port()
+    log = f"access_log {access_log} placement;" if access_log else "access_log off;"
+    with tempfile.TemporaryDirectory(prefix="cardroom-nginx-") as workdir:
+        work = Path(workdir)
+        (work / "cardroom-upstream.conf").write_text(upstream)
+        (work / "cardroom-locations.conf").write_text((NGINX_CONFIG / "cardroom-locations.conf").read_text())
+        (work / "cardroom-backends.conf").write_text("".join(f"server 127.0.0.1:{p};\n" for p in backends))
+        (work / "nginx.conf").write_text(_NGINX_MAIN.format(work=work, port=port, log=log))
+        args = [binary, "-p", workdir, "-c", str(work / "nginx.conf"), "-e", str(work / "error.log")]
+        process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            error_log = work / "error.log"
+            _wait(lambda: _http_answers(f"{url}/healthz"), process, f"nginx (log: {error_log})")
+            yield url, process.pid
+        finally:
+            _stop(process)
+
+
+#: the main file around deploy/nginx/'s two includes: one worker (the bench's cores are few), files kept in the
+#: run's own directory (no root needed), a ``placement`` log format for the tests
+_NGINX_MAIN = """\
+daemon off;
+worker_processes 1;
+pid {work}/nginx.pid;
+events {{ worker_connections 4096; }}
+http {{
+    client_body_temp_path {work}/body;
+    proxy_temp_path {work}/proxy;
+    fastcgi_temp_path {work}/fastcgi;
+    uwsgi_temp_path {work}/uwsgi;
+    scgi_temp_path {work}/scgi;
+    log_format placement '$cardroom_placement $status $request_method $uri $upstream_addr';
+    {log}
+    include cardroom-upstream.conf;
+    server {{
+        listen 127.0.0.1:{port};
+        include cardroom-locations.conf;
+    }}
+}}
+"""
+
+
+def _http_answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=1) as answer:
+            return answer.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
 
 
 def _answers(client: redis.Redis) -> bool:
