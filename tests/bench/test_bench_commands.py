@@ -127,6 +127,34 @@ def test_bench_service_embedded_store_is_one_spawned_worker_without_redis(refuse
     assert "--embedded-store" in str(exited.value.code)
 
 
+@pytest.mark.parametrize("front", ["nginx", "nginx-round-robin"])
+def test_bench_service_replicas_play_through_the_front(front: str):
+    report = _bench(
+        "service", "--spawn", "--replicas", "2", "--front", front, "--sessions", "--transport", "ws-proto",
+        "--game", "up-or-down", "--players", "2", "--matches", "4", "--concurrency", "4", "--duration", "3",
+        "--baseline-seconds", "0.5",
+    )  # fmt: skip
+    assert report["replicas"] == 2 and report["front"] == front
+    assert report["lost_or_doubled"] == 0, report["consistency"]
+    assert report["consistency"]["unknown_outcomes"] == 0
+    assert report["actions_committed"] > 0
+    assert report["server_cpu_ms_per_action"] > 0 and report["front_cpu_ms_per_action"] > 0
+
+
+@pytest.mark.parametrize(
+    "refused",
+    [
+        ["--replicas", "2", "--sessions", "--transport", "ws"],  # no front
+        ["--front", "nginx", "--sessions", "--transport", "ws"],  # no replicas
+        ["--replicas", "2", "--front", "nginx", "--sessions"],  # gRPC sessions do not go through an HTTP proxy
+    ],
+)
+def test_bench_service_replicas_go_with_a_front_over_http(refused: list[str]):
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "service", "--spawn", *refused, "--duration", "1"])
+    assert "--replicas" in str(exited.value.code)
+
+
 def test_bench_storage_cost_reports_cpu_and_bytes_as_play_grows():
     report = _bench(
         "storage", "--cost", "--cost-long-actions", "60", "--cost-window", "20", "--cost-matches", "2,6",

@@ -11,6 +11,9 @@ from ..engines import game_ids
 
 #: ``bench service --transport``: the Play RPC, or the HTTP port's WebSocket in proto3 JSON or binary protobuf
 SESSION_TRANSPORTS = ("grpc", "ws", "ws-proto")
+#: ``bench service --front``: nginx with deploy/nginx/ as shipped (each match's requests on one replica), or the
+#: same in round robin (what a load balancer that knows nothing of matches does)
+FRONTS = ("nginx", "nginx-round-robin")
 
 
 def _session_transports(text: str) -> tuple[str, ...]:
@@ -59,6 +62,18 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         "--server-pid", type=int, action="append", default=[], help="with --target: server process for CPU figures"
     )
     service.add_argument("--workers", type=int, default=1, help="with --spawn: server worker processes")
+    service.add_argument(
+        "--replicas",
+        type=int,
+        default=1,
+        help="with --spawn and --front: cardroom serve processes on one Redis (as pods), reached through the front",
+    )
+    service.add_argument(
+        "--front",
+        choices=FRONTS,
+        help="with --replicas: nginx with deploy/nginx/ as shipped (each match on one replica), or the same in "
+        "round robin; the REST calls or the WebSocket sessions go through it",
+    )
     service.add_argument(
         "--redis-url",
         help="with --spawn: use this Redis instead of starting a redis-server; with --target: the server's Redis "
@@ -269,6 +284,8 @@ def run_bench(args: argparse.Namespace) -> int:
             workers=args.workers,
             redis_url=args.redis_url,
             embedded_store=args.embedded_store,
+            replicas=args.replicas,
+            front=args.front,
             game=args.game,
             players=args.players,
             matches=args.matches,

@@ -2,7 +2,9 @@
 
 The run, all against one server (``--target`` on a loopback address, or one
 this command spawns with its own redis-server, or with ``--embedded-store`` on its
-embedded memory store, as a single-process deployment runs):
+embedded memory store, as a single-process deployment runs, or ``--replicas N``
+spawned on one redis-server behind nginx configured by ``deploy/nginx/``, as
+several pods behind a proxy run):
 
 1. baseline: the same generator calls GetGame (a catalog lookup: no store, no
    rules) for ``baseline_seconds``;
@@ -13,7 +15,7 @@ embedded memory store, as a single-process deployment runs):
    (:mod:`.consistency`).
 
 The server's CPU time (user + system of its processes and their children, read
-with psutil from /proc) is sampled around phases 1 and 2, so the report gives
+with psutil from /proc; every replica's, and nginx's apart) is sampled around phases 1 and 2, so the report gives
 the server's CPU per committed action beside the throughputs; when the run knows
 the server's Redis (spawned, or ``--redis-url`` with ``--target``), so are the
 commands Redis ran per committed action, by command (INFO commandstats, which
@@ -27,6 +29,7 @@ import contextlib
 import ipaddress
 import multiprocessing
 import os
+import secrets
 import socket
 import statistics
 from collections import Counter
@@ -40,7 +43,7 @@ import redis
 from ..engines import game_ids
 from .engines import seats_for
 from .generator import BASELINE, CHECK, CONTENTION, PLAY, TIMED_METHODS, VIEWS, Job, run_job
-from .spawned import cardroom_server, free_port, redis_server
+from .spawned import cardroom_server, free_port, nginx_front, redis_server
 
 #: samples of problems shown beside the lost_or_doubled count
 PROBLEM_SAMPLES = 10
@@ -74,6 +77,24 @@ class ServiceBench:
     session_transport: str = "grpc"
     #: with ``target``: the server's HTTP port (HOST:PORT), for ``session_transport="ws"``
     http_target: str | None = None
+    #: spawned ``cardroom serve`` processes on one Redis, sharing a seat-token key, behind ``front``
+    replicas: int = 1
+    #: with ``replicas``: the proxy every HTTP request (REST, Play WebSockets) goes through, one of
+    #: commands.FRONTS (gRPC calls, the tables' setup and the check, go to the first replica)
+    front: str | None = None
+
+
+@dataclass(frozen=True)
+class _Served:
+    """What a run measures against: the gRPC address, the processes whose CPU is the server's, Redis, the HTTP
+    base URL the clients use (the front's when there is one) and the front's pid."""
+
+    target: str
+    server_pids: tuple[int, ...]
+    redis_pid: int | None
+    redis_url: str | None
+    http_url: str | None
+    front_pid: int | None = None
 
 
 def loopback_only(target: str) -> str:
@@ -103,15 +124,23 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
         raise SystemExit("--transport ws carries Play sessions: it goes with --sessions")
     if websocket and bench.target is not None and bench.http_target is None:
         raise SystemExit("--transport ws with --target needs --http-target (the server's HTTP port)")
-    with _server(bench) as (target, server_pids, redis_pid, redis_url, http_url):
-        rest_url = http_url if bench.rest else None
-        ws_url = http_url if websocket else None
+    if (bench.replicas > 1) != (bench.front is not None):
+        raise SystemExit("--replicas N (N > 1) and --front go together: the replicas are reached through the front")
+    if bench.replicas > 1 and (bench.target is not None or bench.embedded_store or not (bench.rest or websocket)):
+        raise SystemExit("--replicas spawns replicas on one Redis, played over REST or WebSocket sessions (HTTP)")
+    with _server(bench) as served:
+        target = served.target
+        rest_url = served.http_url if bench.rest else None
+        ws_url = served.http_url if websocket else None
         processes = 1 if bench.contention else max(1, min(bench.generator_processes, bench.concurrency))
         context = multiprocessing.get_context("spawn")
         with context.Pool(processes) as pool:
-            server_cpu = _cpu_clock(server_pids)
-            redis_cpu = _cpu_clock((redis_pid,) if redis_pid else ())
-            redis_commands = _commands_clock(redis_url)
+            clocks = {
+                "server": _cpu_clock(served.server_pids),
+                "redis": _cpu_clock((served.redis_pid,) if served.redis_pid else ()),
+                "front": _cpu_clock((served.front_pid,) if served.front_pid else ()),
+            }
+            redis_commands = _commands_clock(served.redis_url)
             pool.map(_warm_up, range(processes), chunksize=1)
 
             games = game_ids() if bench.game == "all" else [bench.game]
@@ -122,7 +151,8 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
                     Job(phase, target, clients, bench.baseline_seconds, tables[:1], bench.seed, rest_url=rest_url)
                     for clients in _split(bench.concurrency, processes)
                 ]
-                baseline[phase], baseline_cpu[phase], _ = _measured(pool, jobs, server_cpu, redis_cpu)
+                baseline[phase], cpu = _measured(pool, jobs, clocks)
+                baseline_cpu[phase] = cpu["server"]
 
             tables = [tables[index % len(tables)] for index in range(bench.matches)]
             phase = CONTENTION if bench.contention else PLAY
@@ -142,7 +172,7 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
                 for clients, share, first in _shares(bench.concurrency, bench.matches, processes)
             ]
             commands_before = redis_commands()
-            played, play_cpu, play_redis_cpu = _measured(pool, play_jobs, server_cpu, redis_cpu)
+            played, play_cpu = _measured(pool, play_jobs, clocks)
             play_commands = _commands_difference(redis_commands(), commands_before)
 
             records = [record for result in played for record in result["records"]]
@@ -151,7 +181,7 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
                 for index in range(processes)
             ]
             checked = pool.map(run_job, check_jobs, chunksize=1)
-    report = _report(bench, target, baseline, baseline_cpu, played, play_cpu, play_redis_cpu, records, checked)
+    report = _report(bench, target, baseline, baseline_cpu, played, play_cpu, records, checked)
     committed = report["actions_committed"]
     if play_commands is not None and committed:
         # INFO itself is among the commands counted: twice per run, nothing per action
@@ -163,22 +193,31 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def _server(bench: ServiceBench) -> Iterator[tuple[str, tuple[int, ...], int | None, str | None, str | None]]:
-    """(address, server pids, redis pid or None, redis url or None, the HTTP port's base URL or None) of the
-    target, spawning what --spawn asks for."""
+def _server(bench: ServiceBench) -> Iterator[_Served]:
+    """The target, spawning what --spawn asks for."""
     if bench.target is not None:
         http = f"http://{loopback_only(bench.http_target)}" if bench.http_target else None
-        yield loopback_only(bench.target), bench.server_pids, None, bench.redis_url, http
+        yield _Served(loopback_only(bench.target), bench.server_pids, None, bench.redis_url, http)
         return
     with contextlib.ExitStack() as stack:
         redis_pid = None
         redis_url = bench.redis_url
         if redis_url is None and not bench.embedded_store:
             redis_url, redis_pid = stack.enter_context(redis_server())
-        http_port = free_port()
-        extra = ("--http-port", str(http_port))  # after the one cardroom_server picks: this one is used
-        address, server_pid = stack.enter_context(cardroom_server(redis_url, bench.workers, extra))
-        yield address, (server_pid,), redis_pid, redis_url, f"http://127.0.0.1:{http_port}"
+        secret = secrets.token_hex(16)  # every replica must accept the others' seat tokens
+        replicas = []
+        for _ in range(bench.replicas):
+            http_port = free_port()
+            replica = cardroom_server(redis_url, bench.workers, http_port=http_port, secret=secret)
+            replicas.append((*stack.enter_context(replica), http_port))
+        address, _pid, http_port = replicas[0]
+        pids = tuple(pid for _address, pid, _port in replicas)
+        if bench.front is None:
+            yield _Served(address, pids, redis_pid, redis_url, f"http://127.0.0.1:{http_port}")
+            return
+        placement = bench.front == "nginx"
+        front_url, front_pid = stack.enter_context(nginx_front([port for *_, port in replicas], placement=placement))
+        yield _Served(address, pids, redis_pid, redis_url, front_url, front_pid)
 
 
 def _redis_origin(bench: ServiceBench) -> str:
@@ -227,13 +266,12 @@ def _commands_difference(after: Counter | None, before: Counter | None) -> Count
 
 
 def _measured(
-    pool: Any, jobs: list[Job], server_cpu: Callable[[], float | None], redis_cpu: Callable[[], float | None]
-) -> tuple[list[dict[str, Any]], float | None, float | None]:
-    """Run ``jobs`` in the pool; their results and the server's and Redis's CPU seconds meanwhile."""
-    server_before, redis_before = server_cpu(), redis_cpu()
+    pool: Any, jobs: list[Job], clocks: dict[str, Callable[[], float | None]]
+) -> tuple[list[dict[str, Any]], dict[str, float | None]]:
+    """Run ``jobs`` in the pool; their results and the CPU seconds each clock (server, Redis...) counted meanwhile."""
+    before = {name: clock() for name, clock in clocks.items()}
     results = pool.map(run_job, jobs, chunksize=1)
-    server_after, redis_after = server_cpu(), redis_cpu()
-    return results, _difference(server_after, server_before), _difference(redis_after, redis_before)
+    return results, {name: _difference(clock(), before[name]) for name, clock in clocks.items()}
 
 
 def _difference(after: float | None, before: float | None) -> float | None:
@@ -260,8 +298,7 @@ def _report(
     baseline: dict[str, list[dict[str, Any]]],
     baseline_cpu: dict[str, float | None],
     played: list[dict[str, Any]],
-    play_cpu: float | None,
-    play_redis_cpu: float | None,
+    play_cpu: dict[str, float | None],
     records: list[Any],
     checked: list[dict[str, Any]],
 ) -> dict[str, Any]:
@@ -278,6 +315,8 @@ def _report(
         "target": target,
         "spawned": bench.target is None,
         "workers": bench.workers if bench.target is None else None,
+        "replicas": bench.replicas if bench.target is None else None,
+        "front": bench.front,
         "store": "embedded" if bench.embedded_store else "redis",
         "redis": None if bench.embedded_store else _redis_origin(bench),
         "cores": os.cpu_count(),
@@ -296,11 +335,12 @@ def _report(
         "matches_started": len(records),
         "matches_finished": sum(record.finished for record in records),
         "calls": dict(calls),
-        "server_cpu_s": _round(play_cpu),
-        "server_cpu_ms_per_action": _per_thousand(play_cpu, committed),
-        "server_cpu_ms_per_call": _per_thousand(play_cpu, sum(calls.values())),
-        "server_cpu_ms_per_submit_action_est": _submit_action_cpu(play_cpu, calls, repeated[VIEWS]),
-        "redis_cpu_ms_per_action": _per_thousand(play_redis_cpu, committed),
+        "server_cpu_s": _round(play_cpu["server"]),
+        "server_cpu_ms_per_action": _per_thousand(play_cpu["server"], committed),
+        "server_cpu_ms_per_call": _per_thousand(play_cpu["server"], sum(calls.values())),
+        "server_cpu_ms_per_submit_action_est": _submit_action_cpu(play_cpu["server"], calls, repeated[VIEWS]),
+        "redis_cpu_ms_per_action": _per_thousand(play_cpu["redis"], committed),
+        "front_cpu_ms_per_action": _per_thousand(play_cpu["front"], committed),
         # the clients' side of the same cores: with the server and Redis, what bounds moves/s on this machine
         "driver_cpu_ms_per_action": _per_thousand(sum(result["cpu_s"] for result in played), committed),
         "baseline": repeated[BASELINE],
@@ -309,7 +349,7 @@ def _report(
         # the same ratio from CPU counters: what the server could do per core-second, which
         # the other processes sharing the cores move far less than the throughputs
         "actions_per_server_cpu_s_vs_baseline": _ratio(
-            repeated[BASELINE]["server_cpu_ms_per_call"], play_cpu, committed
+            repeated[BASELINE]["server_cpu_ms_per_call"], play_cpu["server"], committed
         ),
         "consistency": {
             "matches_checked": len(records),
