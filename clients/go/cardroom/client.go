@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	cardroomv1 "github.com/cardroom/cardroom/gen/go/cardroom/v1"
@@ -135,12 +136,21 @@ func (c *Client) Close() error { return c.conn.Close() }
 // NewRequestID is a fresh idempotency key (AIP-155: a UUID).
 func NewRequestID() string { return uuid.NewString() }
 
-// bearer is ctx with the seat token as authorization metadata; an empty token is a spectator.
-func bearer(ctx context.Context, token string) context.Context {
-	if token == "" {
-		return ctx
+// MatchMetadata is the metadata key every call about a match names it in: a proxy in front of several replicas
+// sends all of a match's calls to one replica by it (the service does not read it; its docs/operations.md,
+// "Several replicas behind one proxy").
+const MatchMetadata = "cardroom-match"
+
+// callContext is ctx with the seat token as authorization metadata (an empty token is a spectator) and the
+// match the call is about in MatchMetadata.
+func callContext(ctx context.Context, token, matchName string) context.Context {
+	if token != "" {
+		ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+token)
 	}
-	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+token)
+	if strings.Contains(matchName, "/matches/") {
+		ctx = metadata.AppendToOutgoingContext(ctx, MatchMetadata, matchName)
+	}
+	return ctx
 }
 
 // ListGames is the catalog: every game with its player counts and house-rule options.
@@ -192,7 +202,7 @@ func (c *Client) CreateMatch(ctx context.Context, game string, seats int32, opti
 
 // JoinMatch takes the lowest free seat of a waiting match, as playerName.
 func (c *Client) JoinMatch(ctx context.Context, matchName, playerName string) (*Seat, error) {
-	response, err := c.Stub.JoinMatch(ctx, &cardroomv1.JoinMatchRequest{Name: matchName, PlayerName: playerName, RequestId: NewRequestID()})
+	response, err := c.Stub.JoinMatch(callContext(ctx, "", matchName), &cardroomv1.JoinMatchRequest{Name: matchName, PlayerName: playerName, RequestId: NewRequestID()})
 	if err != nil {
 		return nil, fromRPC(err)
 	}
@@ -201,6 +211,6 @@ func (c *Client) JoinMatch(ctx context.Context, matchName, playerName string) (*
 
 // GetMatch is the match as the token's seat sees it, or as a spectator with an empty token.
 func (c *Client) GetMatch(ctx context.Context, matchName, token string) (*cardroomv1.MatchState, error) {
-	state, err := c.Stub.GetMatch(bearer(ctx, token), &cardroomv1.GetMatchRequest{Name: matchName})
+	state, err := c.Stub.GetMatch(callContext(ctx, token, matchName), &cardroomv1.GetMatchRequest{Name: matchName})
 	return state, fromRPC(err)
 }

@@ -50,7 +50,7 @@ func (s *Seat) Refresh(ctx context.Context) (*cardroomv1.MatchState, error) {
 
 // Start starts the match (the creator's seat only).
 func (s *Seat) Start(ctx context.Context) (*cardroomv1.MatchState, error) {
-	state, err := s.client.Stub.StartMatch(bearer(ctx, s.Token), &cardroomv1.StartMatchRequest{Name: s.MatchName, RequestId: NewRequestID()})
+	state, err := s.client.Stub.StartMatch(callContext(ctx, s.Token, s.MatchName), &cardroomv1.StartMatchRequest{Name: s.MatchName, RequestId: NewRequestID()})
 	if err != nil {
 		return nil, fromRPC(err)
 	}
@@ -60,7 +60,7 @@ func (s *Seat) Start(ctx context.Context) (*cardroomv1.MatchState, error) {
 
 // Leave gives up the seat.
 func (s *Seat) Leave(ctx context.Context) (*cardroomv1.MatchState, error) {
-	state, err := s.client.Stub.LeaveMatch(bearer(ctx, s.Token), &cardroomv1.LeaveMatchRequest{Name: s.MatchName, RequestId: NewRequestID()})
+	state, err := s.client.Stub.LeaveMatch(callContext(ctx, s.Token, s.MatchName), &cardroomv1.LeaveMatchRequest{Name: s.MatchName, RequestId: NewRequestID()})
 	if err != nil {
 		return nil, fromRPC(err)
 	}
@@ -90,7 +90,7 @@ func (s *Seat) Act(ctx context.Context, action *cardroomv1.Action, options ...Ac
 	for _, option := range options {
 		option(request)
 	}
-	response, err := s.client.Stub.SubmitAction(bearer(ctx, s.Token), request)
+	response, err := s.client.Stub.SubmitAction(callContext(ctx, s.Token, s.MatchName), request)
 	if err != nil {
 		return nil, fromRPC(err)
 	}

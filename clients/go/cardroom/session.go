@@ -176,7 +176,7 @@ func (s *Session) run(ctx context.Context) {
 func (s *Session) follow1(ctx context.Context, failures *int) error {
 	streamCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stream, err := s.client.Stub.Play(streamCtx, grpc.WaitForReady(true))
+	stream, err := s.client.Stub.Play(callContext(streamCtx, "", s.MatchName), grpc.WaitForReady(true))
 	if err != nil {
 		return err
 	}

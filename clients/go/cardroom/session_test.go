@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,7 +14,43 @@ import (
 	cardroomv1 "github.com/cardroom/cardroom/gen/go/cardroom/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 )
+
+// matchNames records the cardroom-match metadata each call of a client was sent with ("" for none), by method.
+type matchNames struct {
+	mu       sync.Mutex
+	byMethod map[string]map[string]bool
+}
+
+func (n *matchNames) record(ctx context.Context, method string) {
+	sent, _ := metadata.FromOutgoingContext(ctx)
+	name := ""
+	if values := sent.Get(cardroom.MatchMetadata); len(values) > 0 {
+		name = values[0]
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.byMethod == nil {
+		n.byMethod = map[string]map[string]bool{}
+	}
+	if n.byMethod[path.Base(method)] == nil {
+		n.byMethod[path.Base(method)] = map[string]bool{}
+	}
+	n.byMethod[path.Base(method)][name] = true
+}
+
+func (n *matchNames) unary(ctx context.Context, method string, request, reply any, conn *grpc.ClientConn,
+	invoker grpc.UnaryInvoker, options ...grpc.CallOption) error {
+	n.record(ctx, method)
+	return invoker(ctx, method, request, reply, conn, options...)
+}
+
+func (n *matchNames) stream(ctx context.Context, desc *grpc.StreamDesc, conn *grpc.ClientConn, method string,
+	streamer grpc.Streamer, options ...grpc.CallOption) (grpc.ClientStream, error) {
+	n.record(ctx, method)
+	return streamer(ctx, desc, conn, method, options...)
+}
 
 // acceptances counts, over a client's Play streams, the accepted outcomes received in their update's message
 // (update_outcome) and those received as a message of their own.
@@ -108,8 +146,9 @@ func once() (func(), <-chan struct{}) {
 }
 
 func TestAWholeMatchOverPlaySessionsWithARefusedAction(t *testing.T) {
-	counts := &acceptances{}
-	client := connect(t, liveAddress(t), cardroom.WithDialOptions(grpc.WithStreamInterceptor(counts.intercept)))
+	counts, names := &acceptances{}, &matchNames{}
+	client := connect(t, liveAddress(t), cardroom.WithDialOptions(
+		grpc.WithChainStreamInterceptor(counts.intercept, names.stream), grpc.WithUnaryInterceptor(names.unary)))
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	seats := tableOfTwo(ctx, t, client)
@@ -152,6 +191,19 @@ func TestAWholeMatchOverPlaySessionsWithARefusedAction(t *testing.T) {
 	// alone only when the update went out before the action was answered (a race the service allows)
 	if inUpdates, alone := counts.inUpdates.Load(), counts.alone.Load(); inUpdates == 0 || alone > inUpdates {
 		t.Fatalf("accepted outcomes: %d in updates, %d alone", inUpdates, alone)
+	}
+	// every call about the match names it (a proxy in front of replicas places the match by it)
+	for method, sent := range names.byMethod {
+		want := map[string]bool{mover.MatchName: true}
+		if method == "CreateMatch" {
+			want = map[string]bool{"": true}
+		}
+		if fmt.Sprint(sent) != fmt.Sprint(want) {
+			t.Errorf("%s sent cardroom-match %v, want %v", method, sent, want)
+		}
+	}
+	if len(names.byMethod["Play"]) == 0 || len(names.byMethod["JoinMatch"]) == 0 {
+		t.Errorf("calls seen: %v", names.byMethod)
 	}
 }
 

@@ -66,7 +66,7 @@ func (c *Client) follow(ctx context.Context, matchName, token string, last *int3
 	yield func(*cardroomv1.MatchUpdate, error) bool) (stopped bool, err error) {
 	streamCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stream, err := c.Stub.WatchMatch(bearer(streamCtx, token), &cardroomv1.WatchMatchRequest{Name: matchName, AfterVersion: *last})
+	stream, err := c.Stub.WatchMatch(callContext(streamCtx, token, matchName), &cardroomv1.WatchMatchRequest{Name: matchName, AfterVersion: *last})
 	if err != nil {
 		return false, err
 	}

@@ -6,16 +6,24 @@
  * the service applies it once), and a watch whose stream drops reopens after the last
  * version it yielded. `playSession` opens a play session (session.ts) on the `Play` stream.
  */
-import { ChannelCredentials, ClientError, type ClientMiddleware, createChannel, createClientFactory } from "nice-grpc";
+import {
+  ChannelCredentials,
+  ClientError,
+  type ClientMiddleware,
+  createChannel,
+  createClientFactory,
+} from "nice-grpc";
 import { errorDetailsClientMiddleware, type ErrorInfo, RichClientError } from "nice-grpc-error-details";
 import { CardroomError, cardroomError, STATUS_NAMES } from "./errors.js";
 import { type GameServiceClient, GameServiceDefinition, type MatchUpdate } from "./gen/cardroom/v1/game_service.js";
 import { type Action, MatchStatus } from "./gen/cardroom/v1/match.js";
+import { withMatch } from "./match-metadata.js";
 import { backoff, DEFAULT_RETRY, RESUMABLE, type RetryPolicy } from "./retry.js";
 import { type PlayOptions, PlaySession, type PlaySessions } from "./session.js";
 import { grpcStreams } from "./session-grpc.js";
 
 export * from "./index.js";
+export { MATCH_METADATA } from "./match-metadata.js";
 export { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 
 export interface GrpcOptions {
@@ -44,6 +52,14 @@ const typedErrors: ClientMiddleware = async function* (call, options) {
       : undefined;
     throw cardroomError(STATUS_NAMES[error.code] ?? "UNKNOWN", info?.reason ?? "", error.details, info?.metadata ?? {});
   }
+};
+
+/** Names the match of every call whose request is about one (its `name`); the Play stream's is named where it
+ * is opened (session-grpc.ts), its first message being the only place that says which. */
+const matchNamed: ClientMiddleware = async function* (call, options) {
+  if (call.requestStream) return yield* call.next(call.request, options);
+  const metadata = withMatch(options.metadata, (call.request as { name?: unknown }).name);
+  return yield* call.next(call.request, { ...options, metadata });
 };
 
 /** The gRPC service config that retries every GameService call on UNAVAILABLE. */
@@ -111,6 +127,7 @@ export function connectGrpc(address: string, options: GrpcOptions = {}): GrpcCli
     // the middleware added last runs first: the rich status is decoded before typedErrors reads it
     .use(errorDetailsClientMiddleware)
     .use(typedErrors)
+    .use(matchNamed)
     .create(GameServiceDefinition, channel);
   return Object.assign(client, {
     watchMatch: resuming(client.watchMatch.bind(client), policy),

@@ -7,6 +7,7 @@ import { ErrorInfo } from "nice-grpc-error-details";
 import { cardroomError, STATUS_NAMES } from "./errors.js";
 import type { GameServiceClient, MatchUpdate, PlayOutcome, PlayRequest, PlayStatus } from "./gen/cardroom/v1/game_service.js";
 import { type Action, LegalActionsForm } from "./gen/cardroom/v1/match.js";
+import { withMatch } from "./match-metadata.js";
 import type { OpenStream, SessionItem } from "./session.js";
 import { AsyncQueue } from "./session-queue.js";
 
@@ -28,7 +29,7 @@ export function grpcStreams(play: GameServiceClient["play"]): OpenStream<MatchUp
     // an accepted action's outcome comes in its update's message (one message fewer per action)
     const legalActionsForm = LegalActionsForm.LEGAL_ACTIONS_FORM_UNSPECIFIED;
     outgoing.push({ open: { ...open, legalActionsForm, outcomesInUpdates: true } });
-    const responses = play(outgoing, { signal: abort.signal });
+    const responses = play(outgoing, { signal: abort.signal, metadata: withMatch(undefined, open.name) });
     const outcomeItem = ({ requestId, version, accepted, error }: PlayOutcome): SessionItem<MatchUpdate> => ({
       outcome: { requestId, version, error: accepted ? undefined : refusal(error) },
     });

@@ -28,6 +28,7 @@ from google.protobuf import json_format
 
 from .action_sets import legal_actions
 from .errors import RESUMABLE, from_rpc_error
+from .metadata import call_metadata
 from .session import Session
 from .v1 import game_service_pb2 as pb
 from .v1 import game_service_pb2_grpc, match_pb2
@@ -104,10 +105,6 @@ def connect(
     return Client(channel, retry, timeout)
 
 
-def _metadata(token: str | None) -> tuple[tuple[str, str], ...]:
-    return (("authorization", f"Bearer {token}"),) if token else ()
-
-
 def new_request_id() -> str:
     """A fresh idempotency key (AIP-155)."""
     return str(uuid.uuid4())
@@ -133,7 +130,8 @@ class Client:
 
     async def _unary(self, method: Callable[..., Awaitable[Reply]], request: Any, token: str | None = None) -> Reply:
         try:
-            return await method(request, metadata=_metadata(token), timeout=self.timeout, wait_for_ready=True)
+            metadata = call_metadata(token, getattr(request, "name", ""))  # the requests about a match name it
+            return await method(request, metadata=metadata, timeout=self.timeout, wait_for_ready=True)
         except grpc.aio.AioRpcError as error:
             raise from_rpc_error(error) from None
 
@@ -222,7 +220,7 @@ class Client:
         failures = 0
         while True:
             request = pb.WatchMatchRequest(name=match_name, after_version=last)
-            call = self.stub.WatchMatch(request, metadata=_metadata(token))
+            call = self.stub.WatchMatch(request, metadata=call_metadata(token, match_name))
             try:
                 async for update in call:
                     failures = 0

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import grpc
 
 from .errors import RESUMABLE, CardroomError, SessionEnded, from_play_status, from_rpc_error
+from .metadata import call_metadata
 from .v1 import game_service_pb2 as pb
 from .v1 import match_pb2
 
@@ -143,7 +144,8 @@ class Session:
                 for request, _ in self._pending.values():  # unanswered: sent again, answered once
                     outgoing.put_nowait(request)
                 self._outgoing = outgoing
-                call = self.client.stub.Play(_messages(outgoing), wait_for_ready=True)
+                metadata = call_metadata(None, self.match_name)  # the token goes in the open message
+                call = self.client.stub.Play(_messages(outgoing), metadata=metadata, wait_for_ready=True)
                 try:
                     async for response in call:
                         failures = 0

@@ -51,6 +51,13 @@ import kotlinx.coroutines.flow.flow
 private const val SERVICE = "cardroom.v1.GameService"
 private val AUTHORIZATION: Metadata.Key<String> = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER)
 
+/**
+ * The metadata every call about a match names it in: a proxy in front of several replicas sends all of a match's
+ * calls to one replica by it (the service does not read it; its docs/operations.md, "Several replicas behind one
+ * proxy").
+ */
+val MATCH_METADATA: Metadata.Key<String> = Metadata.Key.of("cardroom-match", Metadata.ASCII_STRING_MARSHALLER)
+
 /** The form of legal actions the SDK asks for: every action listed (see the file's comment). */
 internal val FLAT = LegalActionsForm.LEGAL_ACTIONS_FORM_FLAT
 
@@ -121,7 +128,11 @@ fun connect(
 /** A fresh idempotency key (AIP-155: a UUID). */
 fun newRequestId(): String = UUID.randomUUID().toString()
 
-internal fun bearer(token: String?): Metadata = Metadata().apply { if (token != null) put(AUTHORIZATION, "Bearer $token") }
+/** The metadata of a call: the bearer [token] if any, and [matchName] if the call is about a match. */
+internal fun callMetadata(token: String?, matchName: String? = null): Metadata = Metadata().apply {
+    if (token != null) put(AUTHORIZATION, "Bearer $token")
+    if (matchName != null && "/matches/" in matchName) put(MATCH_METADATA, matchName)
+}
 
 /** Runs one call, turning a refusal into a typed [CardroomError]. */
 internal suspend fun <T> refusalsTyped(call: suspend () -> T): T =
@@ -174,14 +185,15 @@ class CardroomClient(val channel: ManagedChannel, val retry: RetryPolicy = Retry
     suspend fun joinMatch(matchName: String, playerName: String = "", seat: Int? = null): Seat {
         val request = JoinMatchRequest.newBuilder().setName(matchName).setPlayerName(playerName).setRequestId(newRequestId())
         if (seat != null) request.setSeat(seat)
-        val response = refusalsTyped { stub.joinMatch(request.build()) }
+        val response = refusalsTyped { stub.joinMatch(request.build(), callMetadata(null, matchName)) }
         return Seat(this, matchName, response.seatToken, response.seat, response.state)
     }
 
     /** The match as the token's seat sees it, or as a spectator without a token. */
     suspend fun getMatch(matchName: String, token: String? = null): MatchState =
         refusalsTyped {
-            stub.getMatch(GetMatchRequest.newBuilder().setName(matchName).setLegalActionsForm(FLAT).build(), bearer(token))
+            val request = GetMatchRequest.newBuilder().setName(matchName).setLegalActionsForm(FLAT).build()
+            stub.getMatch(request, callMetadata(token, matchName))
         }
 
     /**
@@ -203,7 +215,7 @@ class CardroomClient(val channel: ManagedChannel, val retry: RetryPolicy = Retry
         while (true) {
             val request = WatchMatchRequest.newBuilder().setName(matchName).setAfterVersion(last).setLegalActionsForm(FLAT).build()
             try {
-                stub.watchMatch(request, bearer(token)).collect { update ->
+                stub.watchMatch(request, callMetadata(token, matchName)).collect { update ->
                     failures = 0
                     last = update.version
                     emit(update)

@@ -36,11 +36,17 @@ class Seat internal constructor(
 
     /** Start the match (the creator's seat only). */
     suspend fun start(): MatchState = refusalsTyped {
-        client.stub.startMatch(StartMatchRequest.newBuilder().setName(matchName).setRequestId(newRequestId()).build(), bearer(token))
+        client.stub.startMatch(
+            StartMatchRequest.newBuilder().setName(matchName).setRequestId(newRequestId()).build(),
+            callMetadata(token, matchName),
+        )
     }.also(::follow)
 
     suspend fun leave(): MatchState = refusalsTyped {
-        client.stub.leaveMatch(LeaveMatchRequest.newBuilder().setName(matchName).setRequestId(newRequestId()).build(), bearer(token))
+        client.stub.leaveMatch(
+            LeaveMatchRequest.newBuilder().setName(matchName).setRequestId(newRequestId()).build(),
+            callMetadata(token, matchName),
+        )
     }.also(::follow)
 
     /**
@@ -60,7 +66,7 @@ class Seat internal constructor(
             .setRequestId(requestId)
             .setLegalActionsForm(FLAT)
             .build()
-        return refusalsTyped { client.stub.submitAction(request, bearer(token)) }.also { follow(it.state) }
+        return refusalsTyped { client.stub.submitAction(request, callMetadata(token, matchName)) }.also { follow(it.state) }
     }
 
     /**

@@ -94,7 +94,7 @@ class Session internal constructor(
                 outgoing = requests
             }
             try {
-                client.stub.play(requests.consumeAsFlow()).collect { response ->
+                client.stub.play(requests.consumeAsFlow(), callMetadata(null, matchName)).collect { response ->
                     failures = 0
                     receive(response)?.let { emit(it) }
                     // an accepted action's outcome beside its update: answered once the update is received

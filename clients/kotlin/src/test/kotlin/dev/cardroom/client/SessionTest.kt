@@ -12,6 +12,8 @@ import io.grpc.Metadata
 import io.grpc.MethodDescriptor
 import io.grpc.Status
 import io.grpc.okhttp.OkHttpChannelBuilder
+import java.util.Collections
+import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.AtomicInteger
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.async
@@ -77,7 +79,10 @@ class SessionTest {
     @Test
     fun `a whole match over play sessions, a refused action on the way`() = runBlocking {
         val acceptances = Acceptances()
-        val channel = OkHttpChannelBuilder.forTarget(address, InsecureChannelCredentials.create()).intercept(acceptances).build()
+        val names = MatchNames()
+        val channel = OkHttpChannelBuilder.forTarget(address, InsecureChannelCredentials.create())
+            .intercept(acceptances, names)
+            .build()
         CardroomClient(channel).use { client ->
             withTimeout(180_000) {
                 val seats = tableOfTwo(client)
@@ -100,6 +105,13 @@ class SessionTest {
                 // message, alone only when the update went out before the action was answered (a race allowed)
                 val (inUpdates, alone) = acceptances.inUpdates.get() to acceptances.alone.get()
                 assertTrue(inUpdates > 0 && alone <= inUpdates, "accepted outcomes: $inUpdates in updates, $alone alone")
+                // every call about the match names it (a proxy in front of replicas places the match by it)
+                val named = names.byMethod.mapValues { (_, values) -> values.toSet() }
+                assertEquals(setOf("CreateMatch", "JoinMatch", "StartMatch", "GetMatch", "Play"), named.keys)
+                assertEquals(setOf(""), named["CreateMatch"])
+                named.filterKeys { it != "CreateMatch" }.forEach { (method, values) ->
+                    assertEquals(setOf(mover.matchName), values, method)
+                }
             }
         }
     }
@@ -130,6 +142,20 @@ class SessionTest {
             server.kill()
         }
     }
+}
+
+/** The `cardroom-match` metadata each call of a channel was sent with ("" for none), by method. */
+private class MatchNames : ClientInterceptor {
+    val byMethod = ConcurrentHashMap<String, MutableList<String>>()
+
+    override fun <Q, R> interceptCall(method: MethodDescriptor<Q, R>, options: CallOptions, next: io.grpc.Channel): ClientCall<Q, R> =
+        object : ForwardingClientCall.SimpleForwardingClientCall<Q, R>(next.newCall(method, options)) {
+            override fun start(listener: Listener<R>, headers: Metadata) {
+                byMethod.computeIfAbsent(method.bareMethodName ?: "") { Collections.synchronizedList(mutableListOf()) }
+                    .add(headers.get(MATCH_METADATA) ?: "")
+                super.start(listener, headers)
+            }
+        }
 }
 
 /** Counts, over a channel's Play streams, the accepted outcomes received in their update's message and alone. */
