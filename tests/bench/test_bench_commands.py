@@ -127,10 +127,12 @@ def test_bench_service_embedded_store_is_one_spawned_worker_without_redis(refuse
     assert "--embedded-store" in str(exited.value.code)
 
 
-@pytest.mark.parametrize("front", ["nginx", "nginx-round-robin"])
-def test_bench_service_replicas_play_through_the_front(front: str):
+@pytest.mark.parametrize(
+    ("front", "transport"), [("nginx", "ws-proto"), ("nginx", "grpc"), ("nginx-round-robin", "grpc")]
+)
+def test_bench_service_replicas_play_through_the_front(front: str, transport: str):
     report = _bench(
-        "service", "--spawn", "--replicas", "2", "--front", front, "--sessions", "--transport", "ws-proto",
+        "service", "--spawn", "--replicas", "2", "--front", front, "--sessions", "--transport", transport,
         "--game", "up-or-down", "--players", "2", "--matches", "4", "--concurrency", "4", "--duration", "3",
         "--baseline-seconds", "0.5",
     )  # fmt: skip
@@ -146,7 +148,7 @@ def test_bench_service_replicas_play_through_the_front(front: str):
     [
         ["--replicas", "2", "--sessions", "--transport", "ws"],  # no front
         ["--front", "nginx", "--sessions", "--transport", "ws"],  # no replicas
-        ["--replicas", "2", "--front", "nginx", "--sessions"],  # gRPC sessions do not go through an HTTP proxy
+        ["--replicas", "2", "--front", "nginx", "--embedded-store"],  # replicas share a Redis
     ],
 )
 def test_bench_service_replicas_go_with_a_front_over_http(refused: list[str]):

@@ -1,7 +1,8 @@
-"""Replicas behind nginx configured by ``deploy/nginx/`` (its two include files as shipped), against two live servers
-on one real Redis: every request about one match (its Play WebSockets, its REST calls) reaches one replica, whole
-matches play through the proxy with every version once to every viewer, requests about no match are spread, and
-a match whose replica goes away moves, with its sessions, to the other one."""
+"""Replicas behind nginx configured by ``deploy/nginx/`` (its include files as shipped), against two live servers on
+one real Redis, over the HTTP port: every request about one match (its Play WebSockets, its REST calls) reaches one
+replica, whole matches play through the proxy with every version once to every viewer, requests about no match are
+spread, and a match whose replica goes away moves, with its sessions, to the other one. The gRPC port behind the
+same proxy: clients/python/tests/test_play_session.py (the SDK names the match of every call)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import asyncio
 import collections
 import random
 import signal
-from pathlib import Path
 from urllib.parse import quote
 
 import aiohttp
@@ -20,9 +20,9 @@ from play_sessions import gather_all
 from play_sockets import play_url, socket_seat
 from table import Table
 
-from cardroom.bench.spawned import nginx_front
 from cardroom.v1 import game_service_pb2_grpc
-from support.processes import ServerProcess, wait_until
+from support.front_proxy import ReplicasBehindNginx
+from support.processes import wait_until
 
 OPTIONS = {"card_range": "SHORT", "show_known_cards": False}
 #: matches played through the proxy: with two replicas, all of them on one is a 1 in 2,048 chance
@@ -31,48 +31,14 @@ MATCHES = 12
 LOST_AT = 12
 
 
-class Front:
-    """Two replicas (a shared seat-token key, the proxy trusted for x-forwarded-for) behind nginx."""
-
-    def __init__(self, redis_url: str, log: Path) -> None:
-        self.replicas = [ServerProcess(redis_url, "--trusted-proxies", "127.0.0.1") for _ in range(2)]
-        self.log = log
-        self.url = ""
-
-    def upstreams(self) -> list[tuple[str, str, str]]:
-        """(placement key, the HTTP port of the replica that answered, URI) of each request nginx has logged so
-        far but the health checks its start waited on (a request nginx tried on several replicas lists them
-        all, the one that answered last)."""
-        rows = [line.split(maxsplit=4) for line in self.log.read_text().splitlines()] if self.log.exists() else []
-        return [
-            (key, tried.split(", ")[-1].rpartition(":")[2], uri)
-            for key, _status, _method, uri, tried in rows
-            if uri != "/healthz"
-        ]
-
-    def replica_of(self, match_id: str) -> ServerProcess:
-        ports = {port for key, port, _uri in self.upstreams() if key == match_id}
-        assert len(ports) == 1, ports
-        (port,) = ports
-        return next(replica for replica in self.replicas if str(replica.http_port) == port)
-
-
 @pytest.fixture
 def front(redis_server, tmp_path):
-    setup = Front(redis_server.url, tmp_path / "access.log")
-    try:
-        for replica in setup.replicas:
-            replica.start()
-        with nginx_front([replica.http_port for replica in setup.replicas], access_log=setup.log) as (url, _pid):
-            setup.url = url
-            yield setup
-    finally:
-        for replica in setup.replicas:
-            replica.stop()
+    with ReplicasBehindNginx(redis_server.url, tmp_path / "access.log").running() as replicas:
+        yield replicas
 
 
-def _socket_url(front: Front, table: Table) -> str:
-    return f"{play_url(front.url)}?match={quote(table.name, safe='')}"  # as the SDKs name the match
+def _socket_url(front: ReplicasBehindNginx, table: Table) -> str:
+    return f"{play_url(front.http_url)}?match={quote(table.name, safe='')}"  # as the SDKs name the match
 
 
 def _match_id(table: Table) -> str:
@@ -96,16 +62,16 @@ async def test_every_request_about_a_match_reaches_one_replica_and_whole_matches
             for seat, token in [*enumerate(table.tokens), (-1, None)]
         ]  # fmt: skip
         seen = await gather_all(*seats)
-    finals = [httpx.get(f"{front.url}/v1/{table.name}", timeout=10).json() for table in tables]  # REST, by path
+    finals = [httpx.get(f"{front.http_url}/v1/{table.name}", timeout=10).json() for table in tables]  # REST, by path
     for index, final in enumerate(finals):
         assert final["match"]["status"] == "MATCH_STATUS_FINISHED"
         version = int(final["match"]["version"])
         assert sorted(played[index]) == list(range(starts[index] + 1, version + 1)), "an accepted action per version"
         for viewer in seen[index * 3 : index * 3 + 3]:  # socket_seat fails on a version repeated or skipped
             assert viewer.close_codes == [1000] and viewer.last_version == version
-    wait_until(lambda: len(front.upstreams()) == MATCHES * 4, 10, "nginx logged every socket and GET")
+    wait_until(lambda: len(front.requests()) == MATCHES * 4, 10, "nginx logged every socket and GET")
     replicas = collections.defaultdict(set)
-    for key, port, _uri in front.upstreams():
+    for key, port, _uri in front.requests():
         replicas[key].add(port)
     assert set(replicas) == {_match_id(table) for table in tables}, "each request keyed by its match"
     assert all(len(ports) == 1 for ports in replicas.values()), dict(replicas)
@@ -114,9 +80,9 @@ async def test_every_request_about_a_match_reaches_one_replica_and_whole_matches
 
 def test_requests_about_no_match_are_spread(front):
     for _ in range(20):  # keyed by nginx's random request id: all 20 on one replica is a 1 in 2^19 chance
-        assert httpx.get(f"{front.url}/v1/games", timeout=10).status_code == 200
-    wait_until(lambda: len(front.upstreams()) == 20, 10, "nginx logged every GET")
-    assert {port for _key, port, _uri in front.upstreams()} == {str(r.http_port) for r in front.replicas}
+        assert httpx.get(f"{front.http_url}/v1/games", timeout=10).status_code == 200
+    wait_until(lambda: len(front.requests()) == 20, 10, "nginx logged every GET")
+    assert {port for _key, port, _uri in front.requests()} == {str(r.http_port) for r in front.replicas}
 
 
 @pytest.mark.asyncio
@@ -127,7 +93,7 @@ async def test_a_match_moves_to_the_other_replica_when_its_replica_goes_away(fro
     with grpc.insecure_channel(front.replicas[0].address) as channel:
         table = Table(game_service_pb2_grpc.GameServiceStub(channel), "up-or-down", 2, options=OPTIONS)
         start = table.start().match.version
-    assert httpx.get(f"{front.url}/v1/{table.name}", timeout=10).status_code == 200
+    assert httpx.get(f"{front.http_url}/v1/{table.name}", timeout=10).status_code == 200
     owner = front.replica_of(_match_id(table))
     played: dict[int, tuple[int, dict]] = {}
     stopping: list[asyncio.Future] = []
@@ -147,12 +113,12 @@ async def test_a_match_moves_to_the_other_replica_when_its_replica_goes_away(fro
         ]  # fmt: skip
         seen = await gather_all(*viewers)
     assert stopping, "the match ended before its replica was lost"
-    final = httpx.get(f"{front.url}/v1/{table.name}", timeout=10).json()["match"]
+    final = httpx.get(f"{front.http_url}/v1/{table.name}", timeout=10).json()["match"]
     assert final["status"] == "MATCH_STATUS_FINISHED" and int(final["version"]) > LOST_AT
     for viewer in seen:
         assert viewer.close_codes == [close_code, 1000], viewer.close_codes
         assert viewer.last_version == int(final["version"])
     assert sorted(played) == list(range(start + 1, int(final["version"]) + 1)), "an accepted action per version"
     (survivor,) = [replica for replica in front.replicas if replica is not owner]
-    ports = {port for _key, port, uri in front.upstreams() if uri.startswith("/v1/play")}
+    ports = {port for _key, port, uri in front.requests() if uri.startswith("/v1/play")}
     assert ports == {str(owner.http_port), str(survivor.http_port)}, "the sessions reopened on the survivor"

@@ -1,16 +1,19 @@
 """The SDK's play session across a replica's death: two `cardroom serve` processes on one Redis, one channel to
 both; the server every session is on is killed mid-match, and the sessions go on through the other one, losing
-and doubling nothing (every version once per session, every action applied once)."""
+and doubling nothing (every version once per session, every action applied once). Behind a proxy (nginx with the
+repository's deploy/nginx/), every call the SDK makes about a match names it, and all of them reach one replica."""
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import random
 
 import pytest
 from cardroom_client import CardroomError, RetryPolicy, Session, connect, legal_actions
 from cardroom_client.v1 import match_pb2, up_or_down_pb2
 
+from support.front_proxy import ReplicasBehindNginx
 from support.processes import ServerProcess
 from support.silent_proxy import SilentProxy
 
@@ -116,3 +119,48 @@ async def test_sessions_whose_connection_goes_silent_reconnect_by_keepalive(redi
     assert sorted(accepted) == list(range(started + 1, last + 1)), "not one accepted action per version"
     for seat, versions in enumerate(received):
         assert versions == list(range(started, last + 1)), f"seat {seat} lost or doubled an update"
+
+
+#: matches played through the proxy: their creations (about no match yet) all on one replica is a 1 in 2,048 chance
+PROXIED_MATCHES = 12
+
+
+@pytest.mark.asyncio
+async def test_behind_a_proxy_every_call_about_a_match_reaches_one_replica(redis_server, tmp_path):
+    with ReplicasBehindNginx(redis_server.url, tmp_path / "access.log").running() as front:
+        async with connect(front.grpc_address) as client:
+            names = await asyncio.gather(*(_play_a_match(client, index) for index in range(PROXIED_MATCHES)))
+        calls = [(key, port, uri.rpartition("/")[2]) for key, port, uri in front.requests()]
+    replicas = collections.defaultdict(set)
+    for key, port, method in calls:
+        if method != "CreateMatch":  # about no match yet: spread
+            replicas[key].add(port)
+    assert set(replicas) == {name.rpartition("/")[2] for name in names}, "every other call keyed by its match"
+    assert all(len(ports) == 1 for ports in replicas.values()), dict(replicas)
+    methods = collections.Counter(method for _key, _port, method in calls)
+    assert methods["Play"] == 3 * PROXIED_MATCHES and methods["JoinMatch"] == PROXIED_MATCHES, methods
+    assert len({port for _key, port, method in calls if method == "CreateMatch"}) == 2, "creations spread"
+
+
+async def _play_a_match(client, index: int) -> str:
+    """One match through ``client``: created, joined, started, played to its end by two seats' sessions with a
+    spectator's beside them, read back; its name."""
+    creator = await client.create_match("up-or-down", 2, options=SHORT)
+    joiner = await client.join_match(creator.match_name)
+    started = (await creator.start()).match.version
+    await joiner.refresh()
+    accepted: list[int] = []
+    sessions = [creator.play(), joiner.play(), client.play(creator.match_name)]
+    loops = [
+        _seat_loop(session, seat, random.Random(index * 10 + seat), accepted, asyncio.Event())
+        for seat, session in zip((0, 1, -1), sessions, strict=True)
+    ]
+    received = await asyncio.wait_for(asyncio.gather(*loops), 120)
+    for session in sessions:
+        await session.close()
+    final = await client.get_match(creator.match_name)
+    last = final.match.version
+    assert final.match.status == match_pb2.MATCH_STATUS_FINISHED
+    assert sorted(accepted) == list(range(started + 1, last + 1)), "not one accepted action per version"
+    assert received[2] == list(range(1, last + 1)), "the spectator lost or doubled an update"
+    return creator.match_name

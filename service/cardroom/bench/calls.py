@@ -25,8 +25,17 @@ CALL_TIMEOUT = 30.0
 CHANNEL_OPTIONS = (("grpc.use_local_subchannel_pool", 1),)
 
 
-def bearer(token: str) -> tuple[tuple[str, str], ...]:
-    return (("authorization", f"Bearer {token}"),)
+#: the metadata a call about a match names it in, as the SDKs send it: a proxy in front of several replicas sends
+#: every call of one match to one replica by it (deploy/nginx/cardroom-grpc-upstream.conf)
+MATCH_METADATA = "cardroom-match"
+
+
+def call_metadata(request: Any, token: str | None = None) -> tuple[tuple[str, str], ...]:
+    """The metadata of a unary call: the bearer token, and the match the request names (its ``name``) if any."""
+    name = getattr(request, "name", "")
+    about = ((MATCH_METADATA, name),) if "/matches/" in name else ()
+    auth = (("authorization", f"Bearer {token}"),) if token else ()
+    return (*auth, *about)
 
 
 def error_key(error: grpc.aio.AioRpcError) -> str:
@@ -51,7 +60,7 @@ class Meter:
         started = time.perf_counter()
         try:
             method = getattr(stub, name)
-            answer = await method(request, metadata=bearer(token) if token else None, timeout=CALL_TIMEOUT)
+            answer = await method(request, metadata=call_metadata(request, token), timeout=CALL_TIMEOUT)
         except grpc.aio.AioRpcError as error:
             self.errors[error_key(error)] += 1
             raise

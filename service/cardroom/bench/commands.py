@@ -66,13 +66,13 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         "--replicas",
         type=int,
         default=1,
-        help="with --spawn and --front: cardroom serve processes on one Redis (as pods), reached through the front",
+        help="with --spawn and --front: cardroom serve processes on one Redis (as pods), every call through the front",
     )
     service.add_argument(
         "--front",
         choices=FRONTS,
         help="with --replicas: nginx with deploy/nginx/ as shipped (each match on one replica), or the same in "
-        "round robin; the REST calls or the WebSocket sessions go through it",
+        "round robin",
     )
     service.add_argument(
         "--redis-url",

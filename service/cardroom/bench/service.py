@@ -3,8 +3,8 @@
 The run, all against one server (``--target`` on a loopback address, or one
 this command spawns with its own redis-server, or with ``--embedded-store`` on its
 embedded memory store, as a single-process deployment runs, or ``--replicas N``
-spawned on one redis-server behind nginx configured by ``deploy/nginx/``, as
-several pods behind a proxy run):
+spawned on one redis-server behind nginx configured by ``deploy/nginx/`` (every
+call through it, gRPC and HTTP), as several pods behind a proxy run):
 
 1. baseline: the same generator calls GetGame (a catalog lookup: no store, no
    rules) for ``baseline_seconds``;
@@ -79,8 +79,7 @@ class ServiceBench:
     http_target: str | None = None
     #: spawned ``cardroom serve`` processes on one Redis, sharing a seat-token key, behind ``front``
     replicas: int = 1
-    #: with ``replicas``: the proxy every HTTP request (REST, Play WebSockets) goes through, one of
-    #: commands.FRONTS (gRPC calls, the tables' setup and the check, go to the first replica)
+    #: with ``replicas``: the proxy every call goes through (its gRPC and HTTP ports), one of commands.FRONTS
     front: str | None = None
 
 
@@ -126,8 +125,8 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
         raise SystemExit("--transport ws with --target needs --http-target (the server's HTTP port)")
     if (bench.replicas > 1) != (bench.front is not None):
         raise SystemExit("--replicas N (N > 1) and --front go together: the replicas are reached through the front")
-    if bench.replicas > 1 and (bench.target is not None or bench.embedded_store or not (bench.rest or websocket)):
-        raise SystemExit("--replicas spawns replicas on one Redis, played over REST or WebSocket sessions (HTTP)")
+    if bench.replicas > 1 and (bench.target is not None or bench.embedded_store):
+        raise SystemExit("--replicas spawns the replicas, on one redis-server")
     with _server(bench) as served:
         target = served.target
         rest_url = served.http_url if bench.rest else None
@@ -210,14 +209,16 @@ def _server(bench: ServiceBench) -> Iterator[_Served]:
             http_port = free_port()
             replica = cardroom_server(redis_url, bench.workers, http_port=http_port, secret=secret)
             replicas.append((*stack.enter_context(replica), http_port))
-        address, _pid, http_port = replicas[0]
         pids = tuple(pid for _address, pid, _port in replicas)
         if bench.front is None:
+            address, _pid, http_port = replicas[0]
             yield _Served(address, pids, redis_pid, redis_url, f"http://127.0.0.1:{http_port}")
             return
+        grpc_ports = [int(address.rpartition(":")[2]) for address, _pid, _port in replicas]
+        http_ports = [port for _address, _pid, port in replicas]
         placement = bench.front == "nginx"
-        front_url, front_pid = stack.enter_context(nginx_front([port for *_, port in replicas], placement=placement))
-        yield _Served(address, pids, redis_pid, redis_url, front_url, front_pid)
+        front = stack.enter_context(nginx_front(http_ports, grpc_ports, placement=placement))
+        yield _Served(front.grpc_address, pids, redis_pid, redis_url, front.http_url, front.pid)
 
 
 def _redis_origin(bench: ServiceBench) -> str:

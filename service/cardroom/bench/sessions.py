@@ -31,7 +31,7 @@ from ..api import convert
 from ..api.action_sets_wire import random_legal_action
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
-from .calls import Meter
+from .calls import MATCH_METADATA, Meter
 from .players import MatchRecord, Tally, seat_table
 
 #: seconds a session waits past the deadline for the outcomes of its actions in flight
@@ -75,7 +75,7 @@ async def _seat(
             yield request
 
     meter.calls["Play"] += 1
-    call = stub.Play(requests())
+    call = stub.Play(requests(), metadata=((MATCH_METADATA, record.name),))
 
     async def read() -> None:
         try:

@@ -21,6 +21,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import grpc
@@ -98,42 +99,70 @@ def cardroom_server(
 NGINX_CONFIG = Path(__file__).resolve().parents[3] / "deploy" / "nginx"
 
 
+@dataclass(frozen=True)
+class Front:
+    """A running nginx in front of replicas: the base URL of its HTTP server, the address of its gRPC server
+    (None without gRPC backends) and the master's pid."""
+
+    http_url: str
+    grpc_address: str | None
+    pid: int
+
+
 @contextlib.contextmanager
 def nginx_front(
-    backends: Sequence[int], *, placement: bool = True, access_log: Path | None = None
-) -> Iterator[tuple[str, int]]:
-    """nginx on a free loopback port in front of the cardroom HTTP ports ``backends`` (on 127.0.0.1), configured
-    by ``deploy/nginx/``'s files as an operator includes them; yields (its base URL, the master's pid).
-    ``placement`` False: the same files without the hash line, so nginx balances in round robin (what a load
+    http_backends: Sequence[int],
+    grpc_backends: Sequence[int] = (),
+    *,
+    placement: bool = True,
+    access_log: Path | None = None,
+) -> Iterator[Front]:
+    """nginx on free loopback ports in front of the cardroom HTTP ports ``http_backends`` and gRPC ports
+    ``grpc_backends`` (on 127.0.0.1), configured by ``deploy/nginx/``'s files as an operator includes them.
+    ``placement`` False: the same files without their hash lines, so nginx balances in round robin (what a load
     balancer that knows nothing of matches does: the other arm of an A/B). ``access_log``: where nginx logs each
     request as ``<placement key> <status> <method> <uri> <upstreams tried>``."""
     binary = shutil.which("nginx", path=f"{os.environ.get('PATH', '')}:/usr/sbin")  # Debian's, off a user's PATH
     if binary is None:
         raise SystemExit("nginx is not installed (apt-get install nginx-light)")
-    upstream = (NGINX_CONFIG / "cardroom-upstream.conf").read_text()
-    if not placement:
-        upstream = "\n".join(line for line in upstream.splitlines() if not line.strip().startswith("hash "))
-    port = free_port()
-    log = f"access_log {access_log} placement;" if access_log else "access_log off;"
+    parts = {"http": http_backends, "grpc": grpc_backends}
+    ports = {kind: free_port() for kind, backends in parts.items() if backends}
     with tempfile.TemporaryDirectory(prefix="cardroom-nginx-") as workdir:
         work = Path(workdir)
-        (work / "cardroom-upstream.conf").write_text(upstream)
-        (work / "cardroom-locations.conf").write_text((NGINX_CONFIG / "cardroom-locations.conf").read_text())
-        (work / "cardroom-backends.conf").write_text("".join(f"server 127.0.0.1:{p};\n" for p in backends))
-        (work / "nginx.conf").write_text(_NGINX_MAIN.format(work=work, port=port, log=log))
+        for kind in ports:
+            upstream = (NGINX_CONFIG / f"cardroom-{kind}-upstream.conf").read_text()
+            if not placement:
+                upstream = "\n".join(line for line in upstream.splitlines() if not line.strip().startswith("hash "))
+            (work / f"cardroom-{kind}-upstream.conf").write_text(upstream)
+            locations = f"cardroom-{kind}-locations.conf"
+            (work / locations).write_text((NGINX_CONFIG / locations).read_text())
+            backends = "".join(f"server 127.0.0.1:{port};\n" for port in parts[kind])
+            (work / f"cardroom-{kind}-backends.conf").write_text(backends)
+        servers = [
+            _NGINX_SERVER.format(
+                kind=kind,
+                listen=f"127.0.0.1:{port}" + (" http2" if kind == "grpc" else ""),
+                log=f"access_log {access_log} {kind}_placement;" if access_log else "access_log off;",
+            )
+            for kind, port in ports.items()
+        ]
+        (work / "nginx.conf").write_text(_NGINX_MAIN.format(work=work, servers="".join(servers)))
         args = [binary, "-p", workdir, "-c", str(work / "nginx.conf"), "-e", str(work / "error.log")]
         process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
+        url = f"http://127.0.0.1:{ports['http']}"
+        grpc_address = f"127.0.0.1:{ports['grpc']}" if "grpc" in ports else None
         try:
-            error_log = work / "error.log"
-            _wait(lambda: _http_answers(f"{url}/healthz"), process, f"nginx (log: {error_log})")
-            yield url, process.pid
+            ready = [lambda: _http_answers(f"{url}/healthz")]
+            if grpc_address is not None:
+                ready.append(lambda: _serving(grpc_address))
+            _wait(lambda: all(check() for check in ready), process, f"nginx (log: {work / 'error.log'})")
+            yield Front(url, grpc_address, process.pid)
         finally:
             _stop(process)
 
 
-#: the main file around deploy/nginx/'s two includes: one worker (the bench's cores are few), files kept in the
-#: run's own directory (no root needed), a ``placement`` log format for the tests
+#: the main file around deploy/nginx/'s includes: one worker (the bench's cores are few), files kept in the run's
+#: own directory (no root needed), a log format per port for the tests
 _NGINX_MAIN = """\
 daemon off;
 worker_processes 1;
@@ -145,14 +174,16 @@ http {{
     fastcgi_temp_path {work}/fastcgi;
     uwsgi_temp_path {work}/uwsgi;
     scgi_temp_path {work}/scgi;
-    log_format placement '$cardroom_placement $status $request_method $uri $upstream_addr';
-    {log}
-    include cardroom-upstream.conf;
+{servers}}}
+"""
+_NGINX_SERVER = """\
+    log_format {kind}_placement '$cardroom_{kind}_placement $status $request_method $uri $upstream_addr';
+    include cardroom-{kind}-upstream.conf;
     server {{
-        listen 127.0.0.1:{port};
-        include cardroom-locations.conf;
+        listen {listen};
+        {log}
+        include cardroom-{kind}-locations.conf;
     }}
-}}
 """
 
 

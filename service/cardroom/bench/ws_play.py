@@ -35,7 +35,8 @@ class WsPlayStub:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stub, name)
 
-    def Play(self, requests: AsyncIterator[pb.PlayRequest]) -> _WsCall:
+    def Play(self, requests: AsyncIterator[pb.PlayRequest], metadata: Any = None) -> _WsCall:
+        """The session's socket; ``metadata`` (the gRPC call's) is not sent: the URL names the match."""
         return _WsCall(self._session, self._url, requests, self._binary)
 
 
