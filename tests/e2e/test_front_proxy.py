@@ -1,13 +1,15 @@
 """Replicas behind nginx configured by ``deploy/nginx/`` (its include files as shipped), against two live servers on
-one real Redis, over the HTTP port: every request about one match (its Play WebSockets, its REST calls) reaches one
-replica, whole matches play through the proxy with every version once to every viewer, requests about no match are
-spread, and a match whose replica goes away moves, with its sessions, to the other one. The gRPC port behind the
-same proxy: clients/python/tests/test_play_session.py (the SDK names the match of every call)."""
+one real Redis, over the HTTP port: every request about one match (its Play WebSockets, its SSE watch stream, its
+REST calls) reaches one replica, whole matches play through the proxy with every version once to every viewer
+(the SSE stream passed on unbuffered), requests about no match are spread, and a match whose
+replica goes away moves, with its sessions, to the other one. The gRPC port behind the same proxy:
+clients/python/tests/test_play_session.py (the SDK names the match of every call)."""
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import json
 import random
 import signal
 from urllib.parse import quote
@@ -16,6 +18,7 @@ import aiohttp
 import grpc
 import httpx
 import pytest
+from httpx_sse import aconnect_sse
 from play_sessions import gather_all
 from play_sockets import play_url, socket_seat
 from table import Table
@@ -45,6 +48,19 @@ def _match_id(table: Table) -> str:
     return table.name.rpartition("/")[2]
 
 
+async def _watched_over_sse(front: ReplicasBehindNginx, table: Table) -> list[int]:
+    """The versions a spectator's SSE watch stream of ``table`` received through the proxy, until the service
+    ended it with the match."""
+    versions = []
+    async with httpx.AsyncClient(base_url=front.http_url, timeout=httpx.Timeout(30, read=60)) as client:
+        url = f"/v1/{table.name}:watch"
+        async with aconnect_sse(client, "GET", url, params={"afterVersion": "0"}) as source:
+            async for event in source.aiter_sse():
+                if event.data:  # else a heartbeat
+                    versions.append(int(json.loads(event.data)["version"]))
+    return versions
+
+
 @pytest.mark.asyncio
 async def test_every_request_about_a_match_reaches_one_replica_and_whole_matches_play(front):
     with grpc.insecure_channel(front.replicas[0].address) as channel:
@@ -61,7 +77,7 @@ async def test_every_request_about_a_match_reaches_one_replica_and_whole_matches
             for index, table in enumerate(tables)
             for seat, token in [*enumerate(table.tokens), (-1, None)]
         ]  # fmt: skip
-        seen = await gather_all(*seats)
+        *seen, watched = await gather_all(*seats, gather_all(*(_watched_over_sse(front, table) for table in tables)))
     finals = [httpx.get(f"{front.http_url}/v1/{table.name}", timeout=10).json() for table in tables]  # REST, by path
     for index, final in enumerate(finals):
         assert final["match"]["status"] == "MATCH_STATUS_FINISHED"
@@ -69,7 +85,8 @@ async def test_every_request_about_a_match_reaches_one_replica_and_whole_matches
         assert sorted(played[index]) == list(range(starts[index] + 1, version + 1)), "an accepted action per version"
         for viewer in seen[index * 3 : index * 3 + 3]:  # socket_seat fails on a version repeated or skipped
             assert viewer.close_codes == [1000] and viewer.last_version == version
-    wait_until(lambda: len(front.requests()) == MATCHES * 4, 10, "nginx logged every socket and GET")
+        assert watched[index] == list(range(1, version + 1)), "the SSE stream lost or doubled a version"
+    wait_until(lambda: len(front.requests()) == MATCHES * 5, 10, "nginx logged every socket, stream and GET")
     replicas = collections.defaultdict(set)
     for key, port, _uri in front.requests():
         replicas[key].add(port)
