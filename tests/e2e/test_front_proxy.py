@@ -25,7 +25,6 @@ from table import Table
 
 from cardroom.v1 import game_service_pb2_grpc
 from support.front_proxy import ReplicasBehindNginx
-from support.processes import wait_until
 
 OPTIONS = {"card_range": "SHORT", "show_known_cards": False}
 #: matches played through the proxy: with two replicas, all of them on one is a 1 in 2,048 chance
@@ -86,9 +85,8 @@ async def test_every_request_about_a_match_reaches_one_replica_and_whole_matches
         for viewer in seen[index * 3 : index * 3 + 3]:  # socket_seat fails on a version repeated or skipped
             assert viewer.close_codes == [1000] and viewer.last_version == version
         assert watched[index] == list(range(1, version + 1)), "the SSE stream lost or doubled a version"
-    wait_until(lambda: len(front.requests()) == MATCHES * 5, 10, "nginx logged every socket, stream and GET")
     replicas = collections.defaultdict(set)
-    for key, port, _uri in front.requests():
+    for key, port, _uri in front.requests_when(lambda logged: len(logged) == MATCHES * 5):  # sockets, streams, GETs
         replicas[key].add(port)
     assert set(replicas) == {_match_id(table) for table in tables}, "each request keyed by its match"
     assert all(len(ports) == 1 for ports in replicas.values()), dict(replicas)
@@ -98,8 +96,8 @@ async def test_every_request_about_a_match_reaches_one_replica_and_whole_matches
 def test_requests_about_no_match_are_spread(front):
     for _ in range(20):  # keyed by nginx's random request id: all 20 on one replica is a 1 in 2^19 chance
         assert httpx.get(f"{front.http_url}/v1/games", timeout=10).status_code == 200
-    wait_until(lambda: len(front.requests()) == 20, 10, "nginx logged every GET")
-    assert {port for _key, port, _uri in front.requests()} == {str(r.http_port) for r in front.replicas}
+    logged = front.requests_when(lambda logged: len(logged) == 20)
+    assert {port for _key, port, _uri in logged} == {str(r.http_port) for r in front.replicas}
 
 
 @pytest.mark.asyncio
@@ -137,5 +135,7 @@ async def test_a_match_moves_to_the_other_replica_when_its_replica_goes_away(fro
         assert viewer.last_version == int(final["version"])
     assert sorted(played) == list(range(start + 1, int(final["version"]) + 1)), "an accepted action per version"
     (survivor,) = [replica for replica in front.replicas if replica is not owner]
-    ports = {port for _key, port, uri in front.requests() if uri.startswith("/v1/play")}
+    # each viewer's two sockets: on the owner, then, reopened through the proxy, on the survivor
+    logged = front.requests_when(lambda logged: sum(uri == "/v1/play" for _key, _port, uri in logged) == 6)
+    ports = {port for _key, port, uri in logged if uri == "/v1/play"}
     assert ports == {str(owner.http_port), str(survivor.http_port)}, "the sessions reopened on the survivor"

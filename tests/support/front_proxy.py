@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from cardroom.bench.spawned import nginx_front
-from support.processes import ServerProcess
+from support.processes import ServerProcess, wait_until
 
 
 class ReplicasBehindNginx:
@@ -46,9 +46,16 @@ class ReplicasBehindNginx:
             if uri not in ("/healthz", "/grpc.health.v1.Health/Check")
         ]
 
+    def requests_when(self, logged: Callable[[list[tuple[str, str, str]]], bool]) -> list[tuple[str, str, str]]:
+        """``requests()`` once ``logged`` says all those awaited are there: nginx writes a request's line after
+        its answer has gone out, so a client can be done with a request before its line is (at most 10 s)."""
+        wait_until(lambda: logged(self.requests()), 10, "nginx logged the requests awaited")
+        return self.requests()
+
     def replica_of(self, match_id: str) -> ServerProcess:
         """The one replica every request about ``match_id`` went to (fails if there were several)."""
-        ports = {port for key, port, _uri in self.requests() if key == match_id}
+        requests = self.requests_when(lambda logged: any(key == match_id for key, _port, _uri in logged))
+        ports = {port for key, port, _uri in requests if key == match_id}
         assert len(ports) == 1, ports
         (port,) = ports
         return next(replica for replica in self.replicas if port in (str(replica.http_port), str(replica.port)))

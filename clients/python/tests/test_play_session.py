@@ -123,6 +123,8 @@ async def test_sessions_whose_connection_goes_silent_reconnect_by_keepalive(redi
 
 #: matches played through the proxy: their creations (about no match yet) all on one replica is a 1 in 2,048 chance
 PROXIED_MATCHES = 12
+#: the calls ``_play_a_match`` makes: CreateMatch, JoinMatch, StartMatch, GetMatch (refresh), 3 Play, GetMatch
+CALLS_PER_MATCH = 8
 
 
 @pytest.mark.asyncio
@@ -130,7 +132,8 @@ async def test_behind_a_proxy_every_call_about_a_match_reaches_one_replica(redis
     with ReplicasBehindNginx(redis_server.url, tmp_path / "access.log").running() as front:
         async with connect(front.grpc_address) as client:
             names = await asyncio.gather(*(_play_a_match(client, index) for index in range(PROXIED_MATCHES)))
-        calls = [(key, port, uri.rpartition("/")[2]) for key, port, uri in front.requests()]
+        logged = front.requests_when(lambda logged: len(logged) == CALLS_PER_MATCH * PROXIED_MATCHES)
+        calls = [(key, port, uri.rpartition("/")[2]) for key, port, uri in logged]
     replicas = collections.defaultdict(set)
     for key, port, method in calls:
         if method != "CreateMatch":  # about no match yet: spread
@@ -138,7 +141,7 @@ async def test_behind_a_proxy_every_call_about_a_match_reaches_one_replica(redis
     assert set(replicas) == {name.rpartition("/")[2] for name in names}, "every other call keyed by its match"
     assert all(len(ports) == 1 for ports in replicas.values()), dict(replicas)
     methods = collections.Counter(method for _key, _port, method in calls)
-    assert methods["Play"] == 3 * PROXIED_MATCHES and methods["JoinMatch"] == PROXIED_MATCHES, methods
+    assert methods["Play"] == 3 * PROXIED_MATCHES and methods["GetMatch"] == 2 * PROXIED_MATCHES, methods
     assert len({port for _key, port, method in calls if method == "CreateMatch"}) == 2, "creations spread"
 
 
