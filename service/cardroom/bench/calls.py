@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
+from cardroom_client.metadata import call_metadata
 from grpc_status import rpc_status
 
 from ..api.errors import error_info
@@ -23,19 +24,6 @@ CALL_TIMEOUT = 30.0
 #: a fresh connection per client: channels to one target would otherwise share one
 #: TCP connection, which SO_REUSEPORT hands to a single server worker
 CHANNEL_OPTIONS = (("grpc.use_local_subchannel_pool", 1),)
-
-
-#: the metadata a call about a match names it in, as the SDKs send it: a proxy in front of several replicas sends
-#: every call of one match to one replica by it (deploy/nginx/cardroom-grpc-upstream.conf)
-MATCH_METADATA = "cardroom-match"
-
-
-def call_metadata(request: Any, token: str | None = None) -> tuple[tuple[str, str], ...]:
-    """The metadata of a unary call: the bearer token, and the match the request names (its ``name``) if any."""
-    name = getattr(request, "name", "")
-    about = ((MATCH_METADATA, name),) if "/matches/" in name else ()
-    auth = (("authorization", f"Bearer {token}"),) if token else ()
-    return (*auth, *about)
 
 
 def error_key(error: grpc.aio.AioRpcError) -> str:
@@ -60,7 +48,10 @@ class Meter:
         started = time.perf_counter()
         try:
             method = getattr(stub, name)
-            answer = await method(request, metadata=call_metadata(request, token), timeout=CALL_TIMEOUT)
+            # the match a request names goes in cardroom-match metadata too, as the SDK sends it (a proxy in front
+            # of several replicas places the match by it: deploy/nginx/)
+            metadata = call_metadata(token, getattr(request, "name", ""))
+            answer = await method(request, metadata=metadata, timeout=CALL_TIMEOUT)
         except grpc.aio.AioRpcError as error:
             self.errors[error_key(error)] += 1
             raise

@@ -25,13 +25,14 @@ import time
 import uuid
 from typing import Any
 
+from cardroom_client.metadata import call_metadata
 from google.rpc import code_pb2, error_details_pb2
 
 from ..api import convert
 from ..api.action_sets_wire import random_legal_action
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
-from .calls import MATCH_METADATA, Meter
+from .calls import Meter
 from .players import MatchRecord, Tally, seat_table
 
 #: seconds a session waits past the deadline for the outcomes of its actions in flight
@@ -75,7 +76,7 @@ async def _seat(
             yield request
 
     meter.calls["Play"] += 1
-    call = stub.Play(requests(), metadata=((MATCH_METADATA, record.name),))
+    call = stub.Play(requests(), metadata=call_metadata(None, record.name))  # as the SDK names the match
 
     async def read() -> None:
         try:
