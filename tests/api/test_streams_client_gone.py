@@ -104,7 +104,8 @@ def _live_http_streams() -> float:
 
 
 async def _open_websocket(http: aiohttp.ClientSession, base: str, name: str, token: str, version: int, binary: bool):
-    """A Play session of seat ``token`` over the WebSocket, in JSON or binary; the client's transport."""
+    """A Play session of seat ``token`` over the WebSocket, in JSON or binary: (a wait for its first update, the
+    client's socket)."""
     opening = pb.PlayRequest(open=pb.PlayOpen(name=name, after_version=version))
     subprotocol = play_ws.BINARY_SUBPROTOCOL if binary else play_ws.SUBPROTOCOL
     client = await http.ws_connect(
@@ -126,7 +127,7 @@ async def _open_websocket(http: aiohttp.ClientSession, base: str, name: str, tok
 
 
 async def _open_events(http: aiohttp.ClientSession, base: str, name: str, token: str, version: int, _binary: bool):
-    """WatchMatch of seat ``token`` as Server-Sent Events; the client's transport."""
+    """WatchMatch of seat ``token`` as Server-Sent Events: (a wait for its first update, the client's socket)."""
     response = await http.get(
         f"{base}/v1/{name}:watch", params={"afterVersion": str(version)}, headers={"Authorization": f"Bearer {token}"}
     )
