@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import platform
 import subprocess
 import sys
 
@@ -118,6 +119,33 @@ def test_bench_service_on_the_embedded_store_plays_without_redis():
     assert report["actions_committed"] > 0
     assert report["server_cpu_ms_per_action"] > 0
     assert report["redis_cpu_ms_per_action"] is None and report["redis_commands_per_action"] is None
+
+
+def test_bench_service_spawns_on_the_interpreter_it_is_given():
+    report = _bench(
+        "service", "--spawn", "--server-python", sys.executable, "--sessions", "--transport", "ws-proto",
+        "--game", "pumba", "--players", "2", "--matches", "2", "--concurrency", "2", "--duration", "2",
+        "--baseline-seconds", "0",
+    )  # fmt: skip
+    assert report["server_python"] == {"executable": sys.executable, "version": platform.python_version()}
+    assert report["lost_or_doubled"] == 0, report["consistency"]
+    assert report["actions_committed"] > 0
+
+
+@pytest.mark.parametrize(
+    ("interpreter", "reason"),
+    [("/bin/false", "cannot run cardroom serve"), ("/nonexistent/python3", "No such file")],
+)
+def test_bench_service_refuses_an_interpreter_that_cannot_serve(interpreter: str, reason: str):
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "service", "--spawn", "--server-python", interpreter, "--duration", "1"])
+    assert interpreter in str(exited.value.code) and reason in str(exited.value.code)
+
+
+def test_bench_service_server_python_is_for_a_spawned_server():
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "service", "--target", "127.0.0.1:1", "--server-python", sys.executable, "--duration", "1"])
+    assert "--server-python" in str(exited.value.code)
 
 
 @pytest.mark.parametrize("refused", [["--workers", "2"], ["--redis-url", "redis://127.0.0.1:1/0"]])

@@ -56,3 +56,9 @@ def test_an_unknown_session_transport_is_refused_before_anything_runs(capsys):
         main(["bench", "peer", "--session-transports", "grpc,carrier-pigeon", "--seconds", "1"])
     assert exited.value.code == 2
     assert "carrier-pigeon" in capsys.readouterr().err
+
+
+def test_an_interpreter_that_cannot_serve_is_refused_before_anything_runs():
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "peer", "--server-python", "/bin/false", "--seconds", "1"])
+    assert "/bin/false cannot run cardroom serve" in str(exited.value.code)

@@ -14,6 +14,10 @@ SESSION_TRANSPORTS = ("grpc", "ws", "ws-proto")
 #: ``bench service --front``: nginx with deploy/nginx/ as shipped (each match's requests on one replica), or the
 #: same in round robin (what a load balancer that knows nothing of matches does)
 FRONTS = ("nginx", "nginx-round-robin")
+SERVER_PYTHON_HELP = (
+    "with --spawn: the Python interpreter the spawned cardroom serve processes run on (default: this one), with "
+    "this checkout's service installed; e.g. a venv of Debian's python3, the optimised build deployments run"
+)
 
 
 def _session_transports(text: str) -> tuple[str, ...]:
@@ -85,6 +89,7 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         help="with --spawn and one worker: serve on the embedded memory store (no Redis), as a single-process "
         "deployment does",
     )
+    service.add_argument("--server-python", help=SERVER_PYTHON_HELP)
     service.add_argument("--rest", action="store_true", help="with --spawn: call over REST/JSON instead of gRPC")
     service.add_argument("--sessions", action="store_true", help="play with one Play session per seat")
     service.add_argument(
@@ -185,6 +190,7 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         action="store_true",
         help="skip the session runs on one worker's embedded memory store (the peer's in-memory counterpart)",
     )
+    peer.add_argument("--server-python", help=SERVER_PYTHON_HELP)
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -250,6 +256,7 @@ def run_bench(args: argparse.Namespace) -> int:
                 args.players,
                 session_transports=args.session_transports,
                 embedded_store=not args.no_embedded_store,
+                server_python=args.server_python,
             )
         )
         print(json.dumps(report))
@@ -296,6 +303,7 @@ def run_bench(args: argparse.Namespace) -> int:
             generator_processes=args.generator_processes,
             seed=args.seed,
             rest=args.rest,
+            server_python=args.server_python,
             sessions=args.sessions,
             session_transport=args.transport,
             http_target=args.http_target,

@@ -10,6 +10,8 @@ harness's own ``run_bgio.sh`` computes it.
 cardroom's side is ``cardroom bench service --spawn`` (a real redis-server, ``cardroom serve --workers W``)
 with the same number of concurrent matches; its latency is SubmitAction's, its server CPU per move the
 server's CPU during play over the actions committed (including the next seat's GetMatch and the match set-ups).
+Its servers run on this interpreter or on ``--server-python``'s (``server_python`` in the report): the CPython
+build alone moves the server's CPU per move by more than a tenth (docs/benchmarks.md, twenty-third pass).
 
 For each concurrency and round the two run back to back (the peer first, then cardroom with each worker count,
 then the same with every seat on its own Play session (``bench service --sessions``: each update pushed to every
@@ -36,7 +38,7 @@ from typing import Any
 
 from .process_clock import cpu_seconds, load_average
 from .service import ServiceBench, bench_service
-from .spawned import free_port
+from .spawned import free_port, server_interpreter
 
 #: moves the peer's driver plays before it measures (its own default)
 PEER_WARMUP = 200
@@ -58,6 +60,8 @@ class PeerBench:
     session_transports: tuple[str, ...] = ("grpc", "ws-proto")
     #: also run the sessions on one worker on the embedded memory store (``bench service --embedded-store``)
     embedded_store: bool = True
+    #: the interpreter cardroom's servers run on (``bench service --server-python``; None: this one)
+    server_python: str | None = None
 
 
 def default_peer_dir() -> Path:
@@ -148,6 +152,7 @@ def run_cardroom(
         duration=bench.seconds,
         baseline_seconds=bench.baseline_seconds,
         generator_processes=2 if matches >= 50 else 1,
+        server_python=bench.server_python,
     )
     report = bench_service(service)
     latency = report["submit_action_latency_ms"]
@@ -174,6 +179,7 @@ def run_cardroom(
 
 
 def bench_peer(bench: PeerBench) -> dict[str, Any]:
+    interpreter = server_interpreter(bench.server_python)  # before anything runs: refused if it cannot serve
     rounds = []
     for matches in bench.matches:
         for index in range(bench.rounds):
@@ -202,6 +208,7 @@ def bench_peer(bench: PeerBench) -> dict[str, Any]:
         "seconds_per_run": bench.seconds,
         "game": bench.game,
         "players": bench.players,
+        "server_python": interpreter,
         "rounds": [_with_ratios(r) for r in rounds],
     }
 

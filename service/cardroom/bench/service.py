@@ -43,7 +43,7 @@ import redis
 from ..engines import game_ids
 from .engines import seats_for
 from .generator import BASELINE, CHECK, CONTENTION, PLAY, TIMED_METHODS, VIEWS, Job, run_job
-from .spawned import cardroom_server, free_port, nginx_front, redis_server
+from .spawned import cardroom_server, free_port, nginx_front, redis_server, server_interpreter
 
 #: samples of problems shown beside the lost_or_doubled count
 PROBLEM_SAMPLES = 10
@@ -81,6 +81,8 @@ class ServiceBench:
     replicas: int = 1
     #: with ``replicas``: the proxy every call goes through (its gRPC and HTTP ports), one of commands.FRONTS
     front: str | None = None
+    #: the Python interpreter the spawned servers run on (None: this one)
+    server_python: str | None = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,9 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
         raise SystemExit("--replicas N (N > 1) and --front go together: the replicas are reached through the front")
     if bench.replicas > 1 and (bench.target is not None or bench.embedded_store):
         raise SystemExit("--replicas spawns the replicas, on one redis-server")
+    if bench.server_python is not None and bench.target is not None:
+        raise SystemExit("--server-python is the interpreter of a server this command spawns: use --spawn")
+    interpreter = server_interpreter(bench.server_python) if bench.target is None else None
     with _server(bench) as served:
         target = served.target
         rest_url = served.http_url if bench.rest else None
@@ -181,6 +186,7 @@ def bench_service(bench: ServiceBench) -> dict[str, Any]:
             ]
             checked = pool.map(run_job, check_jobs, chunksize=1)
     report = _report(bench, target, baseline, baseline_cpu, played, play_cpu, records, checked)
+    report["server_python"] = interpreter
     committed = report["actions_committed"]
     if play_commands is not None and committed:
         # INFO itself is among the commands counted: twice per run, nothing per action
@@ -207,7 +213,9 @@ def _server(bench: ServiceBench) -> Iterator[_Served]:
         replicas = []
         for _ in range(bench.replicas):
             http_port = free_port()
-            replica = cardroom_server(redis_url, bench.workers, http_port=http_port, secret=secret)
+            replica = cardroom_server(
+                redis_url, bench.workers, http_port=http_port, secret=secret, python=bench.server_python
+            )
             replicas.append((*stack.enter_context(replica), http_port))
         pids = tuple(pid for _address, pid, _port in replicas)
         if bench.front is None:

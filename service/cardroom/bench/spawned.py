@@ -58,6 +58,25 @@ def redis_server() -> Iterator[tuple[str, int]]:
             _stop(process)
 
 
+def server_interpreter(python: str | None) -> dict[str, str]:
+    """The executable and version of the Python a spawned ``cardroom serve`` runs on (None: this one), checked
+    to import this checkout's service; SystemExit with the reason when it cannot serve.
+
+    The interpreter's build is a large part of the server's CPU per move (docs/benchmarks.md, twenty-third
+    pass): a CPython built without profile-guided and link-time optimisation (pyenv's default) spends more than
+    the optimised builds deployments run (Debian's python3, the official python images)."""
+    executable = python or sys.executable
+    probe = "import sys, cardroom; print(sys.version.split()[0])"
+    try:
+        found = subprocess.run([executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    except OSError as error:
+        raise SystemExit(f"--server-python {executable}: {error}") from None
+    if found.returncode != 0:
+        reason = (found.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"--server-python {executable} cannot run cardroom serve: {reason}")
+    return {"executable": executable, "version": found.stdout.strip()}
+
+
 @contextlib.contextmanager
 def cardroom_server(
     redis_url: str | None,
@@ -66,15 +85,16 @@ def cardroom_server(
     *,
     http_port: int | None = None,
     secret: str | None = None,
+    python: str | None = None,
 ) -> Iterator[tuple[str, int]]:
     """``cardroom serve`` with fixed decks allowed (the replay check sends seeds) and ``extra`` arguments, on
     the Redis at ``redis_url`` (None: on its embedded memory store, one worker only);
     yields (the gRPC address, pid). ``http_port``: the REST gateway's, for a bench that uses it (by default a
     free one: unused, but it must not collide); ``secret``: the seat tokens' key, which replicas of one
-    deployment share (by default a fresh one)."""
+    deployment share (by default a fresh one); ``python``: the interpreter it runs on (by default this one)."""
     port = free_port()
     address = f"127.0.0.1:{port}"
-    args = [sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1", "--grpc-port", str(port)]
+    args = [python or sys.executable, "-m", "cardroom.cli", "serve", "--host", "127.0.0.1", "--grpc-port", str(port)]
     args += ["--http-port", str(http_port or free_port())]
     args += ["--workers", str(workers), "--allow-fixed-decks"]
     if redis_url is not None:
