@@ -14,9 +14,10 @@ SESSION_TRANSPORTS = ("grpc", "ws", "ws-proto")
 #: ``bench service --front``: nginx with deploy/nginx/ as shipped (each match's requests on one replica), or the
 #: same in round robin (what a load balancer that knows nothing of matches does)
 FRONTS = ("nginx", "nginx-round-robin")
+#: ``bench service --server-python`` and ``bench peer --server-python``
 SERVER_PYTHON_HELP = (
-    "with --spawn: the Python interpreter the spawned cardroom serve processes run on (default: this one), with "
-    "this checkout's service installed; e.g. a venv of Debian's python3, the optimised build deployments run"
+    "the Python interpreter the spawned cardroom serve processes run on (default: this one), with this "
+    "checkout's service installed; e.g. a venv of Debian's python3, the optimised build deployments run"
 )
 
 
@@ -89,7 +90,7 @@ def add_bench_parser(commands: argparse._SubParsersAction) -> None:
         help="with --spawn and one worker: serve on the embedded memory store (no Redis), as a single-process "
         "deployment does",
     )
-    service.add_argument("--server-python", help=SERVER_PYTHON_HELP)
+    service.add_argument("--server-python", help=f"with --spawn: {SERVER_PYTHON_HELP}")
     service.add_argument("--rest", action="store_true", help="with --spawn: call over REST/JSON instead of gRPC")
     service.add_argument("--sessions", action="store_true", help="play with one Play session per seat")
     service.add_argument(
