@@ -11,6 +11,7 @@ import pytest
 
 from cardroom import engines
 from cardroom.bench.service import loopback_only
+from cardroom.bench.spawned import server_interpreter
 from cardroom.cli import main
 from support.processes import REPO
 
@@ -130,6 +131,12 @@ def test_bench_service_spawns_on_the_interpreter_it_is_given():
     assert report["server_python"] == {"executable": sys.executable, "version": platform.python_version()}
     assert report["lost_or_doubled"] == 0, report["consistency"]
     assert report["actions_committed"] > 0
+
+
+def test_an_interpreter_is_probed_once_per_bench_process():
+    first = server_interpreter(sys.executable)
+    assert server_interpreter(sys.executable) is first  # bench peer's runs reuse its up-front probe
+    assert first == {"executable": sys.executable, "version": platform.python_version()}
 
 
 @pytest.mark.parametrize(

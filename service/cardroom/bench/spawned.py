@@ -22,6 +22,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import grpc
@@ -58,9 +59,11 @@ def redis_server() -> Iterator[tuple[str, int]]:
             _stop(process)
 
 
+@cache
 def server_interpreter(python: str | None) -> dict[str, str]:
     """The executable and version of the Python a spawned ``cardroom serve`` runs on (None: this one), checked
-    to import this checkout's service; SystemExit with the reason when it cannot serve.
+    to import this checkout's service; SystemExit with the reason when it cannot serve. Probed once per process
+    (``bench peer`` asks before its first run and again in each of its ``bench service`` runs).
 
     The interpreter's build is a large part of the server's CPU per move (docs/benchmarks.md, twenty-third
     pass): a CPython built without profile-guided and link-time optimisation (pyenv's default) spends more than
