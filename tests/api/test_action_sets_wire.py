@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from cardroom_client import expand_action_sets
+from cardroom_client import expand_action_sets, random_legal_action
 
 from cardroom.api import convert
-from cardroom.api.action_sets_wire import action_sets_to_proto, legal_actions, random_legal_action
+from cardroom.api.action_sets_wire import action_sets_to_proto, legal_actions
 from cardroom.app.action_sets import compact
 from cardroom.engines import game_ids, get_engine
 from cardroom.engines.pumptown.cards import pump_cards
@@ -30,9 +30,8 @@ def _check(game: str, actions: list[dict]) -> None:
     assert legal_actions(game, match_pb2.MatchState(legal_actions=flat, legal_action_sets=sets)) == flat
     # the load generator's pick: the action rng.choice takes from the expanded list, in either form
     for state in (match_pb2.MatchState(legal_action_sets=sets), match_pb2.MatchState(legal_actions=flat)):
-        if flat:
-            seed = len(flat)
-            assert random_legal_action(game, state, random.Random(seed)) == random.Random(seed).choice(flat)
+        for seed in (len(flat), len(flat) + 1, len(flat) + 2) if flat else ():
+            assert random_legal_action(state, random.Random(seed)) == random.Random(seed).choice(flat)
 
 
 @pytest.mark.parametrize("game", game_ids())

@@ -8,7 +8,6 @@ benches): decoded into ``app.action_sets`` sets and expanded by its ``expand``, 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -19,7 +18,7 @@ from ..app.action_sets import ActionSet, compact, expand
 from ..v1 import match_pb2
 from . import convert
 
-__all__ = ["action_sets_to_proto", "legal_actions", "random_legal_action"]
+__all__ = ["action_sets_to_proto", "legal_actions"]
 
 
 def action_sets_to_proto(game: str, actions: Sequence[dict[str, Any]]) -> list[match_pb2.ActionSet]:
@@ -76,14 +75,6 @@ def legal_actions(game: str, state: match_pb2.MatchState) -> list[match_pb2.Acti
     if state.legal_actions or not state.legal_action_sets:
         return list(state.legal_actions)
     return [convert.action_to_proto(game, action) for action in _expanded(game, state)]
-
-
-def random_legal_action(game: str, state: match_pb2.MatchState, rng: random.Random) -> match_pb2.Action:
-    """``rng.choice(legal_actions(game, state))``, the same action for the same ``rng``, with only the chosen one
-    converted to a message (the load generator's players pick one of many)."""
-    if state.legal_actions or not state.legal_action_sets:
-        return rng.choice(state.legal_actions)
-    return convert.action_to_proto(game, rng.choice(_expanded(game, state)))
 
 
 def _expanded(game: str, state: match_pb2.MatchState) -> list[dict[str, Any]]:

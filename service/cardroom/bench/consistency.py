@@ -47,7 +47,11 @@ async def check_match(meter: Meter, stub: Any, record: MatchRecord) -> list[str]
         for entry in entries
         if entry.HasField("action")
     }
-    mismatched = [version for version, acted in record.acked.items() if logged.get(version) != acted]
+    mismatched = [
+        version
+        for version, (seat, action) in record.acked.items()
+        if logged.get(version) != (seat, convert.action_from_proto(record.game, action))
+    ]
     if mismatched:
         problems.append(f"{record.name}: acknowledged versions {mismatched[:5]} differ in the log")
     problems += await _replay(meter, stub, record, spectator, [logged[v] for v in sorted(logged)])

@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
+from cardroom_client import random_legal_action
 
-from ..api import convert
-from ..api.action_sets_wire import random_legal_action
 from ..v1 import game_service_pb2 as pb
 from ..v1 import match_pb2
 from .calls import Meter
@@ -35,15 +34,16 @@ class MatchRecord:
     game: str
     seed: int
     tokens: list[str]
-    #: match version -> (seat, action) of every SubmitAction answered OK
-    acked: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    #: match version -> (seat, Action message) of every action answered accepted (read as engine dicts only by the
+    #: check after play, so the conversion is not in the generator's CPU during it)
+    acked: dict[int, tuple[int, match_pb2.Action]] = field(default_factory=dict)
     #: an answer claimed a version another answer had already claimed
     claimed_twice: int = 0
     #: calls that failed without saying whether they applied (deadline, connection lost)
     unknown_outcomes: int = 0
     finished: bool = False
 
-    def ack(self, version: int, seat: int, action: dict[str, Any]) -> None:
+    def ack(self, version: int, seat: int, action: match_pb2.Action) -> None:
         if version in self.acked:
             self.claimed_twice += 1
         self.acked[version] = (seat, action)
@@ -139,12 +139,12 @@ async def call_repeatedly(meter: Meter, stub: Any, name: str, request: Any, toke
 async def _submit(
     meter: Meter, stub: Any, record: MatchRecord, tally: Tally, seat: int, state: Any, rng: random.Random
 ) -> Any:
-    action = random_legal_action(record.game, state, rng)
+    action = random_legal_action(state, rng)
     request = pb.SubmitActionRequest(
         name=record.name, action=action, expected_version=state.match.version, request_id=_request_id()
     )
     answer = await meter.call(stub, "SubmitAction", request, record.tokens[seat])
-    record.ack(answer.state.match.version, seat, convert.action_from_proto(record.game, action))
+    record.ack(answer.state.match.version, seat, action)
     tally.committed += 1
     return answer.state
 

@@ -41,9 +41,9 @@ from typing import Any
 
 import grpc
 import redis
+from cardroom_client import random_legal_action
 
 from ..api import convert
-from ..api.action_sets_wire import random_legal_action
 from ..v1 import game_service_pb2 as pb
 from ..v1 import game_service_pb2_grpc, match_pb2
 from .process_clock import cpu_seconds
@@ -209,7 +209,7 @@ async def _player(
                 mine = states[seat] = await stub.GetMatch(pb.GetMatchRequest(name=table.name), metadata=auth)
             if mine.match.status != match_pb2.MATCH_STATUS_ACTIVE:
                 break
-            action = convert.action_from_proto("pumba", random_legal_action("pumba", mine, rng))
+            action = convert.action_from_proto("pumba", random_legal_action(mine, rng))
             request = pb.SubmitActionRequest(
                 name=table.name,
                 action=convert.action_to_proto("pumba", action),
