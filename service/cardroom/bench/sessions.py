@@ -14,7 +14,10 @@ the message of its update. The latency of an action is from its send until its o
 (a decision the match moved past) is counted by its reason and the seat decides again on the next update.
 
 After the deadline no action is sent; each session waits for the outcomes of those in flight (at most
-``DRAIN_SECONDS``), so the consistency check knows every accepted version.
+``DRAIN_SECONDS``), so the consistency check knows every accepted version. A seat's deadline is the moment its
+timer fires, not a reading of the clock: uvloop's timers fire up to a millisecond before ``time.monotonic()``
+reaches their due time on a busy loop (libuv reads its clock once per iteration, in whole milliseconds), and a
+seat that took its deadline for not passed yet waited for a message that never came, the whole drain time.
 """
 
 from __future__ import annotations
@@ -91,10 +94,10 @@ async def _seat(
     # a timeout around each wait (a timer set and cancelled per message: 4% of the generator's CPU)
     loop = asyncio.get_running_loop()
     timers = [loop.call_later(max(0.0, deadline - time.monotonic()), inbox.put_nowait, _DEADLINE)]
-    drained = False
+    past_deadline = drained = False
     try:
         while True:
-            if (time.monotonic() >= deadline or over.is_set()) and not pending:
+            if (past_deadline or over.is_set()) and not pending:
                 break
             response = await inbox.get()
             # decided on the newest state received, as a client would: every message already here is read first
@@ -108,6 +111,7 @@ async def _seat(
                 if response is _ENDED:  # another seat saw the match end: the loop's test stops unless an outcome is due
                     continue
                 if response is _DEADLINE:  # the outcomes still due have DRAIN_SECONDS to arrive
+                    past_deadline = True
                     timers.append(loop.call_later(DRAIN_SECONDS, inbox.put_nowait, _DRAINED))
                     continue
                 if response is _DRAINED:
@@ -129,7 +133,7 @@ async def _seat(
             if drained:  # the outcomes still due did not come: those actions may or may not have applied
                 record.unknown_outcomes += len(pending)
                 break
-            if not pending and _to_act(newest, seat) and time.monotonic() < deadline and not over.is_set():
+            if not pending and _to_act(newest, seat) and not past_deadline and not over.is_set():
                 action = random_legal_action(newest, rng)
                 request_id = str(uuid.uuid4())
                 pending[request_id] = (time.perf_counter(), action)
