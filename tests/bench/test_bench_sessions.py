@@ -17,6 +17,8 @@ from cardroom.v1 import game_service_pb2_grpc
 from support.processes import ServerProcess
 from support.silent_proxy import SilentProxy
 
+#: seconds of play each test gives its seats
+DEADLINE = 1.0
 #: how much earlier than its due time (by ``time.monotonic()``) a timer of ``_EarlyTimersLoop`` fires
 EARLY = 0.2
 
@@ -36,36 +38,6 @@ def server():
     process.start()
     yield process
     process.stop()
-
-
-def test_a_seat_stops_when_its_deadline_timer_fires_even_before_the_clock_says_so(server, monkeypatch):
-    # the timers fire 0.2 s early and the sessions fall silent 0.1 s before the deadline: a seat must stop at its
-    # timer, not wait for a message (there is none) to look at the clock again (it did, for the whole drain time)
-    monkeypatch.setattr(sessions, "DRAIN_SECONDS", 30.0)
-
-    async def play() -> tuple[Any, Tally, float]:
-        proxy = await SilentProxy(server.address).start()
-        try:
-            async with (
-                grpc.aio.insecure_channel(server.address) as direct,
-                grpc.aio.insecure_channel(proxy.address) as proxied,
-            ):
-                stub = _SessionsThrough(proxy, direct, proxied, silence_after_an_action=False)
-                tally = Tally()
-                started = time.monotonic()
-                asyncio.get_running_loop().call_at(started + 0.9, proxy.silence)  # call_at: not made early
-                record = await sessions.play_in_sessions(
-                    Meter(timed_method="Play"), stub, tally, "pumba", 2, 7, started + 1.0
-                )
-                return record, tally, time.monotonic() - started
-        finally:
-            await proxy.close()
-
-    with asyncio.Runner(loop_factory=_EarlyTimersLoop) as runner:
-        record, tally, seconds = runner.run(play())
-    assert seconds < 10, f"the seats went on {seconds:.1f} s after a 1 s deadline"
-    assert tally.committed > 0
-    assert record.unknown_outcomes == 0
 
 
 class _SessionsThrough:
@@ -92,22 +64,44 @@ class _SessionsThrough:
         return self._proxied.Play(forwarded(), **kwargs)
 
 
-@pytest.mark.asyncio
-async def test_outcomes_that_never_arrive_are_counted_unknown_after_the_drain_time(server, monkeypatch):
-    monkeypatch.setattr(sessions, "DRAIN_SECONDS", 0.5)
+async def _play_through_proxy(
+    server: ServerProcess, *, silence_after_an_action: bool = False, silence_at: float | None = None
+) -> tuple[Any, Tally, float]:
+    """One 2-seat Pumba match played in sessions for ``DEADLINE`` seconds, the sessions through a proxy that goes
+    silent after a seat's action or ``silence_at`` seconds into play: its record, tally and seconds taken."""
     proxy = await SilentProxy(server.address).start()
     try:
         async with (
             grpc.aio.insecure_channel(server.address) as direct,
             grpc.aio.insecure_channel(proxy.address) as proxied,
         ):
-            stub = _SessionsThrough(proxy, direct, proxied, silence_after_an_action=True)
+            stub = _SessionsThrough(proxy, direct, proxied, silence_after_an_action=silence_after_an_action)
+            tally = Tally()
             started = time.monotonic()
+            if silence_at is not None:
+                asyncio.get_running_loop().call_at(started + silence_at, proxy.silence)  # call_at: never made early
             record = await sessions.play_in_sessions(
-                Meter(timed_method="Play"), stub, Tally(), "pumba", 2, 7, started + 1.0
+                Meter(timed_method="Play"), stub, tally, "pumba", 2, 7, started + DEADLINE
             )
-            seconds = time.monotonic() - started
+            return record, tally, time.monotonic() - started
     finally:
         await proxy.close()
+
+
+def test_a_seat_stops_when_its_deadline_timer_fires_even_before_the_clock_says_so(server, monkeypatch):
+    # the timers fire 0.2 s early and the sessions fall silent 0.1 s before the deadline: a seat must stop at its
+    # timer, not wait for a message (there is none) to look at the clock again (it did, for the whole drain time)
+    monkeypatch.setattr(sessions, "DRAIN_SECONDS", 30.0)
+    with asyncio.Runner(loop_factory=_EarlyTimersLoop) as runner:
+        record, tally, seconds = runner.run(_play_through_proxy(server, silence_at=DEADLINE - 0.1))
+    assert seconds < 10, f"the seats went on {seconds:.1f} s after a {DEADLINE} s deadline"
+    assert tally.committed > 0
+    assert record.unknown_outcomes == 0
+
+
+@pytest.mark.asyncio
+async def test_outcomes_that_never_arrive_are_counted_unknown_after_the_drain_time(server, monkeypatch):
+    monkeypatch.setattr(sessions, "DRAIN_SECONDS", 0.5)
+    record, _tally, seconds = await _play_through_proxy(server, silence_after_an_action=True)
     assert record.unknown_outcomes >= 1, record  # the actions in flight when the sessions went silent
-    assert 1.5 <= seconds < 10, f"{seconds:.1f} s: the drain time is 0.5 s after a 1 s deadline"
+    assert DEADLINE + 0.5 <= seconds < 10, f"{seconds:.1f} s: the drain time is 0.5 s after the deadline"
