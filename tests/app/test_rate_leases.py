@@ -87,3 +87,63 @@ async def test_calls_waiting_on_a_lease_that_found_the_bucket_empty_are_refused_
     assert await shared.take_many("c1/x", rate, burst, burst) == (burst, 0.0)
     answers = await asyncio.gather(*(worker.take("c1/x", rate, burst) for _ in range(5)))
     assert answers == [pytest.approx(1 / rate)] * 5
+
+
+class _GatedLimiter(MemoryLimiter):
+    """The memory limiter whose leases come when the test opens the gate, counting the leases asked for."""
+
+    def __init__(self, clock) -> None:
+        super().__init__(clock=clock)
+        self.gate = asyncio.Event()
+        self.gate.set()
+        self.asked = 0
+
+    async def take_many(self, key: str, rate: float, burst: int, count: int) -> tuple[int, float]:
+        self.asked += 1
+        await self.gate.wait()
+        return await super().take_many(key, rate, burst, count)
+
+
+@pytest.mark.asyncio
+async def test_the_next_lease_is_taken_while_a_quarter_of_the_last_is_left_and_no_call_waits_for_it() -> None:
+    now = [0.0]
+    shared = _GatedLimiter(clock=lambda: now[0])
+    worker = RateLeases(shared, clock=lambda: now[0])
+    rate, burst = 5000.0, 10_000  # leases of 156 tokens, the next taken with 39 left
+    assert await worker.take("c1/x", rate, burst) == 0.0
+    shared.gate.clear()  # the next lease will not come until the test says so
+    for _ in range(155 - 39):
+        assert await worker.take("c1/x", rate, burst) == 0.0
+    await asyncio.sleep(0)  # the loop turns over: the lease asked for runs
+    assert shared.asked == 2  # the call that left 39 asked for the next lease and went on
+    for _ in range(39):  # the calls after it spend what is left, none waits for the lease in flight
+        assert await asyncio.wait_for(worker.take("c1/x", rate, burst), timeout=1.0) == 0.0
+    waiting = asyncio.ensure_future(worker.take("c1/x", rate, burst))
+    await asyncio.sleep(0.01)
+    assert not waiting.done()  # nothing left in hand: this one waits for the lease in flight
+    shared.gate.set()
+    assert await waiting == 0.0
+    assert shared.asked == 2  # one lease asked for at a time
+    assert await shared.take_many("c1/x", rate, burst, burst) == (burst - 2 * 156, 0.0)
+
+
+@pytest.mark.asyncio
+async def test_tokens_taken_ahead_keep_their_own_expiry_and_an_empty_bucket_is_not_asked_again() -> None:
+    now = [0.0]
+    shared = _GatedLimiter(clock=lambda: now[0])
+    worker = RateLeases(shared, clock=lambda: now[0])
+    rate, burst = 5000.0, 10_000  # leases of 156 tokens, the next taken with 39 left
+    for _ in range(156 - 39):  # the first lease, taken at 0.0
+        assert await worker.take("c1/x", rate, burst) == 0.0
+    now[0] = 0.9
+    await asyncio.sleep(0)  # the second lease, asked for with 39 left, is taken at 0.9
+    assert shared.asked == 2
+    now[0] = 1.05  # the first lease's 39 tokens have expired, the second's 156 have not
+    assert (await shared.take_many("c1/x", rate, burst, burst))[0] > 0  # another worker empties the bucket
+    granted = 0
+    while await worker.take("c1/x", rate, burst) == 0.0:
+        granted += 1
+    assert granted == 156
+    # the lease asked for ahead with 39 left found the bucket empty and was not asked again on each call:
+    # the call that found nothing in hand asked once more and was refused
+    assert shared.asked == 4
