@@ -19,13 +19,14 @@ the next one wait for it, then spend from it. Each of them used to take a lease 
 refused the rest: the RATE_LIMITED answers ``bench service --sessions`` saw at 50 matches).
 
 The next lease is taken before the last runs out: the call that leaves a quarter of it (``REFILL_AT``) starts
-taking the next one and goes on without waiting for it, so a client within its limit never waits for a lease.
-Every call of a busy worker used to wait for the Redis round trip of each new lease, one lease of the client's
-every 0.2-0.3 s at the bench's 1,200 actions/s: 6-15% of the 50-match p99 (docs/benchmarks.md,
-"Twenty-seventh pass"). Each lease keeps its own expiry (the older spent first), so a token is still spent at
-most ``LEASE_SECONDS`` after it was taken; what is left unspent when a client stops is at most a lease and a
-quarter per worker. A lease taken ahead that finds the bucket empty is not tried again until the lease in hand
-is spent: the next call then takes one itself and is refused with the bucket's wait, as before.
+taking the next one and goes on without waiting for it, so a client within its limit seldom waits for a lease.
+The calls of a busy client used to wait for the Redis round trip of each new lease: at 50 matches of the bench's
+sessions (one client, ~1,300 actions/s on two workers) a tenth of the actions waited, 9-13 ms at the median;
+with the leases taken ahead, about one call in ninety (docs/benchmarks.md, "Twenty-seventh pass"). Each lease
+keeps its own expiry (the older spent first), so a token is still spent at most ``LEASE_SECONDS`` after it was
+taken; what is left unspent when a client stops is at most a lease and a quarter per worker. A lease taken ahead
+that finds the bucket empty is not tried again until the lease in hand is spent: the next call then takes one
+itself and is refused with the bucket's wait, as before.
 """
 
 from __future__ import annotations
