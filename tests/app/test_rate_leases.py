@@ -119,7 +119,8 @@ async def test_the_next_lease_is_taken_while_a_quarter_of_the_last_is_left_and_n
     for _ in range(39):  # the calls after it spend what is left, none waits for the lease in flight
         assert await asyncio.wait_for(worker.take("c1/x", rate, burst), timeout=1.0) == 0.0
     waiting = asyncio.ensure_future(worker.take("c1/x", rate, burst))
-    await asyncio.sleep(0.01)
+    for _ in range(3):  # the loop turns over: it has run up to its wait
+        await asyncio.sleep(0)
     assert not waiting.done()  # nothing left in hand: this one waits for the lease in flight
     shared.gate.set()
     assert await waiting == 0.0
@@ -147,3 +148,22 @@ async def test_tokens_taken_ahead_keep_their_own_expiry_and_an_empty_bucket_is_n
     # the lease asked for ahead with 39 left found the bucket empty and was not asked again on each call:
     # the call that found nothing in hand asked once more and was refused
     assert shared.asked == 4
+
+
+@pytest.mark.asyncio
+async def test_a_lease_taken_ahead_and_cancelled_before_it_ran_leaves_the_next_call_free_to_take_one() -> None:
+    now = [0.0]
+    shared = _GatedLimiter(clock=lambda: now[0])
+    worker = RateLeases(shared, clock=lambda: now[0])
+    rate, burst = 5000.0, 10_000  # leases of 156 tokens, the next taken with 39 left
+    for _ in range(156 - 39):
+        assert await worker.take("c1/x", rate, burst) == 0.0
+    for ahead in list(worker._ahead):  # as a closing loop cancels every task, before this one first ran
+        ahead.cancel()
+    await asyncio.sleep(0)
+    assert shared.asked == 1
+    for _ in range(39):
+        assert await worker.take("c1/x", rate, burst) == 0.0
+    # nothing in hand and no lease being taken: this call takes one itself instead of waiting forever
+    assert await asyncio.wait_for(worker.take("c1/x", rate, burst), timeout=1.0) == 0.0
+    assert shared.asked == 2
